@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('prefers the runtime config over the build-time URL', () => {
+    const env = parseEnv({ apiUrl: 'https://api.example.test/' }, { VITE_API_URL: 'http://localhost:8000' });
+    expect(env.apiUrl).toBe('https://api.example.test');
+  });
+
+  it('falls back to VITE_API_URL, then to same origin', () => {
+    expect(parseEnv(undefined, { VITE_API_URL: 'http://localhost:8000' }).apiUrl).toBe('http://localhost:8000');
+    expect(parseEnv(undefined, {}).apiUrl).toBe('');
+    expect(parseEnv({ apiUrl: '' }, { VITE_API_URL: 'http://localhost:8000' }).apiUrl).toBe('');
+  });
+
+  it('rejects a malformed runtime config', () => {
+    expect(() => parseEnv({ apiUrl: 42 }, {})).toThrow(/__CAIRN_CONFIG__/);
+    expect(() => parseEnv({ apiUrl: 'not a url' }, {})).toThrow(/absolute URL/);
+  });
+});

@@ -1,0 +1,68 @@
+import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/project-types';
+
+/**
+ * Every URL in the app is built here. `path` is the router pattern; `getHref` builds a concrete URL.
+ * Pages for most of these come later; the builders exist so links never hand-assemble paths.
+ */
+
+const encode = encodeURIComponent;
+
+function withQuery(pathname: string, query?: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, value);
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+export const paths = {
+  home: {
+    path: '/',
+    getHref: () => '/',
+  },
+  search: {
+    /** `/mods`, `/plugins`, … one search page per project type. */
+    path: (type: ProjectType) => `/${PROJECT_TYPE_INFO[type].searchSegment}`,
+    getHref: (type: ProjectType, query?: Record<string, string | undefined>) =>
+      withQuery(`/${PROJECT_TYPE_INFO[type].searchSegment}`, query),
+  },
+  project: {
+    /** `type` is the URL type (see the spec: a mod with a data pack loader lives under /datapack/). */
+    path: '/:type/:id',
+    getHref: (type: ProjectType, idOrSlug: string) => `/${type}/${encode(idOrSlug)}`,
+  },
+  projectVersion: {
+    path: '/:type/:id/version/:version',
+    getHref: (type: ProjectType, idOrSlug: string, version: string) =>
+      `/${type}/${encode(idOrSlug)}/version/${encode(version)}`,
+  },
+  user: {
+    path: '/user/:id',
+    getHref: (idOrUsername: string) => `/user/${encode(idOrUsername)}`,
+  },
+  organization: {
+    path: '/organization/:id',
+    getHref: (idOrSlug: string) => `/organization/${encode(idOrSlug)}`,
+  },
+  collection: {
+    path: '/collection/:id',
+    getHref: (id: string) => `/collection/${encode(id)}`,
+  },
+  auth: {
+    signIn: {
+      path: '/auth/sign-in',
+      getHref: (redirectTo?: string) => withQuery('/auth/sign-in', { redirect: redirectTo }),
+    },
+    signUp: {
+      path: '/auth/sign-up',
+      getHref: () => '/auth/sign-up',
+    },
+  },
+  dashboard: {
+    path: '/dashboard',
+    getHref: () => '/dashboard',
+  },
+  settings: {
+    path: '/settings',
+    getHref: () => '/settings',
+  },
+} as const;
