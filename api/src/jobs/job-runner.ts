@@ -1,0 +1,55 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../embedded/process-utils.js';
+
+/** One kind of background job: a queue, an optional cron schedule and its handler. */
+export interface JobDefinition<Deps, Data extends object = object> {
+  name: string;
+  /** Cron expression (UTC) for recurring jobs. */
+  cron?: string;
+  /** Upper bound of jobs handed to one handler call. */
+  batchSize?: number;
+  handle(deps: Deps, jobs: Array<PgBoss.Job<Data>>): Promise<void>;
+}
+
+export interface JobRunner {
+  boss: PgBoss;
+  /** Enqueue a job by queue name (the API uses this even when it runs no worker). */
+  send<Data extends object>(name: string, data: Data, options?: PgBoss.SendOptions): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss in Cairn's PostgreSQL (schema `pgboss`), creates every queue, and — when
+ * `work` is true — registers the handlers and their cron schedules.
+ */
+export async function startJobRunner<Deps>(options: {
+  databaseUrl: string;
+  jobs: ReadonlyArray<JobDefinition<Deps, never>>;
+  deps: Deps;
+  work: boolean;
+  log: Logger;
+}): Promise<JobRunner> {
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: 'pgboss',
+    application_name: 'cairn-jobs',
+    max: 4,
+    schedule: options.work,
+    supervise: options.work,
+  });
+  boss.on('error', (error: Error) => options.log.error(`job runner: ${error.message}`));
+  await boss.start();
+  for (const job of options.jobs) {
+    await boss.createQueue(job.name);
+    if (!options.work) continue;
+    await boss.work(job.name, { batchSize: job.batchSize ?? 1 }, (jobs) =>
+      (job as JobDefinition<Deps, object>).handle(options.deps, jobs as Array<PgBoss.Job<object>>),
+    );
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  }
+  return {
+    boss,
+    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+  };
+}

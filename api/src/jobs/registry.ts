@@ -1,0 +1,14 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { SearchClient } from '../lib/search-client.js';
+import type { JobDefinition } from './job-runner.js';
+
+/** What job handlers may use. */
+export interface JobDeps {
+  db: Database;
+  search: SearchClient;
+  config: Config;
+}
+
+/** Every job kind the worker runs; each lives in its own file in this folder. */
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [];

@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, workspaceRoot } from './config.js';
+import { seedReferenceData } from './db/seed/reference-data.js';
+import { JOBS } from './jobs/registry.js';
+import { startJobRunner } from './jobs/job-runner.js';
+import { openRuntime } from './runtime.js';
+import { buildWebServer } from './web-server.js';
+
+/** `npm start`: embedded services (unless configured), migrations, seed, API, worker and website. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const log = {
+    info: (m: string) => logger.info(m),
+    warn: (m: string) => logger.warn(m),
+    error: (m: string) => logger.error(m),
+  };
+
+  const cleanups: Array<() => Promise<void>> = [];
+  let shuttingDown = false;
+  const shutdown = async (reason: string, code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info(`Shutting down (${reason})...`);
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        log.error(`shutdown step failed: ${(error as Error).message}`);
+      }
+    }
+    log.info('Stopped.');
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) {
+        log.warn('Second signal: exiting now.');
+        process.exit(130);
+      }
+      void shutdown(signal, 0);
+    });
+  }
+
+  let embedded = false;
+  try {
+    if (config.serveApi) {
+      const runtime = await openRuntime(config, log);
+      cleanups.push(runtime.close);
+      for (const line of runtime.services.started) log.info(`Started embedded ${line}`);
+      embedded = runtime.services.started.length > 0;
+
+      await seedReferenceData(runtime.database.db, log);
+
+      const jobs = await startJobRunner({
+        databaseUrl: runtime.services.databaseUrl,
+        jobs: JOBS,
+        deps: { db: runtime.database.db, search: runtime.search, config },
+        work: config.runWorker,
+        log,
+      });
+      cleanups.push(jobs.stop);
+
+      const api = await buildApp({ config, database: runtime.database, search: runtime.search }, { loggerInstance: logger });
+      cleanups.push(() => api.close());
+      await api.listen({ host: config.host, port: config.apiPort });
+    }
+
+    if (config.serveWeb) {
+      const web = await buildWebServer({ root: join(workspaceRoot(), 'web', 'dist'), apiUrl: config.publicApiUrl });
+      cleanups.push(() => web.close());
+      await web.listen({ host: config.host, port: config.webPort });
+    }
+
+    const banner = [
+      '',
+      '  Cairn is running.',
+      config.serveWeb ? `  Site:     ${config.publicSiteUrl}` : '  Site:     (not served by this process: SERVE_WEB=false)',
+      config.serveApi ? `  API:      ${config.publicApiUrl}/v2/` : `  API:      ${config.publicApiUrl}/v2/ (served elsewhere)`,
+      `  API docs: ${config.publicApiUrl}/v2/docs`,
+      `  Data:     ${embedded ? config.dataDir : 'external services (DATABASE_URL / MEILISEARCH_URL)'}`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ];
+    console.log(banner.join('\n'));
+  } catch (error) {
+    log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    await shutdown('start-up failed', 1);
+  }
+}
+
+void main();

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
+
+export interface WebServerOptions {
+  /** The built SPA (web/dist). */
+  root: string;
+  /** The API's public base URL, handed to the SPA at runtime. */
+  apiUrl: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Serves the built website: hashed assets with long-lived caching, `/runtime-config.js`
+ * telling the SPA where the API is, and index.html for every other page (client routing).
+ */
+export async function buildWebServer(options: WebServerOptions): Promise<FastifyInstance> {
+  if (!existsSync(join(options.root, 'index.html'))) {
+    throw new Error(`The website has not been built (${options.root}/index.html is missing). Run the build first.`);
+  }
+  const app = Fastify({ logger: options.logger ?? false });
+  const apiOrigin = new URL(options.apiUrl).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, 'https:'],
+        connectSrc: ["'self'", apiOrigin],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const runtimeConfig = `window.__CAIRN_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl })};\n`;
+  app.get('/runtime-config.js', async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(runtimeConfig),
+  );
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: false,
+    wildcard: false,
+    setHeaders: (response, path) => {
+      const immutable = path.includes(`${join(options.root, 'assets')}`);
+      response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

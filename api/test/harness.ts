@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createDatabase, type DatabaseClient } from '../src/db/client.js';
+import { createSearchClient, type SearchClient } from '../src/lib/search-client.js';
+import { databaseUrlFor, dropDatabase, recreateDatabase } from './database-admin.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseClient;
+  search: SearchClient;
+  /** Closes the app and clients, drops this file's database and search indexes. */
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  /** Extra environment for loadConfig (e.g. WEB_ORIGINS). */
+  env?: Record<string, string>;
+  /** Register extra routes before the app is ready (error-handler tests). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/**
+ * One isolated world per test file: a database cloned from the migrated, seeded template,
+ * its own Meilisearch index prefix, and the real app on top (exercised with app.inject).
+ */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const suffix = randomBytes(5).toString('hex');
+  const databaseName = `cairn_test_${suffix}`;
+  const serverUrl = inject('databaseUrl');
+  const adminUrl = databaseUrlFor(serverUrl, 'postgres');
+  await recreateDatabase(adminUrl, databaseName, inject('templateDatabase'));
+
+  const databaseUrl = databaseUrlFor(serverUrl, databaseName);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    MEILISEARCH_URL: inject('searchUrl'),
+    MEILISEARCH_KEY: inject('searchKey'),
+    MEILISEARCH_INDEX_PREFIX: `t${suffix}_`,
+    RUN_WORKER: 'false',
+    SERVE_WEB: 'false',
+    ...options.env,
+  });
+  const database = createDatabase(databaseUrl, { poolSize: 5 });
+  const search = createSearchClient({ url: inject('searchUrl'), key: inject('searchKey') });
+  const app = await buildApp({ config, database, search }, { logger: false });
+  await options.beforeReady?.(app);
+  await app.ready();
+
+  return {
+    app,
+    config,
+    database,
+    search,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase(adminUrl, databaseName);
+      const { results } = await search.getIndexes({ limit: 1000 });
+      for (const index of results.filter((i) => i.uid.startsWith(config.search.indexPrefix))) {
+        await search.deleteIndex(index.uid).waitTask();
+      }
+    },
+  };
+}

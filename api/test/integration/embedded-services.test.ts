@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { Meilisearch } from 'meilisearch';
+import { workspaceRoot } from '../../src/config.js';
+import { startEmbeddedPostgres, DataDirInUseError } from '../../src/embedded/postgres.js';
+import { startEmbeddedMeilisearch } from '../../src/embedded/meilisearch.js';
+import { isAlive, silentLogger } from '../../src/embedded/process-utils.js';
+import { chownForPostgres } from '../embedded-helpers.js';
+
+// A private data folder (under the git-ignored .data) so these servers are separate from the suite's.
+await mkdir(join(workspaceRoot(), '.data'), { recursive: true });
+const base = await mkdtemp(join(workspaceRoot(), '.data', 'embedded-test-'));
+await chownForPostgres(base);
+afterAll(() => rm(base, { recursive: true, force: true }));
+
+describe('embedded PostgreSQL', () => {
+  const dir = join(base, 'postgres');
+
+  it('keeps data across stop and start, and survives a stale postmaster.pid', async () => {
+    const first = await startEmbeddedPostgres({ dir, log: silentLogger });
+    let sql = postgres(first.url, { max: 1, onnotice: () => {} });
+    await sql`create table kept (value text)`;
+    await sql`insert into kept values ('survives restarts')`;
+    await sql.end();
+    await first.stop();
+
+    // An unclean shutdown leaves postmaster.pid behind, naming a process that no longer exists.
+    await writeFile(join(dir, 'data', 'postmaster.pid'), '999999\n/nowhere\n1\n5432\n');
+
+    const second = await startEmbeddedPostgres({ dir, log: silentLogger });
+    sql = postgres(second.url, { max: 1, onnotice: () => {} });
+    const rows = await sql`select value from kept`;
+    await sql.end();
+    expect(rows.map((r) => r.value)).toEqual(['survives restarts']);
+    await second.stop();
+  });
+
+  it('refuses a data folder owned by another live process, and lets the CLI share it', async () => {
+    const running = await startEmbeddedPostgres({ dir, log: silentLogger });
+    const record = join(dir, 'server.json');
+    // Pretend the server belongs to another live Node process.
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const original = JSON.parse(await readFile(record, 'utf8'));
+    await writeFile(record, JSON.stringify({ ...original, ownerPid: other.pid }));
+    await expect(startEmbeddedPostgres({ dir, log: silentLogger })).rejects.toBeInstanceOf(DataDirInUseError);
+    const shared = await startEmbeddedPostgres({ dir, log: silentLogger, shareRunning: true });
+    expect(shared.owned).toBe(false);
+    expect(shared.port).toBe(running.port);
+    other.kill();
+    await writeFile(record, JSON.stringify(original));
+    const pid = original.postgresPid as number;
+    await running.stop();
+    expect(isAlive(pid)).toBe(false);
+  });
+});
+
+describe('embedded Meilisearch', () => {
+  it('keeps its key and indexes across restarts', async () => {
+    const dir = join(base, 'meilisearch');
+    const first = await startEmbeddedMeilisearch({ dir, log: silentLogger });
+    const client = new Meilisearch({ host: first.url, apiKey: first.key });
+    await client.index('kept').addDocuments([{ id: 1, title: 'survives restarts' }]).waitTask();
+    await first.stop();
+
+    const second = await startEmbeddedMeilisearch({ dir, log: silentLogger });
+    expect(second.key).toBe(first.key);
+    const again = new Meilisearch({ host: second.url, apiKey: second.key });
+    const result = await again.index('kept').search('restarts');
+    expect(result.hits.map((h) => h.title)).toEqual(['survives restarts']);
+    await expect(new Meilisearch({ host: second.url, apiKey: 'wrong-key-wrong-key' }).getIndexes()).rejects.toThrow();
+    await second.stop();
+  });
+});

@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.data/**', 'api/drizzle/**', '**/coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    // shared is pure and isomorphic: no env, no I/O, no app imports.
+    files: ['shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'process', 'fetch', 'window', 'document'],
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@cairn/api*', '@cairn/web*'] }],
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/config.ts'],
+    rules: {
+      // config.ts is the only reader of process.env.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-imports': ['error', { patterns: ['@cairn/web*'] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: ['@cairn/api*', '../../api/*'] }],
+    },
+  },
+);

@@ -1,0 +1,58 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every tier, so `npm test` ends with a single summary.
+// Workspace packages are consumed from source through the "source" export condition.
+const sourceConditions = { conditions: ['source', 'module', 'node', 'import', 'default'] };
+
+export default defineConfig({
+  resolve: sourceConditions,
+  ssr: { resolve: { conditions: sourceConditions.conditions, externalConditions: ['source'] } },
+  test: {
+    reporters: ['default', './api/test/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared-unit', root: 'shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'api-unit', root: 'api', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-integration',
+          root: 'api',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-unit',
+          root: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: 'web',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
