@@ -2,11 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for every tier, so `npm test` ends with a single summary.
 // Workspace packages are consumed from source through the "source" export condition.
-const sourceConditions = { conditions: ['source', 'module', 'node', 'import', 'default'] };
-
 export default defineConfig({
-  resolve: sourceConditions,
-  ssr: { resolve: { conditions: sourceConditions.conditions, externalConditions: ['source'] } },
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
     reporters: ['default', './api/test/summary-reporter.ts'],
     projects: [

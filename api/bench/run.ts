@@ -7,7 +7,6 @@ import type { TargetsReady } from './targets.js';
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10).
  */
-// eslint-disable-next-line no-restricted-properties -- a benchmark knob, not application configuration
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function main(): Promise<void> {

@@ -22,11 +22,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     RUN_WORKER: 'false',
-    // eslint-disable-next-line no-restricted-properties -- bench follows the same external-service switches as the app
     DATABASE_URL: process.env.DATABASE_URL,
-    // eslint-disable-next-line no-restricted-properties
     MEILISEARCH_URL: process.env.MEILISEARCH_URL,
-    // eslint-disable-next-line no-restricted-properties
     MEILISEARCH_KEY: process.env.MEILISEARCH_KEY,
   });
   const runtime = await openRuntime(config, silentLogger, { applicationName: 'cairn-bench' });

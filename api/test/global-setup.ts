@@ -16,7 +16,6 @@ export const TEMPLATE_DATABASE = 'cairn_test_template';
  * seeded template database that every test file clones.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // eslint-disable-next-line no-restricted-properties -- the test harness reads the same variables as config.ts
   const env = process.env;
   const config = loadConfig({
     CAIRN_DATA_DIR: join(workspaceRoot(), '.data', 'test'),

@@ -59,13 +59,17 @@ export async function startEmbeddedMeilisearch(options: StartMeilisearchOptions)
     '--dump-dir', join(dir, 'dumps'),
     '--snapshot-dir', join(dir, 'snapshots'),
     '--http-addr', `127.0.0.1:${port}`,
-    '--master-key', key,
     '--env', 'production',
     '--no-analytics',
     '--log-level', 'WARN',
   ];
   if (options.maxIndexingMemory) args.push('--max-indexing-memory', options.maxIndexingMemory);
-  const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The key goes through the environment so it does not show in process listings.
+  const child = spawn(binary, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: '/usr/bin:/bin', MEILI_MASTER_KEY: key },
+  });
   const tail = captureOutput(child, 'meilisearch', log);
   const healthy = await waitUntil(
     async () => child.exitCode !== null || (await isHealthy(url)),

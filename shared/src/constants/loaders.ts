@@ -115,7 +115,7 @@ export function loadersForProjectType(type: ProjectType, options: { includeHidde
  * `supported_project_types` as the v2 tag route sends it: the reference API appends the
  * pseudo-type `project` (a project without versions yet) to every loader.
  */
-export function loaderTagProjectTypes(loader: LoaderDefinition): string[] {
+export function loaderTagProjectTypes(loader: { supportedProjectTypes: readonly string[] }): string[] {
   return [...loader.supportedProjectTypes, 'project'];
 }
 

@@ -1,3 +1,4 @@
+import { loaderTagProjectTypes } from '@cairn/shared/constants/loaders';
 import type { CategoryTag, DonationPlatformTag, GameVersionTag, LicenseTag, LoaderTag } from '@cairn/shared/schemas/tags';
 
 /** DB rows → v2 wire objects. */
@@ -6,15 +7,8 @@ export function toCategoryTag(row: { name: string; projectType: string; header: 
   return { icon: row.icon, name: row.name, project_type: row.projectType, header: row.header };
 }
 
-/**
- * v2 clients expect `project` in every loader's list, and plugin/data pack loaders to be
- * usable for `mod` projects too (those types are presented as mods in v2).
- */
 export function toLoaderTag(row: { name: string; icon: string; supportedProjectTypes: string[] }): LoaderTag {
-  const types = new Set(row.supportedProjectTypes);
-  if (types.has('plugin') || types.has('datapack')) types.add('mod');
-  types.add('project');
-  return { icon: row.icon, name: row.name, supported_project_types: [...types] };
+  return { icon: row.icon, name: row.name, supported_project_types: loaderTagProjectTypes(row) };
 }
 
 export function toGameVersionTag(row: { version: string; versionType: string; date: Date; major: boolean }): GameVersionTag {
