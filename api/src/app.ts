@@ -8,6 +8,7 @@ import { apiVersion } from './lib/version.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpSecurityPlugin } from './plugins/http-security.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { authPlugin } from './plugins/auth.js';
 import { metaModule } from './modules/meta/index.js';
 import { tagsModule } from './modules/tags/index.js';
 
@@ -36,6 +37,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -45,6 +47,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(openApiPlugin, { version: apiVersion(), publicApiUrl: config.publicApiUrl });
 
   const db = deps.database.db;
+  await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit: config.rateLimit });
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
   return app;

@@ -38,6 +38,13 @@ export const ConfigSchema = z
     SERVE_WEB: booleanFlag.default(true),
     /** Run the background job worker inside the API process. */
     RUN_WORKER: booleanFlag.default(true),
+    /** Requests per minute per client IP, and per signed-in user. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Trusted proxies sending this value in `x-ratelimit-key` are not rate limited (unset = no bypass). */
+    RATE_LIMIT_BYPASS_KEY: z.string().min(16).optional(),
+    /** Trust X-Forwarded-For from this many proxy hops (0 = use the peer address). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   })
   .superRefine((env, ctx) => {
@@ -64,6 +71,10 @@ export interface Config {
   serveWeb: boolean;
   runWorker: boolean;
   bodyLimit: number;
+  rateLimit: { perMinute: number; authenticatedPerMinute: number; bypassKey: string | undefined };
+  trustProxyHops: number;
+  /** Cookies get the Secure flag when the site is served over https. */
+  secureCookies: boolean;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +119,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     serveWeb: env.SERVE_WEB,
     runWorker: env.RUN_WORKER,
     bodyLimit: env.BODY_LIMIT_BYTES,
+    rateLimit: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      authenticatedPerMinute: env.RATE_LIMIT_AUTHENTICATED_PER_MINUTE,
+      bypassKey: env.RATE_LIMIT_BYPASS_KEY,
+    },
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    secureCookies: publicSiteUrl.startsWith('https:'),
   };
 }
 

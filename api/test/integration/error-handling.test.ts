@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../src/lib/errors.js';
+import { publicRoute } from '../../src/plugins/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
 
 let ctx: TestContext;
@@ -14,13 +15,13 @@ beforeAll(async () => {
       const typed = app.withTypeProvider<ZodTypeProvider>();
       typed.post(
         '/v2/_test/echo',
-        { schema: { body: z.object({ title: z.string().min(3).max(64), count: z.number().int().optional() }) } },
+        { config: publicRoute, schema: { body: z.object({ title: z.string().min(3).max(64), count: z.number().int().optional() }) } },
         async (request) => request.body,
       );
-      typed.get('/v2/_test/boom', async () => {
+      typed.get('/v2/_test/boom', { config: publicRoute }, async () => {
         throw new Error('connection string postgres://secret@db leaked');
       });
-      typed.get('/v2/_test/rule', async () => {
+      typed.get('/v2/_test/rule', { config: publicRoute }, async () => {
         throw badRequest('Slug is already taken');
       });
     },

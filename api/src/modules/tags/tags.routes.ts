@@ -9,6 +9,7 @@ import {
   LoaderTagSchema,
 } from '@cairn/shared/schemas/tags';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
+import { publicRoute } from '../../plugins/auth.js';
 import type { TagsService } from './tags.service.js';
 import { toCategoryTag, toDonationPlatformTag, toGameVersionTag, toLicenseTag, toLoaderTag } from './tags.mapper.js';
 
@@ -23,17 +24,18 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ service: TagsService }> = async
     if (reply.statusCode === 200) reply.header('cache-control', CACHE);
   });
 
-  app.get('/tag/category', { schema: { operationId: 'categoryList', tags, summary: 'Get a list of categories', response: { 200: z.array(CategoryTagSchema) } } }, async () =>
+  app.get('/tag/category', { config: publicRoute, schema: { operationId: 'categoryList', tags, summary: 'Get a list of categories', response: { 200: z.array(CategoryTagSchema) } } }, async () =>
     (await service.listCategories()).map(toCategoryTag),
   );
 
-  app.get('/tag/loader', { schema: { operationId: 'loaderList', tags, summary: 'Get a list of loaders', response: { 200: z.array(LoaderTagSchema) } } }, async () =>
+  app.get('/tag/loader', { config: publicRoute, schema: { operationId: 'loaderList', tags, summary: 'Get a list of loaders', response: { 200: z.array(LoaderTagSchema) } } }, async () =>
     (await service.listLoaders()).map(toLoaderTag),
   );
 
   app.get(
     '/tag/game_version',
     {
+      config: publicRoute,
       schema: {
         operationId: 'versionList',
         tags,
@@ -48,13 +50,14 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ service: TagsService }> = async
     async (request) => (await service.listGameVersions(request.query)).map(toGameVersionTag),
   );
 
-  app.get('/tag/license', { schema: { operationId: 'licenseList', tags, summary: 'Get a list of licenses', response: { 200: z.array(LicenseTagSchema) } } }, async () =>
+  app.get('/tag/license', { config: publicRoute, schema: { operationId: 'licenseList', tags, summary: 'Get a list of licenses', response: { 200: z.array(LicenseTagSchema) } } }, async () =>
     (await service.listLicenses()).map(toLicenseTag),
   );
 
   app.get(
     '/tag/license/:id',
     {
+      config: publicRoute,
       schema: {
         operationId: 'licenseText',
         tags,
@@ -66,19 +69,19 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ service: TagsService }> = async
     async (request) => service.getLicenseText(request.params.id),
   );
 
-  app.get('/tag/donation_platform', { schema: { operationId: 'donationPlatformList', tags, summary: 'Get a list of donation platforms', response: { 200: z.array(DonationPlatformTagSchema) } } }, async () =>
+  app.get('/tag/donation_platform', { config: publicRoute, schema: { operationId: 'donationPlatformList', tags, summary: 'Get a list of donation platforms', response: { 200: z.array(DonationPlatformTagSchema) } } }, async () =>
     (await service.listDonationPlatforms()).map(toDonationPlatformTag),
   );
 
-  app.get('/tag/report_type', { schema: { operationId: 'reportTypeList', tags, summary: 'Get a list of report types', response: { 200: StringListSchema } } }, async () =>
+  app.get('/tag/report_type', { config: publicRoute, schema: { operationId: 'reportTypeList', tags, summary: 'Get a list of report types', response: { 200: StringListSchema } } }, async () =>
     service.listReportTypes(),
   );
 
-  app.get('/tag/project_type', { schema: { operationId: 'projectTypeList', tags, summary: 'Get a list of project types', response: { 200: StringListSchema } } }, async () =>
+  app.get('/tag/project_type', { config: publicRoute, schema: { operationId: 'projectTypeList', tags, summary: 'Get a list of project types', response: { 200: StringListSchema } } }, async () =>
     service.listProjectTypes(),
   );
 
-  app.get('/tag/side_type', { schema: { operationId: 'sideTypeList', tags, summary: 'Get a list of side types', response: { 200: StringListSchema } } }, async () =>
+  app.get('/tag/side_type', { config: publicRoute, schema: { operationId: 'sideTypeList', tags, summary: 'Get a list of side types', response: { 200: StringListSchema } } }, async () =>
     service.listSideTypes(),
   );
 };

@@ -1,0 +1,17 @@
+import type { UserRole } from '@cairn/shared/constants/permissions';
+import type { TokenKind } from './tokens.js';
+
+/** Who is making a request, as services see it (never the request itself). */
+export interface Actor {
+  userId: number;
+  role: UserRole;
+  /** Scope bits the credential grants. Sessions hold every scope. */
+  scopes: number;
+  kind: TokenKind;
+  /** Id of the session, PAT or OAuth token used. */
+  credentialId: number;
+}
+
+export const isModerator = (actor: Actor | null | undefined): boolean =>
+  actor?.role === 'moderator' || actor?.role === 'admin';
+export const isAdmin = (actor: Actor | null | undefined): boolean => actor?.role === 'admin';

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { ALL_SCOPES, hasScopes, scopeBits, scopeNames, withoutRestricted, type ScopeName } from '@cairn/shared/constants/scopes';
+import type { UserRole } from '@cairn/shared/constants/permissions';
+import type { Database } from '../db/client.js';
+import { rateLimitPlugin, type RateLimitOptions } from './rate-limit.js';
+import type { Actor } from '../lib/actor.js';
+import { ApiError } from '../lib/errors.js';
+import { hashToken, tokenFromAuthorizationHeader, tokenKind } from '../lib/tokens.js';
+import { findLiveCredential, touchCredential } from '../modules/auth/credentials.repository.js';
+
+/**
+ * Every /v2 route declares how it authenticates:
+ *  - `none`: public, no credential is looked at;
+ *  - `optional`: a valid credential holding the scopes makes the actor, anything else is anonymous;
+ *  - `required`: a valid credential holding the scopes, else 401.
+ */
+export type RouteAuth = { mode: 'none' } | { mode: 'optional' | 'required'; scopes: readonly ScopeName[] };
+
+export const publicRoute = { auth: { mode: 'none' } } as const satisfies { auth: RouteAuth };
+export const optionalAuth = (...scopes: ScopeName[]) => ({ auth: { mode: 'optional', scopes } }) satisfies { auth: RouteAuth };
+export const requireAuth = (...scopes: ScopeName[]) => ({ auth: { mode: 'required', scopes } }) satisfies { auth: RouteAuth };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    /** The authenticated caller, or null for anonymous requests. */
+    actor: Actor | null;
+    /** Why a presented credential was not accepted (enforced after rate limiting). */
+    authProblem: ApiError | null;
+  }
+}
+
+export const SESSION_COOKIE = 'cairn_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Routes outside /v2 that need no declaration (documentation, health, root). */
+const UNDECLARED_OK = [/^\/v2\/docs/, /^\/v2\/openapi\.json$/, /^\/v2\/?$/];
+
+export interface AuthPluginOptions {
+  db: Database;
+  webOrigins: string[];
+  rateLimit: RateLimitOptions;
+}
+
+const unauthorized = (description: string) => new ApiError(401, 'unauthorized', description);
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: AuthPluginOptions) => {
+    const trustedOrigins = new Set(options.webOrigins);
+    await app.register(cookie);
+    app.decorateRequest('actor', null);
+    app.decorateRequest('authProblem', null);
+
+    app.addHook('onRoute', (route) => {
+      const url = route.url;
+      if (!url.startsWith('/v2') || UNDECLARED_OK.some((pattern) => pattern.test(url))) return;
+      const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+      if (!auth) throw new Error(`Route ${route.method} ${url} must declare config.auth (publicRoute, optionalAuth or requireAuth).`);
+      if (auth.mode !== 'none') {
+        const scopes = auth.scopes.length ? ` Scopes: ${auth.scopes.join(', ')}.` : '';
+        const description = route.schema?.description;
+        route.schema = {
+          ...route.schema,
+          security: auth.mode === 'required' ? [{ TokenAuth: [] }] : [{ TokenAuth: [] }, {}],
+          description: `${description ? `${description}\n\n` : ''}Authentication: ${auth.mode}.${scopes}`,
+        };
+      }
+    });
+
+    // 1. Resolve who is calling (credentials are looked up, nothing is refused yet)…
+    app.addHook('onRequest', async (request) => {
+      const auth = request.routeOptions.config.auth;
+      if (!auth || auth.mode === 'none') return;
+      try {
+        request.actor = await resolveActor(request);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        request.authProblem = error;
+      }
+    });
+
+    // 2. …so the rate limit can count per user or per IP, failed attempts included…
+    await app.register(rateLimitPlugin, options.rateLimit);
+
+    // 3. …then enforce the route's declaration.
+    app.addHook('onRequest', async (request) => {
+      const auth = request.routeOptions.config.auth;
+      if (!auth || auth.mode === 'none') return;
+      const actor = request.actor;
+      const required = scopeBits(...auth.scopes);
+      if (auth.mode === 'required') {
+        if (request.authProblem) throw request.authProblem;
+        if (!actor) throw unauthorized('Authentication is required: send a token in the Authorization header.');
+        if (!hasScopes(actor.scopes, required)) {
+          const missing = scopeNames(required).filter((name) => !hasScopes(actor.scopes, scopeBits(name)));
+          throw unauthorized(`The token is missing the required scope${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
+        }
+        return;
+      }
+      if (request.authProblem?.code === 'csrf_failed') throw request.authProblem;
+      // Optional: a credential that cannot do this behaves as anonymous.
+      if (actor && !hasScopes(actor.scopes, required)) request.actor = null;
+    });
+
+    async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
+      const fromHeader = tokenFromAuthorizationHeader(request.headers.authorization);
+      const token = fromHeader ?? request.cookies[SESSION_COOKIE];
+      if (!token) return null;
+      const kind = tokenKind(token);
+      if (!kind || (!fromHeader && kind !== 'session')) {
+        throw new ApiError(401, 'invalid_auth_method', 'The credential is not a Cairn token.');
+      }
+      if (!fromHeader && !SAFE_METHODS.has(request.method)) {
+        // Cookie-authenticated writes must come from the website itself (CSRF protection).
+        const origin = request.headers.origin;
+        if (!origin || !trustedOrigins.has(origin)) {
+          throw new ApiError(403, 'csrf_failed', 'Cookie-authenticated requests must come from the Cairn website.');
+        }
+      }
+      const row = await findLiveCredential(options.db, kind, hashToken(token));
+      if (!row) throw unauthorized('The token is invalid or has expired.');
+      if (!row.lastUsed || Date.now() - row.lastUsed.getTime() > 60_000) {
+        touchCredential(options.db, kind, row.credentialId).catch((error: Error) => request.log.warn({ err: error }, 'could not record token use'));
+      }
+      const scopes = kind === 'session' ? ALL_SCOPES : kind === 'oauth' ? withoutRestricted(row.scopes ?? 0) : (row.scopes ?? 0);
+      return { userId: row.userId, role: row.role as UserRole, scopes, kind, credentialId: row.credentialId };
+    }
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { ApiError } from '../lib/errors.js';
+
+export interface RateLimitOptions {
+  perMinute: number;
+  authenticatedPerMinute: number;
+  bypassKey: string | undefined;
+}
+
+/**
+ * Requests per minute per client IP (per user once authenticated, with a larger quota).
+ * Every response carries x-ratelimit-limit / -remaining / -reset; 429 answers ratelimit_error.
+ * Routes tighten it with `config.rateLimit` (sign-in, sign-up, password reset, tokens).
+ * The counters live in this process's memory.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, options: RateLimitOptions) => {
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'onRequest',
+      timeWindow: '1 minute',
+      max: (request) => (request.actor ? options.authenticatedPerMinute : options.perMinute),
+      keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`),
+      allowList: (request) => Boolean(options.bypassKey) && request.headers['x-ratelimit-key'] === options.bypassKey,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(429, 'ratelimit_error', `Rate limit exceeded; retry after ${context.after}.`),
+    });
+  },
+  { name: 'rate-limit' },
+);
+
+/** A stricter limit for endpoints attackers would hammer (credentials, sign-up, resets). */
+export const strictRateLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
