@@ -43,3 +43,12 @@ export function randomId(): bigint {
 export function newId(): string {
   return encodeBase62(randomId());
 }
+
+/**
+ * A base62 id from a request as a database id. Undefined when the text is not base62 or names a
+ * number no row can have (generated ids are below 2^53), so callers answer "not found".
+ */
+export function parseId(text: string): number | undefined {
+  const n = decodeBase62(text);
+  return n !== undefined && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : undefined;
+}
