@@ -11,6 +11,8 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { authPlugin } from './plugins/auth.js';
 import { metaModule } from './modules/meta/index.js';
 import { tagsModule } from './modules/tags/index.js';
+import { patsModule } from './modules/pats/index.js';
+import { oauthModule } from './modules/oauth/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -50,5 +52,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit: config.rateLimit });
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
+  await app.register(patsModule, { prefix: '/v2', db });
+  await app.register(oauthModule, { prefix: '/v2', db });
   return app;
 }
