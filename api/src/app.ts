@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { DatabaseClient } from './db/client.js';
 import type { SearchClient } from './lib/search-client.js';
+import type { FileStore } from './lib/storage/file-store.js';
 import { apiVersion } from './lib/version.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpSecurityPlugin } from './plugins/http-security.js';
@@ -11,11 +12,13 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { authPlugin } from './plugins/auth.js';
 import { metaModule } from './modules/meta/index.js';
 import { tagsModule } from './modules/tags/index.js';
+import { cdnModule } from './modules/cdn/index.js';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseClient;
   search: SearchClient;
+  files: FileStore;
 }
 
 export interface AppOverrides {
@@ -36,7 +39,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     // Never trust a client-supplied request id; ours is echoed in `x-request-id`.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // sha512 hashes (128 hex) appear in paths (files, hash lookups).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -50,5 +54,6 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit: config.rateLimit });
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
+  await app.register(cdnModule, { files: deps.files });
   return app;
 }
