@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import { createDiskFileStore } from '../src/lib/storage/file-store.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, workspaceRoot } from '../src/config.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   });
   const runtime = await openRuntime(config, silentLogger, { applicationName: 'cairn-bench' });
   await seedReferenceData(runtime.database.db, silentLogger);
-  const api = await buildApp({ config, database: runtime.database, search: runtime.search }, { logger: false });
+  const api = await buildApp({ config, database: runtime.database, search: runtime.search, files: createDiskFileStore(config.filesDir) }, { logger: false });
   await api.listen({ host: '127.0.0.1', port: 0 });
 
   // The same JSON GET /v2/ answers, from a Fastify instance with nothing else on it.

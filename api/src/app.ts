@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { DatabaseClient } from './db/client.js';
 import type { SearchClient } from './lib/search-client.js';
+import type { FileStore } from './lib/storage/file-store.js';
 import { apiVersion } from './lib/version.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpSecurityPlugin } from './plugins/http-security.js';
@@ -13,11 +14,13 @@ import { metaModule } from './modules/meta/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { patsModule } from './modules/pats/index.js';
 import { oauthModule } from './modules/oauth/index.js';
+import { cdnModule } from './modules/cdn/index.js';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseClient;
   search: SearchClient;
+  files: FileStore;
 }
 
 export interface AppOverrides {
@@ -38,7 +41,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     // Never trust a client-supplied request id; ours is echoed in `x-request-id`.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // sha512 hashes (128 hex) appear in paths (files, hash lookups).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -53,6 +57,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
   await app.register(patsModule, { prefix: '/v2', db });
-  await app.register(oauthModule, { prefix: '/v2', db });
+  await app.register(oauthModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
+  await app.register(cdnModule, { files: deps.files });
   return app;
 }

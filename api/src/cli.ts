@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { consoleLogger } from './embedded/process-utils.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { openRuntime, type Runtime } from './runtime.js';
+import { sql } from 'drizzle-orm';
+import { USER_ROLES } from '@cairn/shared/constants/permissions';
+import { users } from './db/schema/users.js';
 
 /**
  * Admin commands: `npm run cli -- <command>`. They work against the same database as a
@@ -20,6 +23,23 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Apply pending database migrations (also done by every start).',
     run: async () => {
       console.log('Migrations are up to date.');
+    },
+  },
+  'set-role': {
+    usage: 'set-role <username> <developer|moderator|admin>',
+    summary: "Change a user's role.",
+    run: async (runtime, args) => {
+      const [username, role] = args;
+      if (!username || !role || !(USER_ROLES as readonly string[]).includes(role)) {
+        throw new Error('Usage: set-role <username> <developer|moderator|admin>');
+      }
+      const updated = await runtime.database.db
+        .update(users)
+        .set({ role })
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .returning({ username: users.username });
+      if (updated.length === 0) throw new Error(`No user named '${username}'.`);
+      console.log(`${updated[0]!.username} is now ${role}.`);
     },
   },
   seed: {

@@ -22,6 +22,10 @@ export const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public base URL of the API as clients see it (defaults to http://HOST:API_PORT). */
     PUBLIC_API_URL: optionalUrl,
+    /** Public base URL of uploaded images (defaults to PUBLIC_API_URL + /cdn; point it at a CDN in front of that). */
+    PUBLIC_CDN_URL: optionalUrl,
+    /** Largest uploaded version file. */
+    MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
     PUBLIC_SITE_URL: optionalUrl,
     /** Extra origins allowed to make credentialed requests (comma separated). */
@@ -64,6 +68,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   publicApiUrl: string;
   publicSiteUrl: string;
+  publicCdnUrl: string;
+  /** Uploaded files live here (the disk file store). */
+  filesDir: string;
+  maxFileBytes: number;
   webOrigins: string[];
   database: { url: string | undefined; poolSize: number };
   search: { url: string | undefined; key: string | undefined; indexPrefix: string };
@@ -112,6 +120,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     publicApiUrl,
     publicSiteUrl,
+    publicCdnUrl: stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`),
+    filesDir: join(resolve(workspaceRoot(), env.CAIRN_DATA_DIR), 'files'),
+    maxFileBytes: env.MAX_FILE_BYTES,
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import pino from 'pino';
+import { createDiskFileStore } from './lib/storage/file-store.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
       });
       cleanups.push(jobs.stop);
 
-      const api = await buildApp({ config, database: runtime.database, search: runtime.search }, { loggerInstance: logger });
+      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files: createDiskFileStore(config.filesDir) }, { loggerInstance: logger });
       cleanups.push(() => api.close());
       await api.listen({ host: config.host, port: config.apiPort });
     }

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfig, workspaceRoot, type Config } from '../src/config.js';
+import { createDiskFileStore, type FileStore } from '../src/lib/storage/file-store.js';
 import { createDatabase, type DatabaseClient } from '../src/db/client.js';
 import { createSearchClient, type SearchClient } from '../src/lib/search-client.js';
 import { databaseUrlFor, dropDatabase, recreateDatabase } from './database-admin.js';
@@ -12,6 +15,7 @@ export interface TestContext {
   config: Config;
   database: DatabaseClient;
   search: SearchClient;
+  files: FileStore;
   /** Closes the app and clients, drops this file's database and search indexes. */
   close(): Promise<void>;
 }
@@ -48,7 +52,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   });
   const database = createDatabase(databaseUrl, { poolSize: 5 });
   const search = createSearchClient({ url: inject('searchUrl'), key: inject('searchKey') });
-  const app = await buildApp({ config, database, search }, { logger: false });
+  const filesDir = join(workspaceRoot(), '.data', 'test-files', suffix);
+  const files = createDiskFileStore(filesDir);
+  const app = await buildApp({ config, database, search, files }, { logger: false });
   await options.beforeReady?.(app);
   await app.ready();
 
@@ -57,10 +63,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     database,
     search,
+    files,
     close: async () => {
       await app.close();
       await database.close();
       await dropDatabase(adminUrl, databaseName);
+      await rm(filesDir, { recursive: true, force: true });
       const { results } = await search.getIndexes({ limit: 1000 });
       for (const index of results.filter((i) => i.uid.startsWith(config.search.indexPrefix))) {
         await search.deleteIndex(index.uid).waitTask();

@@ -51,7 +51,8 @@ const unauthorized = (description: string) => new ApiError(401, 'unauthorized', 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthPluginOptions) => {
     const trustedOrigins = new Set(options.webOrigins);
-    await app.register(cookie);
+    // Cookies are parsed only when a route needs a credential, not on every request.
+    await app.register(cookie, { hook: false });
     app.decorateRequest('actor', null);
     app.decorateRequest('authProblem', null);
 
@@ -108,7 +109,7 @@ export const authPlugin = fp(
 
     async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
       const fromHeader = tokenFromAuthorizationHeader(request.headers.authorization);
-      const token = fromHeader ?? request.cookies[SESSION_COOKIE];
+      const token = fromHeader ?? (request.headers.cookie ? app.parseCookie(request.headers.cookie)[SESSION_COOKIE] : undefined);
       if (!token) return null;
       const kind = tokenKind(token);
       if (!kind || (!fromHeader && kind !== 'session')) {

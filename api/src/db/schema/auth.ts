@@ -67,8 +67,9 @@ export const oauthClients = pgTable(
   {
     id: id().primaryKey(),
     name: text().notNull(),
-    iconUrl: text(),
-    rawIconUrl: text(),
+    /** FileStore keys of the 96 px icon and the original upload. */
+    iconKey: text(),
+    rawIconKey: text(),
     maxScopes: bigint({ mode: 'number' }).notNull(),
     secretHash: text().notNull(),
     createdBy: userRef(),

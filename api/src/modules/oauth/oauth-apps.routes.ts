@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
 import {
   CreatedOAuthClientSchema,
@@ -10,9 +10,10 @@ import {
   OAuthClientSchema,
 } from '@cairn/shared/schemas/oauth';
 import { requiredActor } from '../../lib/actor.js';
+import { badRequest } from '../../lib/errors.js';
 import { publicRoute, requireAuth } from '../../plugins/auth.js';
 import { toCreatedOAuthClient, toOAuthClient } from './oauth.mapper.js';
-import type { OAuthAppsService } from './oauth-apps.service.js';
+import { ICON_MAX_BYTES, type AppView, type OAuthAppsService } from './oauth-apps.service.js';
 
 const tags = ['oauth'];
 const AppParamsSchema = z.object({ id: Base62IdSchema });
@@ -20,7 +21,9 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 const noContent = { 204: z.null().describe('No content'), ...errors };
 
 /** OAuth app registration and management. Managing apps is session-only (SESSION_ACCESS). */
-export const oauthAppsRoutes: FastifyPluginAsyncZod<{ service: OAuthAppsService }> = async (app, { service }) => {
+export const oauthAppsRoutes: FastifyPluginAsyncZod<{ service: OAuthAppsService; cdnUrl: string }> = async (app, { service, cdnUrl }) => {
+  const toClient = (view: AppView) => toOAuthClient(view, cdnUrl);
+
   app.post(
     '/oauth/app',
     {
@@ -35,7 +38,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncZod<{ service: OAuthAppsService 
     },
     async (request) => {
       const { app: created, secret } = await service.createApp(requiredActor(request.actor), request.body);
-      return toCreatedOAuthClient(created, secret);
+      return toCreatedOAuthClient(created, secret, cdnUrl);
     },
   );
 
@@ -45,7 +48,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncZod<{ service: OAuthAppsService 
       config: publicRoute,
       schema: { operationId: 'getOAuthApp', tags, summary: 'Get an OAuth app', params: AppParamsSchema, response: { 200: OAuthClientSchema, 400: ErrorBodySchema, 404: ErrorBodySchema } },
     },
-    async (request) => toOAuthClient(await service.getApp(request.params.id)),
+    async (request) => toClient(await service.getApp(request.params.id)),
   );
 
   app.get(
@@ -60,7 +63,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncZod<{ service: OAuthAppsService 
         response: { 200: OAuthClientListSchema, 400: ErrorBodySchema },
       },
     },
-    async (request) => (await service.getApps(request.query.ids)).map(toOAuthClient),
+    async (request) => (await service.getApps(request.query.ids)).map(toClient),
   );
 
   app.patch(
@@ -106,6 +109,45 @@ export const oauthAppsRoutes: FastifyPluginAsyncZod<{ service: OAuthAppsService 
         response: { 200: OAuthClientListSchema, ...errors },
       },
     },
-    async (request) => (await service.listUserApps(requiredActor(request.actor), request.params.id)).map(toOAuthClient),
+    async (request) => (await service.listUserApps(requiredActor(request.actor), request.params.id)).map(toClient),
   );
+
+  // Icons arrive as the raw image bytes (any image content type, or application/octet-stream).
+  await app.register(async (plugin) => {
+    const icons = plugin.withTypeProvider<ZodTypeProvider>();
+    icons.addContentTypeParser(/^(image\/[\w.+-]+|application\/octet-stream)$/, { parseAs: 'buffer', bodyLimit: ICON_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+    icons.patch(
+      '/oauth/app/:id/icon',
+      {
+        config: requireAuth('SESSION_ACCESS'),
+        bodyLimit: ICON_MAX_BYTES,
+        schema: {
+          operationId: 'changeOAuthAppIcon',
+          tags,
+          summary: "Change an OAuth app's icon (PNG, JPEG, GIF or WebP, at most 256 KiB, sent as the raw body)",
+          params: AppParamsSchema,
+          querystring: z.object({ ext: z.enum(['png', 'jpg', 'jpeg', 'gif', 'webp']) }),
+          response: { ...noContent, 413: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw badRequest('The request body must be the image file');
+        await service.setIcon(requiredActor(request.actor), request.params.id, request.body);
+        return reply.code(204).send(null);
+      },
+    );
+
+    icons.delete(
+      '/oauth/app/:id/icon',
+      {
+        config: requireAuth('SESSION_ACCESS'),
+        schema: { operationId: 'deleteOAuthAppIcon', tags, summary: "Remove an OAuth app's icon", params: AppParamsSchema, response: noContent },
+      },
+      async (request, reply) => {
+        await service.deleteIcon(requiredActor(request.actor), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  });
 };

@@ -3,6 +3,8 @@ import type { Database, Executor } from '../../db/client.js';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
+import { processIcon } from '../../lib/images.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { generateClientSecret, hashToken } from '../../lib/tokens.js';
 import * as repo from './oauth.repository.js';
 
@@ -20,8 +22,11 @@ async function withRedirectUris(db: Executor, clients: repo.ClientRow[]): Promis
   return clients.map((client) => ({ client, redirectUris: uris.filter((uri) => uri.clientId === client.id) }));
 }
 
-export function createOAuthAppsService(deps: { db: Database }) {
-  const { db } = deps;
+/** Largest icon upload. */
+export const ICON_MAX_BYTES = 256 * 1024;
+
+export function createOAuthAppsService(deps: { db: Database; files: FileStore }) {
+  const { db, files } = deps;
 
   async function findApp(executor: Executor, idText: string): Promise<repo.ClientRow> {
     const id = parseId(idText);
@@ -90,6 +95,24 @@ export function createOAuthAppsService(deps: { db: Database }) {
         if (input.redirect_uris) await repo.replaceRedirectUris(tx, client.id, input.redirect_uris);
         if (input.max_scopes !== undefined) await repo.clampGrantsToScopes(tx, client.id, input.max_scopes);
       });
+    },
+
+    /**
+     * Sets the app's icon from an uploaded PNG, JPEG, GIF or WebP (the format is read from the
+     * bytes): the original is kept and a 96 px copy is what `icon_url` shows.
+     */
+    async setIcon(actor: Actor, idText: string, data: Buffer): Promise<void> {
+      const client = await findManagedApp(db, actor, idText);
+      const icon = await processIcon(data);
+      const resized = await files.put(icon.resized.data, { maxBytes: ICON_MAX_BYTES, extension: icon.resized.extension });
+      const original = await files.put(icon.original.data, { maxBytes: ICON_MAX_BYTES, extension: icon.original.extension });
+      await repo.updateClient(db, client.id, { iconKey: resized.key, rawIconKey: original.key });
+    },
+
+    // Blobs are content-addressed and may be shared, so replaced or removed icons stay in the store.
+    async deleteIcon(actor: Actor, idText: string): Promise<void> {
+      const client = await findManagedApp(db, actor, idText);
+      await repo.updateClient(db, client.id, { iconKey: null, rawIconKey: null });
     },
 
     /** Deletes the app; every authorization and token it holds goes with it. */

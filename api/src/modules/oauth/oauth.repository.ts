@@ -9,8 +9,8 @@ import { randomId } from '../../lib/ids.js';
 const clientColumns = {
   id: oauthClients.id,
   name: oauthClients.name,
-  iconUrl: oauthClients.iconUrl,
-  rawIconUrl: oauthClients.rawIconUrl,
+  iconKey: oauthClients.iconKey,
+  rawIconKey: oauthClients.rawIconKey,
   maxScopes: oauthClients.maxScopes,
   createdBy: oauthClients.createdBy,
   created: oauthClients.created,
@@ -21,8 +21,8 @@ const clientColumns = {
 export type ClientRow = {
   id: number;
   name: string;
-  iconUrl: string | null;
-  rawIconUrl: string | null;
+  iconKey: string | null;
+  rawIconKey: string | null;
   maxScopes: number;
   createdBy: number;
   created: Date;
@@ -63,7 +63,7 @@ export function listClientsOfUser(db: Executor, userId: number): Promise<ClientR
 export async function updateClient(
   db: Executor,
   id: number,
-  values: { name?: string; maxScopes?: number; url?: string | null; description?: string | null; iconUrl?: string | null; rawIconUrl?: string | null },
+  values: { name?: string; maxScopes?: number; url?: string | null; description?: string | null; iconKey?: string | null; rawIconKey?: string | null },
 ): Promise<void> {
   if (Object.values(values).every((value) => value === undefined)) return;
   await db.update(oauthClients).set(values).where(eq(oauthClients.id, id));

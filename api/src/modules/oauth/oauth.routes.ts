@@ -33,7 +33,7 @@ function sendRedirect(reply: FastifyReply, redirect: Redirect) {
 }
 
 /** The authorization-code flow and a user's authorizations. */
-export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthFlowService }> = async (app, { service }) => {
+export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthFlowService; cdnUrl: string }> = async (app, { service, cdnUrl }) => {
   app.get(
     '/oauth/authorize',
     {
@@ -48,7 +48,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthFlowService }> =
     },
     async (request, reply) => {
       const outcome = await service.authorize(requiredActor(request.actor), request.query);
-      return outcome.type === 'redirect' ? sendRedirect(reply, outcome) : toOAuthConsentFlow(outcome);
+      return outcome.type === 'redirect' ? sendRedirect(reply, outcome) : toOAuthConsentFlow(outcome, cdnUrl);
     },
   );
 

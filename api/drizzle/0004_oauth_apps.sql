@@ -1,3 +1,5 @@
+ALTER TABLE "oauth_clients" RENAME COLUMN "icon_url" TO "icon_key";--> statement-breakpoint
+ALTER TABLE "oauth_clients" RENAME COLUMN "raw_icon_url" TO "raw_icon_key";--> statement-breakpoint
 ALTER TABLE "oauth_redirect_uris" ADD COLUMN "ordering" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "oauth_access_tokens_authorization_idx" ON "oauth_access_tokens" USING btree ("authorization_id");--> statement-breakpoint
 CREATE INDEX "oauth_access_tokens_client_idx" ON "oauth_access_tokens" USING btree ("client_id");--> statement-breakpoint

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ApiError } from '../errors.js';
+
+export interface StoredBlob {
+  /** Content address: the sha512 (hex), plus `.ext` when an extension was given. */
+  key: string;
+  size: number;
+  sha1: string;
+  sha512: string;
+}
+
+export interface BlobRead {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Where uploaded bytes live. Blobs are content-addressed by sha512, so identical uploads are
+ * stored once; sha1 and sha512 are computed while streaming and the size limit is enforced
+ * before anything is kept.
+ */
+export interface FileStore {
+  put(source: Readable | Buffer, options: { maxBytes: number; extension?: string }): Promise<StoredBlob>;
+  /** The blob's bytes (optionally a byte range, inclusive end), or undefined when absent. */
+  read(key: string, range?: { start: number; end: number }): Promise<BlobRead | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[0-9a-f]{128}(\.[a-z0-9]{1,8})?$/;
+
+export function isBlobKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor(maxBytes: number) {
+    super(413, 'payload_too_large', `The file is larger than the limit of ${maxBytes} bytes`);
+  }
+}
+
+/** Hashes and counts bytes as they pass, failing once the limit is exceeded. */
+function hashingLimiter(maxBytes: number) {
+  const sha1 = createHash('sha1');
+  const sha512 = createHash('sha512');
+  let size = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) return callback(new PayloadTooLargeError(maxBytes));
+      sha1.update(chunk);
+      sha512.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  return { transform, result: () => ({ size, sha1: sha1.digest('hex'), sha512: sha512.digest('hex') }) };
+}
+
+/** The default store: files under a folder (the data folder's `files/`), sharded by hash prefix. */
+export function createDiskFileStore(root: string): FileStore {
+  const pathOf = (key: string) => join(root, key.slice(0, 2), key.slice(2, 4), key);
+  return {
+    async put(source, options) {
+      if (options.extension && !/^[a-z0-9]{1,8}$/.test(options.extension)) throw new Error('invalid blob extension');
+      const temporary = join(root, 'tmp', `${Date.now()}-${randomBytes(6).toString('hex')}`);
+      await mkdir(dirname(temporary), { recursive: true });
+      const limiter = hashingLimiter(options.maxBytes);
+      try {
+        const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+        await pipeline(input, limiter.transform, createWriteStream(temporary));
+        const hashes = limiter.result();
+        const key = options.extension ? `${hashes.sha512}.${options.extension}` : hashes.sha512;
+        const target = pathOf(key);
+        await mkdir(dirname(target), { recursive: true });
+        await rename(temporary, target);
+        return { key, ...hashes };
+      } finally {
+        await rm(temporary, { force: true });
+      }
+    },
+    async read(key, range) {
+      if (!isBlobKey(key)) return undefined;
+      const path = pathOf(key);
+      try {
+        const { size } = await stat(path);
+        return { size, stream: createReadStream(path, range) };
+      } catch {
+        return undefined;
+      }
+    },
+    async delete(key) {
+      if (isBlobKey(key)) await rm(pathOf(key), { force: true });
+    },
+  };
+}
