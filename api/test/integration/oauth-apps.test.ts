@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { RESTRICTED_SCOPES, scopeBits } from '@cairn/shared/constants/scopes';
 import { OAuthAuthorizationListSchema, OAuthClientListSchema, OAuthClientSchema } from '@cairn/shared/schemas/oauth';
@@ -264,11 +265,65 @@ describe('deleting an app', () => {
   });
 });
 
+describe('app icons', () => {
+  const png = (size: number) => sharp({ create: { width: size, height: size, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  const upload = (id: string, token: string | undefined, body: Buffer, query = 'ext=png', type = 'image/png') =>
+    ctx.app.inject({ method: 'PATCH', url: `/v2/oauth/app/${id}/icon?${query}`, headers: { ...oauth.headers(token), 'content-type': type }, payload: body });
+
+  it('stores an uploaded icon as a 96 px copy served from the CDN, shown on the consent page; delete removes it', async () => {
+    const created = await oauth.registerApp(actors.creator.session);
+    expect((await upload(created.id, actors.creator.session, await png(300))).statusCode).toBe(204);
+    const iconUrl = (await getApp(created.id)).icon_url;
+    expect(iconUrl?.startsWith(`${ctx.config.publicCdnUrl}/`)).toBe(true);
+    const served = await ctx.app.inject({ method: 'GET', url: new URL(iconUrl!).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(96);
+    const flow = await oauth.consentFlow(actors.user.session, { client_id: created.id });
+    expect(flow.client_icon).toBe(iconUrl);
+
+    expect((await call('DELETE', `/v2/oauth/app/${created.id}/icon`, actors.creator.session)).statusCode).toBe(204);
+    expect((await getApp(created.id)).icon_url).toBeNull();
+  });
+
+  it('is for the creator and moderators', async () => {
+    const created = await oauth.registerApp(actors.creator.session);
+    const image = await png(64);
+    for (const token of [undefined, actors.creator.pat, actors.stranger.session]) {
+      expect((await upload(created.id, token, image)).statusCode).toBe(401);
+      expect((await call('DELETE', `/v2/oauth/app/${created.id}/icon`, token)).statusCode).toBe(401);
+    }
+    expect((await getApp(created.id)).icon_url).toBeNull();
+    expect((await upload(created.id, actors.moderator.session, image, 'ext=png', 'application/octet-stream')).statusCode).toBe(204);
+    expect((await upload('AAAAAAAA', actors.creator.session, image)).statusCode).toBe(404);
+  });
+
+  it('refuses what is not a small PNG, JPEG, GIF or WebP', async () => {
+    const created = await oauth.registerApp(actors.creator.session);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const cases: Array<[Buffer, string, string, number]> = [
+      [Buffer.from('definitely not an image'), 'ext=png', 'image/png', 400],
+      [svg, 'ext=png', 'image/svg+xml', 400],
+      [await png(64), '', 'image/png', 400],
+      [await png(64), 'ext=svg', 'image/png', 400],
+      [Buffer.alloc(0), 'ext=png', 'image/png', 400],
+      [Buffer.alloc(300 * 1024, 1), 'ext=png', 'image/png', 413],
+    ];
+    for (const [body, query, type, status] of cases) {
+      const response = await upload(created.id, actors.creator.session, body, query, type);
+      expect(response.statusCode, `${query} ${type} ${body.length}`).toBe(status);
+      expect(response.json().error).toBeTruthy();
+    }
+    expect((await upload(created.id, actors.creator.session, await png(64), 'ext=png', 'text/plain')).statusCode).toBe(400);
+    expect((await getApp(created.id)).icon_url).toBeNull();
+  });
+});
+
 describe('API documentation', () => {
   it('documents the PAT and OAuth operations', async () => {
     const document = (await call('GET', '/v2/openapi.json')).json();
     const operations = Object.values(document.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((path) => Object.values(path).map((op) => op.operationId));
-    for (const id of ['listPats', 'createPat', 'editPat', 'deletePat', 'createOAuthApp', 'getOAuthApp', 'getOAuthApps', 'editOAuthApp', 'deleteOAuthApp', 'getUserOAuthApps', 'authorizeOAuthApp', 'acceptOAuthFlow', 'rejectOAuthFlow', 'exchangeOAuthCode', 'getOAuthAuthorizations', 'revokeOAuthAuthorization']) {
+    for (const id of ['listPats', 'createPat', 'editPat', 'deletePat', 'createOAuthApp', 'getOAuthApp', 'getOAuthApps', 'editOAuthApp', 'deleteOAuthApp', 'getUserOAuthApps', 'changeOAuthAppIcon', 'deleteOAuthAppIcon', 'authorizeOAuthApp', 'acceptOAuthFlow', 'rejectOAuthFlow', 'exchangeOAuthCode', 'getOAuthAuthorizations', 'revokeOAuthAuthorization']) {
       expect(operations, id).toContain(id);
     }
     expect(document.paths['/v2/oauth/app']?.post.description).toContain('SESSION_ACCESS');
