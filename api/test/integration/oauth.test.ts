@@ -5,6 +5,7 @@ import { OAuthAuthorizationListSchema, OAuthTokenResponseSchema, type CreatedOAu
 import { authFlows, oauthAccessTokens } from '../../src/db/schema/auth.js';
 import { hashToken } from '../../src/lib/tokens.js';
 import { requireAuth } from '../../src/plugins/auth.js';
+import { purgeExpiredOAuthJob } from '../../src/jobs/purge-expired-oauth.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, insertUserWithTokens, type Actors } from '../factories/users.js';
 import { oauthDriver, pkcePair } from '../factories/oauth.js';
@@ -269,6 +270,17 @@ describe('the token endpoint', () => {
     }
   });
 
+  it('reads form bodies that name their charset', async () => {
+    const { code } = await freshCode();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/oauth/token',
+      headers: oauth.headers(client.client_secret, { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' }),
+      payload: new URLSearchParams(grant(code)).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('authenticates the client: unknown 400, wrong secret 401 (with a Basic challenge), one method at a time', async () => {
     const { code } = await freshCode();
     const unknown = await oauth.exchange(grant(code, { client_id: 'AAAAAAAA' }), { authorization: client.client_secret });
@@ -418,6 +430,26 @@ describe('access tokens', () => {
     const token = await oauth.obtainToken(actors.user.session, client, 'USER_READ');
     await ctx.database.db.update(oauthAccessTokens).set({ expires: new Date(Date.now() - 1000) }).where(eq(oauthAccessTokens.tokenHash, hashToken(token)));
     expect((await get('/v2/_test/read', token)).statusCode).toBe(401);
+  });
+
+  it('the daily purge removes expired tokens, flows and codes, and nothing live', async () => {
+    const user = await insertUserWithTokens(ctx.database.db);
+    const expiredToken = await oauth.obtainToken(user.session, client, 'USER_READ');
+    const liveToken = await oauth.obtainToken(user.session, client, 'USER_READ');
+    const expiredFlow = await oauth.consentFlow(user.session, { client_id: client.id, scope: 'NOTIFICATION_READ' });
+    const liveFlow = await oauth.consentFlow(user.session, { client_id: client.id, scope: 'USER_WRITE' });
+    const past = new Date(Date.now() - 1000);
+    await ctx.database.db.update(oauthAccessTokens).set({ expires: past }).where(eq(oauthAccessTokens.tokenHash, hashToken(expiredToken)));
+    await ctx.database.db.update(authFlows).set({ expires: past }).where(eq(authFlows.id, expiredFlow.flow_id));
+
+    await purgeExpiredOAuthJob.handle({ db: ctx.database.db, search: ctx.search, config: ctx.config }, []);
+
+    const tokenRows = async (token: string) => ctx.database.db.select({ id: oauthAccessTokens.id }).from(oauthAccessTokens).where(eq(oauthAccessTokens.tokenHash, hashToken(token)));
+    expect(await tokenRows(expiredToken)).toEqual([]);
+    expect(await tokenRows(liveToken)).toHaveLength(1);
+    expect(await ctx.database.db.select({ id: authFlows.id }).from(authFlows).where(eq(authFlows.id, expiredFlow.flow_id))).toEqual([]);
+    expect((await get('/v2/_test/read', liveToken)).statusCode).toBe(200);
+    await oauth.accept(user.session, liveFlow.flow_id);
   });
 });
 
