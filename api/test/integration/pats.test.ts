@@ -66,9 +66,9 @@ describe('who may manage PATs (session-only: PAT_* scopes are restricted)', () =
 
   it("answers 404 when editing or deleting another user's PAT, which keeps working", async () => {
     const theirs = await createPat(actors.creator.session);
+    expect((await call('DELETE', `/v2/pat/${theirs.access_token}`, actors.stranger.session)).statusCode).toBe(404);
     for (const [method, body] of [['PATCH', { name: 'Hijacked' }], ['DELETE', undefined]] as const) {
       expect((await call(method, `/v2/pat/${theirs.id}`, actors.stranger.session, body)).statusCode).toBe(404);
-      expect((await call(method, `/v2/pat/${theirs.access_token}`, actors.stranger.session, body)).statusCode).toBe(404);
       // Moderators get no say over other people's credentials either.
       expect((await call(method, `/v2/pat/${theirs.id}`, actors.moderator.session, body)).statusCode).toBe(404);
     }
@@ -77,11 +77,15 @@ describe('who may manage PATs (session-only: PAT_* scopes are restricted)', () =
     expect(list.find((pat) => pat.id === theirs.id)?.name).toBe('Launcher token');
   });
 
-  it('answers 404 for unknown and malformed ids', async () => {
-    for (const id of ['AAAAAAAA', 'zzzzzzzzzzz', 'not-an-id', 'crp_nosuchtoken']) {
+  it('answers 404 for unknown ids and tokens, 400 for malformed ids', async () => {
+    for (const id of ['AAAAAAAA', 'zzzzzzzzzzz']) {
       expect((await call('DELETE', `/v2/pat/${id}`, actors.user.session)).statusCode, id).toBe(404);
       expect((await call('PATCH', `/v2/pat/${id}`, actors.user.session, { name: 'Whatever' })).statusCode, id).toBe(404);
     }
+    expect((await call('DELETE', '/v2/pat/crp_nosuchtoken', actors.user.session)).statusCode).toBe(404);
+    expect((await call('DELETE', '/v2/pat/not-an-id', actors.user.session)).statusCode).toBe(404);
+    expect((await call('PATCH', '/v2/pat/not-an-id', actors.user.session, { name: 'Whatever' })).statusCode).toBe(400);
+    expect((await call('PATCH', `/v2/pat/${actors.user.pat}`, actors.user.session, { name: 'Whatever' })).statusCode).toBe(400);
   });
 });
 
@@ -202,7 +206,7 @@ describe('a PAT at work', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().description).toContain('USER_READ');
     expect((await call('POST', '/v2/_test/write', pat.access_token)).statusCode).toBe(200);
-    expect((await call('PATCH', `/v2/pat/${pat.access_token}`, actors.user.session, { scopes: scopeBits('USER_READ') })).statusCode).toBe(204);
+    expect((await call('PATCH', `/v2/pat/${pat.id}`, actors.user.session, { scopes: scopeBits('USER_READ') })).statusCode).toBe(204);
     expect((await call('GET', '/v2/_test/read', pat.access_token)).statusCode).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@cairn/shared/schemas/common';
+import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { CreatedPatSchema, CreatePatBodySchema, EditPatBodySchema, PatListSchema } from '@cairn/shared/schemas/pats';
 import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -9,8 +9,9 @@ import { toCreatedPat, toPat } from './pats.mapper.js';
 import type { PatsService } from './pats.service.js';
 
 const tags = ['personal access tokens'];
-/** A PAT id, or the token itself. */
-const PatParamsSchema = z.object({ id: z.string().min(1).max(128) });
+const PatParamsSchema = z.object({ id: Base62IdSchema });
+/** DELETE also takes the token itself, to revoke a leaked one. */
+const PatRefParamsSchema = z.object({ id: z.string().min(1).max(128) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const noContent = { 204: z.null().describe('No content'), ...errors };
 
@@ -58,7 +59,7 @@ export const patsRoutes: FastifyPluginAsyncZod<{ service: PatsService }> = async
     '/pat/:id',
     {
       config: requireAuth('PAT_DELETE'),
-      schema: { operationId: 'deletePat', tags, summary: 'Revoke a personal access token', params: PatParamsSchema, response: noContent },
+      schema: { operationId: 'deletePat', tags, summary: 'Revoke a personal access token, by id or by the token itself', params: PatRefParamsSchema, response: noContent },
     },
     async (request, reply) => {
       await service.deletePat(requiredActor(request.actor), request.params.id);

@@ -16,15 +16,10 @@ function futureDate(text: string): Date {
 export function createPatsService(deps: { db: Database }) {
   const { db } = deps;
 
-  /** `ref` is a PAT id or the token itself (handy for revoking a leaked token). Others' PATs are 404. */
-  async function findOwnPat(actor: Actor, ref: string) {
-    const id = parseId(ref);
-    const pat =
-      tokenKind(ref) === 'pat'
-        ? await repo.findPatOfUser(db, actor.userId, { tokenHash: hashToken(ref) })
-        : id === undefined
-          ? undefined
-          : await repo.findPatOfUser(db, actor.userId, { id });
+  /** The caller's PAT with this id; others' PATs are 404 like missing ones. */
+  async function findOwnPat(actor: Actor, idText: string) {
+    const id = parseId(idText);
+    const pat = id === undefined ? undefined : await repo.findPatOfUser(db, actor.userId, { id });
     if (!pat) throw notFound();
     return pat;
   }
@@ -47,15 +42,21 @@ export function createPatsService(deps: { db: Database }) {
       return { pat, token };
     },
 
-    async editPat(actor: Actor, ref: string, input: EditPatBody): Promise<void> {
-      const pat = await findOwnPat(actor, ref);
+    async editPat(actor: Actor, idText: string, input: EditPatBody): Promise<void> {
+      const pat = await findOwnPat(actor, idText);
       const expires = input.expires === undefined ? undefined : futureDate(input.expires);
       if (input.name === undefined && input.scopes === undefined && expires === undefined) return;
       await repo.updatePat(db, pat.id, { name: input.name, scopes: input.scopes, expires });
     },
 
+    /**
+     * `ref` is the PAT's id or the token itself, so a leaked token can be revoked by its value
+     * (only here: a token that stays valid should not travel in URLs, which get logged).
+     */
     async deletePat(actor: Actor, ref: string): Promise<void> {
-      const pat = await findOwnPat(actor, ref);
+      const pat =
+        tokenKind(ref) === 'pat' ? await repo.findPatOfUser(db, actor.userId, { tokenHash: hashToken(ref) }) : await findOwnPat(actor, ref);
+      if (!pat) throw notFound();
       await repo.deletePat(db, pat.id);
     },
   };
