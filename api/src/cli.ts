@@ -2,9 +2,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { consoleLogger } from './embedded/process-utils.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { openRuntime, type Runtime } from './runtime.js';
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { USER_ROLES } from '@cairn/shared/constants/permissions';
 import { users } from './db/schema/users.js';
+import { mailOutbox } from './db/schema/auth.js';
 import { parseArgs } from 'node:util';
 import { EmailSchema, PasswordSchema } from '@cairn/shared/schemas/auth';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
@@ -101,6 +102,23 @@ const COMMANDS: Record<string, Command> = {
         .returning({ username: users.username, email: users.email });
       if (updated.length === 0) throw new Error(`No user named '${username}' with an email address.`);
       console.log(`${updated[0]!.username}'s email address ${updated[0]!.email} is verified.`);
+    },
+  },
+  outbox: {
+    usage: 'outbox [email]',
+    summary: 'Show the latest mail in the outbox (with verification and reset links), optionally to one address.',
+    run: async (runtime, args) => {
+      const [address] = args;
+      const rows = await runtime.database.db
+        .select({ created: mailOutbox.created, recipient: mailOutbox.recipient, subject: mailOutbox.subject, link: mailOutbox.link, sentAt: mailOutbox.sentAt })
+        .from(mailOutbox)
+        .where(address ? sql`lower(${mailOutbox.recipient}) = lower(${address})` : undefined)
+        .orderBy(desc(mailOutbox.id))
+        .limit(20);
+      if (rows.length === 0) console.log(address ? `No mail to ${address}.` : 'The outbox is empty.');
+      for (const row of rows.reverse()) {
+        console.log(`${row.created.toISOString()}  ${row.recipient}  ${row.subject}${row.sentAt ? '  (sent)' : ''}${row.link ? `\n    ${row.link}` : ''}`);
+      }
     },
   },
   seed: {

@@ -73,3 +73,18 @@ describe('strict rate limits', () => {
     expect(statuses[limit]).toBe(429);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents the account routes with their operation ids', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/v2/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths;
+    expect(paths['/v2/user/{id}'].get.operationId).toBe('getUser');
+    expect(paths['/v2/user/{id}'].patch.operationId).toBe('modifyUser');
+    expect(paths['/v2/users'].get.operationId).toBe('getUsers');
+    expect(paths['/v2/user'].get.operationId).toBe('getUserFromAuth');
+    expect(paths['/v2/user/{id}/icon'].patch.operationId).toBe('changeUserIcon');
+    expect(paths['/v2/auth/login'].post.operationId).toBe('login');
+    expect(paths['/v2/session/list'].get.security).toEqual([{ TokenAuth: [] }]);
+  });
+});
