@@ -15,12 +15,20 @@ import { tagsModule } from './modules/tags/index.js';
 import { patsModule } from './modules/pats/index.js';
 import { oauthModule } from './modules/oauth/index.js';
 import { cdnModule } from './modules/cdn/index.js';
+import { usersModule } from './modules/users/index.js';
+import { sessionsModule } from './modules/sessions/index.js';
+import { authModule } from './modules/auth/index.js';
+import type { JobQueue } from './jobs/job-runner.js';
+import { createMailer } from './lib/mail/create-mailer.js';
+import { createCaptchaVerifier } from './lib/captcha.js';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseClient;
   search: SearchClient;
   files: FileStore;
+  /** The job queue (mail delivery when SMTP is configured); `npm start` passes its runner. */
+  jobs?: JobQueue;
 }
 
 export interface AppOverrides {
@@ -59,5 +67,10 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(patsModule, { prefix: '/v2', db });
   await app.register(oauthModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(cdnModule, { files: deps.files });
+  const mailer = createMailer({ config, db, log: app.log, jobs: deps.jobs });
+  const cookies = { secureCookies: config.secureCookies, webOrigins: config.webOrigins };
+  await app.register(authModule, { prefix: '/v2', db, mailer, captcha: createCaptchaVerifier(config), config });
+  await app.register(sessionsModule, { prefix: '/v2', db, ...cookies });
+  await app.register(usersModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl, secureCookies: config.secureCookies });
   return app;
 }

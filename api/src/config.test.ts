@@ -48,4 +48,36 @@ describe('loadConfig', () => {
     expect(config.publicSiteUrl).toBe('https://cairn.example');
     expect(config.webOrigins).toEqual(['https://cairn.example', 'https://staging.cairn.example']);
   });
+
+  it('enables sign-in providers only with both credentials, and OpenID issuers over https (or loopback)', () => {
+    expect(loadConfig({}).authProviders).toEqual([]);
+    expect(() => loadConfig({ AUTH_GITHUB_CLIENT_ID: 'id' })).toThrow(/AUTH_GITHUB_CLIENT_SECRET/);
+    expect(() => loadConfig({ AUTH_OIDC_CLIENT_ID: 'id', AUTH_OIDC_CLIENT_SECRET: 'secret' })).toThrow(/AUTH_OIDC_ISSUER/);
+    expect(() => loadConfig({ AUTH_OIDC_ISSUER: 'http://sso.example', AUTH_OIDC_CLIENT_ID: 'id', AUTH_OIDC_CLIENT_SECRET: 's' })).toThrow(/https/);
+    const config = loadConfig({
+      AUTH_GITHUB_CLIENT_ID: 'gh',
+      AUTH_GITHUB_CLIENT_SECRET: 'gh-secret',
+      AUTH_MICROSOFT_CLIENT_ID: 'ms',
+      AUTH_MICROSOFT_CLIENT_SECRET: 'ms-secret',
+      AUTH_OIDC_ISSUER: 'http://127.0.0.1:9999/',
+      AUTH_OIDC_CLIENT_ID: 'o',
+      AUTH_OIDC_CLIENT_SECRET: 'o-secret',
+    });
+    expect(config.authProviders).toEqual([
+      { kind: 'github', clientId: 'gh', clientSecret: 'gh-secret' },
+      { kind: 'microsoft', clientId: 'ms', clientSecret: 'ms-secret', tenant: 'common' },
+      { kind: 'oidc', clientId: 'o', clientSecret: 'o-secret', issuer: 'http://127.0.0.1:9999', name: 'Single sign-on' },
+    ]);
+  });
+
+  it('configures mail, captcha and demo accounts', () => {
+    const defaults = loadConfig({ PUBLIC_SITE_URL: 'https://cairn.example' });
+    expect(defaults.mail).toEqual({ smtpUrl: undefined, from: 'Cairn <no-reply@cairn.example>' });
+    expect(defaults.captcha).toBeUndefined();
+    expect(defaults.demoAccounts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoAccounts).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'turnstile' })).toThrow(/CAPTCHA_SECRET/);
+    expect(loadConfig({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'secret-value' }).captcha).toMatchObject({ provider: 'turnstile', secret: 'secret-value' });
+  });
 });

@@ -4,6 +4,7 @@ import { createDiskFileStore } from './lib/storage/file-store.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
+import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
 import { JOBS } from './jobs/registry.js';
 import { startJobRunner } from './jobs/job-runner.js';
 import { openRuntime } from './runtime.js';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   }
 
   let embedded = false;
+  let demoAccounts: DemoAccount[] = [];
   try {
     if (config.serveApi) {
       const runtime = await openRuntime(config, log);
@@ -63,6 +65,10 @@ async function main(): Promise<void> {
       embedded = runtime.services.started.length > 0;
 
       await seedReferenceData(runtime.database.db, log);
+      if (config.demoAccounts) {
+        await seedDemoAccounts(runtime.database.db, config.dataDir, log);
+        demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
+      }
 
       const jobs = await startJobRunner({
         databaseUrl: runtime.services.databaseUrl,
@@ -73,7 +79,7 @@ async function main(): Promise<void> {
       });
       cleanups.push(jobs.stop);
 
-      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files: createDiskFileStore(config.filesDir) }, { loggerInstance: logger });
+      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files: createDiskFileStore(config.filesDir), jobs }, { loggerInstance: logger });
       cleanups.push(() => api.close());
       await api.listen({ host: config.host, port: config.apiPort });
     }
@@ -91,6 +97,10 @@ async function main(): Promise<void> {
       config.serveApi ? `  API:      ${config.publicApiUrl}/v2/` : `  API:      ${config.publicApiUrl}/v2/ (served elsewhere)`,
       `  API docs: ${config.publicApiUrl}/v2/docs`,
       `  Data:     ${embedded ? config.dataDir : 'external services (DATABASE_URL / MEILISEARCH_URL)'}`,
+      `  Mail:     ${config.mail.smtpUrl ? 'sent through SMTP_URL' : 'kept in the mail_outbox table, links also logged (set SMTP_URL to send)'}`,
+      ...(demoAccounts.length
+        ? ['  Demo accounts (for trying Cairn out; DEMO_ACCOUNTS=false to skip):', ...demoAccounts.map((a) => `    ${a.username.padEnd(15)} ${a.password}  (${a.role})`)]
+        : []),
       '  Press Ctrl-C to stop.',
       '',
     ];

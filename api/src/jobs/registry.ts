@@ -2,7 +2,8 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SearchClient } from '../lib/search-client.js';
 import type { JobDefinition } from './job-runner.js';
-import { purgeExpiredOAuthJob } from './purge-expired-oauth.js';
+import { authCleanupJob } from './auth-cleanup.js';
+import { mailDeliveryJob } from './mail-delivery.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -12,4 +13,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [purgeExpiredOAuthJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob];

@@ -5,7 +5,7 @@ import { OAuthAuthorizationListSchema, OAuthTokenResponseSchema, type CreatedOAu
 import { authFlows, oauthAccessTokens } from '../../src/db/schema/auth.js';
 import { hashToken } from '../../src/lib/tokens.js';
 import { requireAuth } from '../../src/plugins/auth.js';
-import { purgeExpiredOAuthJob } from '../../src/jobs/purge-expired-oauth.js';
+import { authCleanupJob } from '../../src/jobs/auth-cleanup.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, insertUserWithTokens, type Actors } from '../factories/users.js';
 import { oauthDriver, pkcePair } from '../factories/oauth.js';
@@ -182,7 +182,7 @@ describe('consent answers', () => {
   it('an expired flow cannot be answered', async () => {
     const user = await insertUserWithTokens(ctx.database.db);
     const flow = await oauth.consentFlow(user.session, { client_id: client.id, scope: 'USER_READ' });
-    await ctx.database.db.update(authFlows).set({ expires: new Date(Date.now() - 1000) }).where(eq(authFlows.id, flow.flow_id));
+    await ctx.database.db.update(authFlows).set({ expires: new Date(Date.now() - 1000) }).where(eq(authFlows.id, hashToken(flow.flow_id)));
     expect((await oauth.answer(user.session, 'accept', flow.flow_id)).statusCode).toBe(400);
   });
 
@@ -440,14 +440,14 @@ describe('access tokens', () => {
     const liveFlow = await oauth.consentFlow(user.session, { client_id: client.id, scope: 'USER_WRITE' });
     const past = new Date(Date.now() - 1000);
     await ctx.database.db.update(oauthAccessTokens).set({ expires: past }).where(eq(oauthAccessTokens.tokenHash, hashToken(expiredToken)));
-    await ctx.database.db.update(authFlows).set({ expires: past }).where(eq(authFlows.id, expiredFlow.flow_id));
+    await ctx.database.db.update(authFlows).set({ expires: past }).where(eq(authFlows.id, hashToken(expiredFlow.flow_id)));
 
-    await purgeExpiredOAuthJob.handle({ db: ctx.database.db, search: ctx.search, config: ctx.config }, []);
+    await authCleanupJob.handle({ db: ctx.database.db, search: ctx.search, config: ctx.config }, []);
 
     const tokenRows = async (token: string) => ctx.database.db.select({ id: oauthAccessTokens.id }).from(oauthAccessTokens).where(eq(oauthAccessTokens.tokenHash, hashToken(token)));
     expect(await tokenRows(expiredToken)).toEqual([]);
     expect(await tokenRows(liveToken)).toHaveLength(1);
-    expect(await ctx.database.db.select({ id: authFlows.id }).from(authFlows).where(eq(authFlows.id, expiredFlow.flow_id))).toEqual([]);
+    expect(await ctx.database.db.select({ id: authFlows.id }).from(authFlows).where(eq(authFlows.id, hashToken(expiredFlow.flow_id)))).toEqual([]);
     expect((await get('/v2/_test/read', liveToken)).statusCode).toBe(200);
     await oauth.accept(user.session, liveFlow.flow_id);
   });

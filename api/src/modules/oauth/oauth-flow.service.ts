@@ -73,7 +73,7 @@ export function createOAuthFlowService(deps: { db: Database }) {
 
   /** Takes the user's pending consent flow (single use). */
   async function takeConsent(executor: Executor, actor: Actor, flowId: string): Promise<ConsentData> {
-    const data = await repo.takeFlow(executor, flowId, repo.FLOW_KINDS.consent, actor.userId);
+    const data = await repo.takeFlow(executor, hashToken(flowId), repo.FLOW_KINDS.consent, actor.userId);
     if (!data) throw oauthError(400, 'invalid_request', 'This authorization request is unknown, has expired or was already answered');
     return data as unknown as ConsentData;
   }
@@ -112,7 +112,8 @@ export function createOAuthFlowService(deps: { db: Database }) {
       const flowId = randomBase62(48);
       const data: ConsentData = { clientId: client.id, scopes, redirectUri, redirectUriParam, state: state ?? null, codeChallenge };
       await repo.insertFlow(db, {
-        id: flowId,
+        // Like every flow id and code, only its hash is stored.
+        id: hashToken(flowId),
         kind: repo.FLOW_KINDS.consent,
         userId: actor.userId,
         data: { ...data },

@@ -215,14 +215,10 @@ export async function takeRedeemedCode(db: Executor, id: string): Promise<number
   return typeof tokenId === 'number' ? tokenId : undefined;
 }
 
-/** Expired OAuth tokens, consent flows and codes (the purge job). Returns how many rows went. */
-export async function deleteExpiredOAuthRecords(db: Executor, now: Date): Promise<number> {
+/** Expired OAuth access tokens (they no longer authenticate anything); returns how many went. */
+export async function deleteExpiredOAuthTokens(db: Executor, now = new Date()): Promise<number> {
   const tokens = await db.delete(oauthAccessTokens).where(lte(oauthAccessTokens.expires, now)).returning({ id: oauthAccessTokens.id });
-  const flows = await db
-    .delete(authFlows)
-    .where(and(lte(authFlows.expires, now), or(...Object.values(FLOW_KINDS).map((kind) => eq(authFlows.kind, kind)))))
-    .returning({ id: authFlows.id });
-  return tokens.length + flows.length;
+  return tokens.length;
 }
 
 // ---- users ----
