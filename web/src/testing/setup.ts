@@ -14,6 +14,14 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  // Preference cookies and storage would otherwise leak from one test into the next.
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  delete document.documentElement.dataset.theme;
 });
 
 afterAll(() => server.close());
