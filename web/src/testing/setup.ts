@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './mocks/server';
+
+// Route modules load lazily (transformed on first import): allow for a busy machine.
+// Page tests render the whole shell and run axe over it, which takes seconds in jsdom.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 // jsdom has no layout; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};

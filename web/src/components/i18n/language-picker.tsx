@@ -59,7 +59,12 @@ export function LanguagePicker() {
                 <span lang={info.code} dir={info.rtl ? 'rtl' : undefined} className="language-picker__native">
                   {info.nativeName}
                 </span>
-                {info.nativeName !== info.name && <span className="language-picker__english">{info.name}</span>}
+                {info.nativeName !== info.name && (
+                  <>
+                    {' '}
+                    <span className="language-picker__english">{info.name}</span>
+                  </>
+                )}
               </label>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { createPath, useNavigation } from 'react-router';
+import { createPath, useLocation, useNavigation } from 'react-router';
 import { BUILD_POLL_INTERVAL_MS, fetchLatestBuildId, isNewBuild } from '../../lib/build-watch';
 
 interface BuildWatcherProps {
@@ -18,14 +18,18 @@ export function BuildWatcher({
   pollIntervalMs = BUILD_POLL_INTERVAL_MS,
   reload = (href) => window.location.assign(href),
 }: BuildWatcherProps) {
-  const [outdated, setOutdated] = useState(false);
+  // The location key when the new build was noticed: any later location is a navigation.
+  const [outdatedAt, setOutdatedAt] = useState<string | undefined>(undefined);
+  const outdated = outdatedAt !== undefined;
   const navigation = useNavigation();
+  const location = useLocation();
+  const locationKey = location.key;
 
   useEffect(() => {
     if (currentBuildId === 'dev' || outdated) return;
     const controller = new AbortController();
     const check = async () => {
-      if (isNewBuild(currentBuildId, await fetchLatestBuildId(controller.signal))) setOutdated(true);
+      if (isNewBuild(currentBuildId, await fetchLatestBuildId(controller.signal))) setOutdatedAt(locationKey);
     };
     const interval = setInterval(() => void check(), pollIntervalMs);
     const onVisible = () => {
@@ -37,9 +41,11 @@ export function BuildWatcher({
       clearInterval(interval);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [currentBuildId, pollIntervalMs, outdated]);
+  }, [currentBuildId, pollIntervalMs, outdated, locationKey]);
 
-  const target = navigation.location;
+  // Prefer catching the navigation as it starts (loaders of the old build never run); navigations
+  // without loaders finish at once, so a changed location counts as well.
+  const target = navigation.location ?? (outdated && location.key !== outdatedAt ? location : undefined);
   useEffect(() => {
     if (outdated && target) reload(createPath(target));
   }, [outdated, target, reload]);
