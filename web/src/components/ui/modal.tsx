@@ -15,8 +15,17 @@ interface ModalProps {
   hideCloseButton?: boolean;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE_PARTS = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+];
+const FOCUSABLE = FOCUSABLE_PARTS.join(', ');
+/** The content's own controls come first; the corner close button only when there are none. */
+const FOCUSABLE_CONTENT = FOCUSABLE_PARTS.flatMap((part) => [`.modal__body ${part}`, `.modal__footer ${part}`]).join(', ');
 
 /**
  * A modal dialog on the native <dialog> (top layer, inert page behind it). Focus goes to the first
@@ -34,7 +43,7 @@ export function Modal({ open, onClose, title, children, footer, hideCloseButton 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
-    (dialog.querySelector<HTMLElement>(`.modal__body ${FOCUSABLE}, .modal__footer ${FOCUSABLE}`) ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    (dialog.querySelector<HTMLElement>(FOCUSABLE_CONTENT) ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       else dialog.removeAttribute('open');
