@@ -69,6 +69,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
   it('lets the keyboard open, walk and close the discover menu', async () => {
     const page = await newPage();
     await page.goto(siteUrl);
+    await page.getByText('Fabric', { exact: true }).first().waitFor();
     const trigger = page.getByRole('button', { name: 'Discover content' });
     await trigger.focus();
     await page.keyboard.press('Enter');

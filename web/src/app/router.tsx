@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunction, type RouteObject } from 'react-router';
 import { RootError, RouteError } from '../components/errors/route-error';
-import { DefaultLayout } from '../components/layout/default-layout';
 import { PageLoading } from '../components/layout/page-loading';
 import { RootLayout } from '../components/layout/root-layout';
 import type { RouteHandle } from '../components/layout/route-handle';
@@ -53,14 +52,12 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
       element: <RootLayout slots={slots} prefetch={createRoutePrefetcher(() => routes)} buildId={buildId} />,
       // Only reached if the layout itself throws; page errors stay inside the layout below.
       errorElement: <RootError />,
-      hydrateFallbackElement: (
-        <DefaultLayout slots={slots}>
-          <PageLoading />
-        </DefaultLayout>
-      ),
       children: [
         {
           errorElement: <RouteError />,
+          // The root has no loader, so the real layout renders at once and only the page area
+          // waits for the first page's code and data (the layout is not swapped out later).
+          hydrateFallbackElement: <PageLoading />,
           children: [
             { id: 'home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/home')) },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the

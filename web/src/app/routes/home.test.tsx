@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildErrorBody, buildLoaderTag } from '../../testing/mocks/factories';
 import { server } from '../../testing/mocks/server';
@@ -72,7 +72,7 @@ describe('home page', () => {
     const { user, container } = renderRoute(createAppRoutes, { path: '/' });
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Uh oh!' });
-    expect(heading).toHaveFocus();
+    await vi.waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('Something went wrong.')).toBeInTheDocument();
     expect(screen.getByText('Please try again in a few minutes.')).toBeInTheDocument();
     expect(screen.getByText('Error details')).toBeInTheDocument();

@@ -14,7 +14,7 @@ describe('not-found pages', () => {
   it.each(PROJECT_PATHS)('%s is "Project not found" with three reasons and the Terms link in a new tab', async (path) => {
     const { container } = renderRoute(createAppRoutes, { path });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Project not found' });
-    expect(heading).toHaveFocus();
+    await vi.waitFor(() => expect(heading).toHaveFocus());
     const reasons = screen.getAllByRole('listitem').filter((li) => li.closest('.error-page__reasons'));
     expect(reasons.map((li) => li.textContent)).toEqual([
       'the address was mistyped;',

@@ -67,7 +67,7 @@ describe('header', () => {
     const trigger = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: /Discover content/ });
     trigger.focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('menuitem', { name: 'Mods' })).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByRole('menuitem', { name: 'Mods' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Resource Packs' })).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
@@ -79,7 +79,7 @@ describe('header', () => {
     expect(trigger).toHaveFocus();
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('{ArrowUp}');
-    expect(screen.getByRole('menuitem', { name: 'Plugins' })).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByRole('menuitem', { name: 'Plugins' })).toHaveFocus());
   });
 
   it('shows the page type on the discover button on search and project pages', async () => {
@@ -272,7 +272,8 @@ describe('layouts and navigation', () => {
       ]),
     );
     await user.click(await screen.findByRole('link', { name: 'About' }));
-    expect(await screen.findByRole('heading', { name: 'About Cairn' })).toHaveFocus();
+    const about = await screen.findByRole('heading', { name: 'About Cairn' });
+    await vi.waitFor(() => expect(about).toHaveFocus());
   });
 
   it('opens and closes the mobile menu with its toggle and Escape', async () => {
@@ -283,7 +284,7 @@ describe('layouts and navigation', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = within(screen.getByRole('navigation', { name: 'Menu' }));
-    expect(menu.getByRole('link', { name: 'Sign in' })).toHaveFocus();
+    await vi.waitFor(() => expect(menu.getByRole('link', { name: 'Sign in' })).toHaveFocus());
     expect(menu.getByRole('button', { name: /Change theme/ })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
