@@ -8,7 +8,7 @@ import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, createPat, insertUserWithTokens, type Actors } from '../factories/users.js';
-import { insertProject } from '../factories/catalogue.js';
+import { insertProject, insertVersion } from '../factories/catalogue.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { zip } from '../helpers/zip.js';
 import { loadVersionDetails } from '../../src/modules/versions/version-details.repository.js';
@@ -153,7 +153,6 @@ describe('POST /v2/project', () => {
 
   it('recognises modpacks by their .mrpack file and reads the pack index', async () => {
     const library = await insertProject(ctx.database.db, { ownerId: actors.user.id, slug: 'pack-library' });
-    const { insertVersion } = await import('../factories/catalogue.js');
     const libraryVersion = await insertVersion(ctx.database.db, { projectId: library.id, authorId: actors.user.id });
     const index = {
       formatVersion: 1,
