@@ -12,7 +12,7 @@ import {
   ProjectSchema,
   ProjectsRandomQuerySchema,
 } from '@cairn/shared/schemas/projects';
-import { optionalAuth, requireAuth } from '../../plugins/auth.js';
+import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { MAX_GALLERY_IMAGE_BYTES, readCatalogueUpload } from '../catalogue/multipart.js';
@@ -127,7 +127,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
   app.get(
     '/project/:id/check',
     {
-      config: optionalAuth(),
+      config: publicRoute,
       schema: { operationId: 'checkProjectValidity', tags, summary: 'Check project slug/ID validity', params: ProjectParams, response: { 200: ProjectIdentifierSchema, 404: ErrorBodySchema } },
     },
     async (request) => service.checkProject(request.params.id),
