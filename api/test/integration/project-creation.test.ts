@@ -8,7 +8,8 @@ import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, createPat, insertUserWithTokens, type Actors } from '../factories/users.js';
-import { insertProject, insertVersion } from '../factories/catalogue.js';
+import { addTeamMember, insertOrganization, insertProject, insertVersion } from '../factories/catalogue.js';
+import { encodeBase62 } from '../../src/lib/ids.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { zip } from '../helpers/zip.js';
 import { loadVersionDetails } from '../../src/modules/versions/version-details.repository.js';
@@ -291,6 +292,22 @@ describe('POST /v2/project', () => {
       );
       expect(twoFeatured.statusCode).toBe(400);
     });
+  });
+
+  it('creates projects for an organization when the caller may add projects to it', async () => {
+    const org = await insertOrganization(ctx.database.db, { ownerId: actors.user.id });
+    const colleague = await insertUserWithTokens(ctx.database.db);
+    await addTeamMember(ctx.database.db, org.teamId, colleague.id, { organizationPermissions: 0 });
+    const response = await create(projectData({ organization_id: encodeBase62(org.id) }), [], actors.user.pat);
+    expect(response.statusCode, response.body).toBe(200);
+    const project = ProjectSchema.parse(response.json());
+    expect(project.organization).toBe(encodeBase62(org.id));
+    // The organization's members hold it through the organization, not the project team.
+    const members = await ctx.app.inject({ method: 'GET', url: `/v2/project/${project.id}/members`, headers: { authorization: actors.user.pat } });
+    expect(members.json()).toEqual([]);
+    expect((await ctx.app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, payload: { title: 'Org project' }, headers: { authorization: actors.user.pat } })).statusCode).toBe(204);
+    expect((await create(projectData({ organization_id: encodeBase62(org.id) }), [], colleague.pat)).statusCode).toBe(401);
+    expect((await create(projectData({ organization_id: 'zzzzzzzz' }), [], actors.user.pat)).statusCode).toBe(400);
   });
 
   it('needs PROJECT_CREATE and a verified email', async () => {
