@@ -21,6 +21,8 @@ import { authModule } from './modules/auth/index.js';
 import type { JobQueue } from './jobs/job-runner.js';
 import { createMailer } from './lib/mail/create-mailer.js';
 import { createCaptchaVerifier } from './lib/captcha.js';
+import { projectsModule } from './modules/projects/index.js';
+import { teamsModule } from './modules/teams/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -72,5 +74,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(authModule, { prefix: '/v2', db, mailer, captcha: createCaptchaVerifier(config), config });
   await app.register(sessionsModule, { prefix: '/v2', db, ...cookies });
   await app.register(usersModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl, secureCookies: config.secureCookies });
+  const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
+  await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, ...catalogueUrls });
+  await app.register(teamsModule, { prefix: '/v2', db });
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from '../../db/client.js';
+import { reassignDeletedUserContent } from '../catalogue/ghost.js';
 import { deleteUser } from './users.repository.js';
 
 /**
@@ -9,5 +10,7 @@ import { deleteUser } from './users.repository.js';
  * (projects, versions, threads) reassign it in this function, before the user row is deleted.
  */
 export async function deleteAccount(tx: Transaction, userId: number): Promise<void> {
+  // Projects and versions outlive the account: they pass to the Ghost user.
+  await reassignDeletedUserContent(tx, userId);
   await deleteUser(tx, userId);
 }

@@ -1,0 +1,50 @@
+import type { Version } from '@cairn/shared/schemas/versions';
+import { encodeBase62 } from '../../lib/ids.js';
+import type { VersionDetails } from './version-details.repository.js';
+
+const maybeId = (id: number | null) => (id === null ? null : encodeBase62(id));
+
+/**
+ * Download URL of a version file: `<api>/data/<project>/versions/<version>/<file name>`,
+ * answered by the file download route (which counts downloads).
+ */
+export function versionFileUrl(publicApiUrl: string, projectId: number, versionId: number, filename: string): string {
+  return `${publicApiUrl}/data/${encodeBase62(projectId)}/versions/${encodeBase62(versionId)}/${encodeURIComponent(filename)}`;
+}
+
+/** The v2 Version object. */
+export function toVersion(details: VersionDetails, publicApiUrl: string): Version {
+  const { row } = details;
+  return {
+    id: encodeBase62(row.id),
+    project_id: encodeBase62(row.projectId),
+    author_id: encodeBase62(row.authorId),
+    featured: row.featured,
+    name: row.name,
+    version_number: row.versionNumber,
+    changelog: row.changelog,
+    changelog_url: null,
+    date_published: row.datePublished.toISOString(),
+    downloads: row.downloads,
+    version_type: row.versionType as Version['version_type'],
+    status: row.status as Version['status'],
+    requested_status: row.requestedStatus as Version['requested_status'],
+    files: details.files.map((f) => ({
+      hashes: { sha1: f.sha1, sha512: f.sha512 },
+      url: versionFileUrl(publicApiUrl, row.projectId, row.id, f.filename),
+      filename: f.filename,
+      primary: f.primary,
+      size: f.size,
+      file_type: f.fileType as Version['files'][number]['file_type'],
+    })),
+    dependencies: details.dependencies.map((d) => ({
+      version_id: maybeId(d.dependencyVersionId),
+      project_id: maybeId(d.dependencyProjectId),
+      file_name: d.fileName,
+      dependency_type: d.dependencyType as Version['dependencies'][number]['dependency_type'],
+    })),
+    game_versions: row.gameVersions,
+    loaders: row.loaders,
+    environment: row.environment as Version['environment'],
+  };
+}
