@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, ConfigSchema, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -79,5 +79,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'turnstile' })).toThrow(/CAPTCHA_SECRET/);
     expect(loadConfig({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'secret-value' }).captcha).toMatchObject({ provider: 'turnstile', secret: 'secret-value' });
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every variable config.ts reads', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const example = await readFile(new URL('../.env.example', import.meta.url), 'utf8');
+    const documented = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    const read = Object.keys(ConfigSchema.shape);
+    expect(read.filter((key) => !documented.has(key))).toEqual([]);
   });
 });

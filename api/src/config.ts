@@ -28,6 +28,9 @@ export const ConfigSchema = z
     MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
     PUBLIC_SITE_URL: optionalUrl,
+    /** Links the website shows on its error pages and footer (hidden when unset). */
+    STATUS_PAGE_URL: optionalUrl,
+    COMMUNITY_CHAT_URL: optionalUrl,
     /** Extra origins allowed to make credentialed requests (comma separated). */
     WEB_ORIGINS: z.string().optional(),
     DATABASE_URL: optionalUrl,
@@ -125,6 +128,8 @@ export interface Config {
   publicApiUrl: string;
   publicSiteUrl: string;
   publicCdnUrl: string;
+  /** Optional links shown by the website. */
+  siteLinks: { statusPageUrl?: string; communityChatUrl?: string };
   /** Uploaded files live here (the disk file store). */
   filesDir: string;
   maxFileBytes: number;
@@ -187,6 +192,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     publicApiUrl,
     publicSiteUrl,
+    siteLinks: {
+      ...(env.STATUS_PAGE_URL ? { statusPageUrl: env.STATUS_PAGE_URL } : {}),
+      ...(env.COMMUNITY_CHAT_URL ? { communityChatUrl: env.COMMUNITY_CHAT_URL } : {}),
+    },
     publicCdnUrl: stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`),
     filesDir: join(resolve(workspaceRoot(), env.CAIRN_DATA_DIR), 'files'),
     maxFileBytes: env.MAX_FILE_BYTES,
