@@ -13,6 +13,8 @@ import { authPlugin } from './plugins/auth.js';
 import { metaModule } from './modules/meta/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { cdnModule } from './modules/cdn/index.js';
+import { versionsModule } from './modules/versions/index.js';
+import { statisticsModule } from './modules/statistics/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -55,5 +57,13 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
   await app.register(cdnModule, { files: deps.files });
+  await app.register(versionsModule, {
+    db,
+    files: deps.files,
+    filesBaseUrl: config.publicFilesUrl,
+    publicSiteUrl: config.publicSiteUrl,
+    maxFileBytes: config.maxFileBytes,
+  });
+  await app.register(statisticsModule, { prefix: '/v2', db });
   return app;
 }

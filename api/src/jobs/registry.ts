@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SearchClient } from '../lib/search-client.js';
 import type { JobDefinition } from './job-runner.js';
+import { pruneDownloadDedupJob } from './prune-download-dedup.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -11,4 +12,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [pruneDownloadDedupJob];

@@ -137,3 +137,26 @@ export function projectUrlType(projectType: string, loaders: readonly string[]):
 export function loadersInGroup(group: LoaderGroup, options: { includeHidden?: boolean } = {}): LoaderDefinition[] {
   return LOADERS.filter((l) => l.group === group && (options.includeHidden || !l.hidden));
 }
+
+const GROUP_PROJECT_TYPE: Readonly<Record<LoaderGroup, ProjectType>> = {
+  mod: 'mod',
+  plugin: 'plugin',
+  platform: 'plugin',
+  shader: 'shader',
+  datapack: 'datapack',
+  resourcepack: 'resourcepack',
+};
+
+/**
+ * The project types one version counts as: `modpack` for a modpack file, otherwise the kind
+ * of add-on each of its loaders runs (fabric → mod, paper → plugin, iris → shader…).
+ */
+export function versionProjectTypes(loaders: readonly string[], modpack: boolean): ProjectType[] {
+  if (modpack) return ['modpack'];
+  const types = new Set<ProjectType>();
+  for (const name of loaders) {
+    const group = findLoader(name)?.group;
+    if (group) types.add(GROUP_PROJECT_TYPE[group]);
+  }
+  return [...types];
+}

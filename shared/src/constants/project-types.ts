@@ -29,3 +29,20 @@ export function isProjectType(value: string): value is ProjectType {
 export function projectTypeFromSearchSegment(segment: string): ProjectType | undefined {
   return PROJECT_TYPES.find((type) => PROJECT_TYPE_INFO[type].searchSegment === segment);
 }
+
+/** The four types the v2 wire format knows; plugins and data packs are shown as mods there. */
+export type WireProjectType = 'mod' | 'modpack' | 'resourcepack' | 'shader';
+
+/**
+ * A project's v2 `project_type` from the project types of its listed versions (a modpack
+ * version wins), or from the type declared at creation while it has none.
+ */
+export function wireProjectType(declared: string, versionTypes: readonly string[]): WireProjectType {
+  const types = new Set(versionTypes);
+  if (types.size === 0) return declared === 'modpack' ? 'modpack' : 'mod';
+  if (types.has('modpack')) return 'modpack';
+  if (types.has('mod') || types.has('plugin') || types.has('datapack')) return 'mod';
+  if (types.has('resourcepack')) return 'resourcepack';
+  if (types.has('shader')) return 'shader';
+  return 'mod';
+}

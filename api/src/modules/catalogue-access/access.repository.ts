@@ -1,0 +1,87 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { SEARCHABLE_PROJECT_STATUSES } from '@cairn/shared/constants/project-status';
+import type { Executor } from '../../db/client.js';
+import { organizations, projects, teamMembers } from '../../db/schema/catalogue.js';
+import { decodeBase62 } from '../../lib/ids.js';
+
+export const projectRefColumns = {
+  id: projects.id,
+  slug: projects.slug,
+  status: projects.status,
+  teamId: projects.teamId,
+  organizationId: projects.organizationId,
+  organizationTeamId: organizations.teamId,
+};
+export type ProjectRef = { id: number; slug: string; status: string; teamId: number; organizationId: number | null; organizationTeamId: number | null };
+
+/** Id numbers a project id-or-slug text may stand for (none when it is not base62). */
+export function idFromText(text: string): number | undefined {
+  const decoded = decodeBase62(text);
+  return decoded !== undefined && decoded <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(decoded) : undefined;
+}
+
+/** Projects named by id or slug (case-insensitive); an id match wins over a slug match. */
+export async function listProjectRefsByIdOrSlug(db: Executor, texts: readonly string[]): Promise<Map<string, ProjectRef>> {
+  if (texts.length === 0) return new Map();
+  const ids = texts.map(idFromText).filter((id): id is number => id !== undefined);
+  const slugs = texts.map((t) => t.toLowerCase());
+  const rows = await db
+    .select(projectRefColumns)
+    .from(projects)
+    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(or(ids.length ? inArray(projects.id, ids) : undefined, inArray(sql`lower(${projects.slug})`, slugs)));
+  const found = new Map<string, ProjectRef>();
+  for (const text of texts) {
+    const id = idFromText(text);
+    const byId = id !== undefined ? rows.find((r) => r.id === id) : undefined;
+    const match = byId ?? rows.find((r) => r.slug.toLowerCase() === text.toLowerCase());
+    if (match) found.set(text, match);
+  }
+  return found;
+}
+
+export function listProjectRefsByIds(db: Executor, ids: readonly number[]): Promise<ProjectRef[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(projectRefColumns)
+    .from(projects)
+    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(inArray(projects.id, [...ids]));
+}
+
+export interface MembershipRow {
+  teamId: number;
+  accepted: boolean;
+  isOwner: boolean;
+  permissions: number;
+  organizationPermissions: number | null;
+}
+
+/** The user's membership rows (pending included) in the given teams. */
+export function listMemberships(db: Executor, userId: number, teamIds: readonly number[]): Promise<MembershipRow[]> {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      teamId: teamMembers.teamId,
+      accepted: teamMembers.accepted,
+      isOwner: teamMembers.isOwner,
+      permissions: teamMembers.permissions,
+      organizationPermissions: teamMembers.organizationPermissions,
+    })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, [...teamIds])));
+}
+
+/** Facts deciding whether outsiders may see an organization. */
+export async function listOrganizationPublicity(db: Executor, organizationIds: readonly number[]) {
+  if (organizationIds.length === 0) return [];
+  return db
+    .select({
+      id: organizations.id,
+      teamId: organizations.teamId,
+      acceptedMembers: sql<number>`(select count(*) from ${teamMembers} m where m.team_id = ${organizations.teamId} and m.accepted)`.mapWith(Number),
+      hasSearchableProject: sql<boolean>`exists (select 1 from ${projects} p where p.organization_id = ${organizations.id} and p.status in ${[...SEARCHABLE_PROJECT_STATUSES]})`,
+    })
+    .from(organizations)
+    .where(inArray(organizations.id, [...organizationIds]));
+}

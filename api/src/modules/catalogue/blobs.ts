@@ -1,0 +1,37 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { organizations, projectGalleryImages, projects, versionFiles } from '../../db/schema/catalogue.js';
+import { users } from '../../db/schema/users.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+
+/**
+ * Blobs are content-addressed, so one stored file can back several rows (the same icon on two
+ * projects, a jar in two versions). A blob is deleted only once no row refers to it.
+ */
+export async function isBlobReferenced(db: Executor, key: string): Promise<boolean> {
+  const checks = [
+    db.select({ one: sql`1` }).from(projects).where(or(eq(projects.iconKey, key), eq(projects.rawIconKey, key))).limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(projectGalleryImages)
+      .where(or(eq(projectGalleryImages.imageKey, key), eq(projectGalleryImages.rawImageKey, key)))
+      .limit(1),
+    db.select({ one: sql`1` }).from(versionFiles).where(eq(versionFiles.blobKey, key)).limit(1),
+    db.select({ one: sql`1` }).from(organizations).where(or(eq(organizations.iconKey, key), eq(organizations.rawIconKey, key))).limit(1),
+    // Avatars are stored as URLs ending in their key.
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(or(sql`${users.avatarUrl} like ${`%${key}`}`, sql`${users.rawAvatarUrl} like ${`%${key}`}`))
+      .limit(1),
+  ];
+  for (const check of checks) if ((await check).length > 0) return true;
+  return false;
+}
+
+/** Deletes the blobs no row refers to any more (after the transaction that dropped them committed). */
+export async function deleteUnreferencedBlobs(db: Executor, files: FileStore, keys: Iterable<string | null | undefined>): Promise<void> {
+  for (const key of new Set(keys)) {
+    if (key && !(await isBlobReferenced(db, key))) await files.delete(key);
+  }
+}
