@@ -13,6 +13,8 @@ import { authPlugin } from './plugins/auth.js';
 import { metaModule } from './modules/meta/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { cdnModule } from './modules/cdn/index.js';
+import { projectsModule } from './modules/projects/index.js';
+import { teamsModule } from './modules/teams/index.js';
 import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 
@@ -57,10 +59,13 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
   await app.register(cdnModule, { files: deps.files });
+  const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
+  await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, ...catalogueUrls });
+  await app.register(teamsModule, { prefix: '/v2', db });
   await app.register(versionsModule, {
     db,
     files: deps.files,
-    filesBaseUrl: config.publicFilesUrl,
+    publicApiUrl: config.publicApiUrl,
     publicSiteUrl: config.publicSiteUrl,
     maxFileBytes: config.maxFileBytes,
   });

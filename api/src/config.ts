@@ -24,8 +24,6 @@ export const ConfigSchema = z
     PUBLIC_API_URL: optionalUrl,
     /** Public base URL of uploaded images (defaults to PUBLIC_API_URL + /cdn; point it at a CDN in front of that). */
     PUBLIC_CDN_URL: optionalUrl,
-    /** Public base URL of version files (defaults to PUBLIC_API_URL + /data; point it at a CDN in front of that). */
-    PUBLIC_FILES_URL: optionalUrl,
     /** Largest uploaded version file. */
     MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
@@ -71,8 +69,6 @@ export interface Config {
   publicApiUrl: string;
   publicSiteUrl: string;
   publicCdnUrl: string;
-  /** Version files are linked as `${publicFilesUrl}/<project>/versions/<version>/<file name>`. */
-  publicFilesUrl: string;
   /** Uploaded files live here (the disk file store). */
   filesDir: string;
   maxFileBytes: number;
@@ -125,7 +121,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicApiUrl,
     publicSiteUrl,
     publicCdnUrl: stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`),
-    publicFilesUrl: stripSlash(env.PUBLIC_FILES_URL ?? `${publicApiUrl}/data`),
     filesDir: join(resolve(workspaceRoot(), env.CAIRN_DATA_DIR), 'files'),
     maxFileBytes: env.MAX_FILE_BYTES,
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ALL_PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
+import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { versionProjectTypes } from '@cairn/shared/constants/loaders';
 import type { Executor } from '../../src/db/client.js';
-import { projects, teamMembers, teams, threads, versionDependencies, versionFiles, versions } from '../../src/db/schema/catalogue.js';
+import { organizations, versionDependencies, versionFiles, versions } from '../../src/db/schema/catalogue.js';
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
+import * as projectsRepo from '../../src/modules/projects/projects.repository.js';
+import * as teamsRepo from '../../src/modules/teams/teams.repository.js';
 
 export interface InsertedProject {
   id: number;
@@ -14,31 +16,59 @@ export interface InsertedProject {
   teamKey: string;
 }
 
-/** A project owned by `ownerId` (accepted owner, every permission), with its team and thread. Defaults: approved mod. */
+/**
+ * A project owned by `ownerId` (accepted owner, every permission), with its team and thread.
+ * Defaults: approved mod, MIT, categories ['utility'].
+ */
 export async function insertProject(
   db: Executor,
-  fields: { ownerId: number; slug?: string; title?: string; status?: string; clientSide?: string; serverSide?: string },
+  fields: {
+    ownerId: number;
+    slug?: string;
+    title?: string;
+    status?: string;
+    requestedStatus?: string | null;
+    declaredType?: 'mod' | 'modpack';
+    categories?: string[];
+    organizationId?: number | null;
+    clientSide?: string;
+    serverSide?: string;
+  },
 ): Promise<InsertedProject> {
   const id = Number(randomId());
   const teamId = Number(randomId());
   const slug = fields.slug ?? `project-${randomBytes(4).toString('hex')}`;
-  await db.insert(teams).values({ id: teamId });
-  await db.insert(teamMembers).values({ teamId, userId: fields.ownerId, role: 'Member', isOwner: true, permissions: ALL_PROJECT_PERMISSIONS, accepted: true, payoutsSplit: 100 });
+  await projectsRepo.insertTeam(db, teamId);
+  if (!fields.organizationId) {
+    await projectsRepo.insertTeamMember(db, {
+      teamId,
+      userId: fields.ownerId,
+      role: 'Member',
+      isOwner: true,
+      permissions: ALL_PROJECT_PERMISSIONS,
+      accepted: true,
+      payoutsSplit: 100,
+    });
+  }
   const status = fields.status ?? 'approved';
-  await db.insert(projects).values({
+  await projectsRepo.insertProject(db, {
     id,
     slug,
     teamId,
+    organizationId: fields.organizationId ?? null,
     title: fields.title ?? `Project ${slug}`,
     summary: 'A project made for tests.',
     body: 'The long description.',
+    declaredType: fields.declaredType ?? 'mod',
     status,
+    requestedStatus: fields.requestedStatus === undefined ? 'approved' : fields.requestedStatus,
     licenseId: 'MIT',
     approved: ['approved', 'archived', 'unlisted', 'private'].includes(status) ? new Date() : null,
     clientSide: fields.clientSide ?? 'required',
     serverSide: fields.serverSide ?? 'optional',
   });
-  await db.insert(threads).values({ id: Number(randomId()), type: 'project', projectId: id });
+  await projectsRepo.insertThread(db, { id: Number(randomId()), type: 'project', projectId: id });
+  await projectsRepo.replaceCategories(db, id, false, fields.categories ?? ['utility']);
   return { id, key: encodeBase62(id), slug, teamId, teamKey: encodeBase62(teamId) };
 }
 
@@ -49,7 +79,7 @@ export async function addTeamMember(
   userId: number,
   fields: { permissions?: number; accepted?: boolean; role?: string; organizationPermissions?: number | null; payoutsSplit?: number } = {},
 ): Promise<void> {
-  await db.insert(teamMembers).values({
+  await teamsRepo.insertMember(db, {
     teamId,
     userId,
     role: fields.role ?? 'Member',
@@ -112,7 +142,7 @@ export async function insertVersion(
   await db.insert(versionFiles).values({
     id: Number(randomId()),
     versionId: id,
-    blobKey: sha512,
+    blobKey: `${sha512}.${extension}`,
     filename: `file-${versionNumber}.${extension}`,
     size: content.length,
     sha1,
@@ -129,4 +159,28 @@ export async function insertVersion(
     });
   }
   return { id, key: encodeBase62(id), sha1, sha512 };
+}
+
+/** An organization owned by `ownerId`, with its team. */
+export async function insertOrganization(db: Executor, fields: { ownerId: number; slug?: string }): Promise<{ id: number; teamId: number }> {
+  const id = Number(randomId());
+  const teamId = Number(randomId());
+  await projectsRepo.insertTeam(db, teamId);
+  await teamsRepo.insertMember(db, {
+    teamId,
+    userId: fields.ownerId,
+    role: 'Member',
+    isOwner: true,
+    permissions: ALL_PROJECT_PERMISSIONS,
+    organizationPermissions: ALL_ORGANIZATION_PERMISSIONS,
+    accepted: true,
+  });
+  await db.insert(organizations).values({
+    id,
+    slug: fields.slug ?? `org-${randomBytes(4).toString('hex')}`,
+    name: 'Test Organization',
+    description: 'An organization for tests.',
+    teamId,
+  });
+  return { id, teamId };
 }

@@ -26,7 +26,6 @@ export function createForgeUpdatesService(deps: { db: Database; publicSiteUrl: s
         loaders: LOADERS_FOR[neoforge],
         includeHidden: false,
         listedOnly: true,
-        includeChangelog: false,
         offset: 0,
       });
       rows.sort((a, b) => b.datePublished.getTime() - a.datePublished.getTime() || b.id - a.id);

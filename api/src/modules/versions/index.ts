@@ -14,8 +14,8 @@ import { versionsRoutes } from './versions.routes.js';
 export interface VersionsModuleDeps {
   db: Database;
   files: FileStore;
-  /** Base URL of version file downloads (config.publicFilesUrl). */
-  filesBaseUrl: string;
+  /** Version files are linked as `${publicApiUrl}/data/…`. */
+  publicApiUrl: string;
   publicSiteUrl: string;
   maxFileBytes: number;
 }
@@ -26,13 +26,10 @@ export interface VersionsModuleDeps {
  * (also under /v2/updates).
  */
 export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app, deps) => {
-  await app.register(multipart, {
-    // Our file store enforces the real limit (with a clear message); this only bounds the parser.
-    limits: { fileSize: deps.maxFileBytes + 1, files: 300, parts: 320, fields: 20, fieldSize: 2 * 1024 * 1024 },
-  });
-  const { db, files, filesBaseUrl } = deps;
-  await app.register(versionsRoutes, { prefix: '/v2', service: createVersionsService({ db, files, filesBaseUrl, maxFileBytes: deps.maxFileBytes }) });
-  await app.register(versionFilesRoutes, { prefix: '/v2', service: createVersionFilesService({ db, files, filesBaseUrl }) });
+  await app.register(multipart);
+  const { db, files, publicApiUrl, maxFileBytes } = deps;
+  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl }) });
+  await app.register(versionFilesRoutes, { prefix: '/v2', service: createVersionFilesService({ db, files, publicApiUrl }) });
   const forgeUpdates = createForgeUpdatesService({ db, publicSiteUrl: deps.publicSiteUrl });
   await app.register(forgeUpdatesRoutes, { service: forgeUpdates, operationId: 'forgeUpdates' });
   await app.register(forgeUpdatesRoutes, { prefix: '/v2', service: forgeUpdates, operationId: 'forgeUpdatesV2' });

@@ -1,55 +1,60 @@
-import { eq } from 'drizzle-orm';
 import { versionProjectTypes } from '@cairn/shared/constants/loaders';
-import type { InitialVersionData } from '@cairn/shared/schemas/versions';
+import type { FileType, InitialVersionData } from '@cairn/shared/schemas/versions';
 import type { Executor } from '../../db/client.js';
-import { projects } from '../../db/schema/catalogue.js';
 import { badRequest } from '../../lib/errors.js';
 import { randomId } from '../../lib/ids.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import type { UploadedFile } from '../catalogue/multipart.js';
 import { recordSearchChange } from '../catalogue/search-outbox.js';
+import { readModpackIndex, type ModpackIndex } from './modpack.js';
 import { checkTags, environmentForNewVersion, resolveDependencies, type ResolvedDependency } from './version-rules.js';
-import { isSignatureFile, type UploadedFile } from './version-uploads.js';
+import { fileExtension, fileNameProblem, isSignatureFile } from './version-uploads.js';
 import * as repo from './versions.repository.js';
 
-export interface NewVersionInput {
-  projectId: number;
-  authorId: number;
-  /** Validated `data` (POST /version) or one of a new project's `initial_versions`. */
+/**
+ * Creating a version from an upload, shared by POST /project (initial versions) and
+ * POST /version. Two steps: `prepareVersionUpload` matches the version's files and reads a
+ * modpack's index (file I/O, outside any transaction); `insertVersionUpload` checks
+ * everything against the database and writes the version, its files and dependencies inside
+ * the caller's transaction, recording the search change. Every violation is a 400 naming
+ * the field; the caller discards the stored blobs when anything fails.
+ */
+
+export interface PreparedVersionUpload {
   data: InitialVersionData;
-  /** Files received in the request; the version takes those named in `data.file_parts`. */
-  uploads: readonly UploadedFile[];
-  /** How error messages name the data ("data", "initial_versions[0]"). */
-  field?: string;
+  files: UploadedFile[];
+  /** Whether this version is a modpack (it carries a `.mrpack` file). */
+  modpack: boolean;
+  modpackIndex: ModpackIndex | undefined;
+  /** How messages name the version's data ("data", "initial_versions[0]"). */
+  field: string;
 }
 
+const isModpackFile = (file: UploadedFile) => fileExtension(file.filename) === 'mrpack';
+
 /**
- * Creates a version with its files and dependencies inside the caller's transaction
- * (POST /version and project creation both use it). Permission checks are the caller's; every
- * rule on the data and the files is checked here, before anything is written, and a
- * violation is a 400 naming the field. Returns the new version's id.
+ * Matches a version's `file_parts` with the uploaded files and checks names, extensions and
+ * duplicates; reads the index of a modpack file.
  */
-export async function createVersion(tx: Executor, input: NewVersionInput): Promise<number> {
-  const { data } = input;
-  const field = input.field ?? 'data';
+export async function prepareVersionUpload(
+  files: FileStore,
+  data: InitialVersionData,
+  uploads: readonly UploadedFile[],
+  field = 'data',
+): Promise<PreparedVersionUpload> {
   const invalid = (name: string, message: string) => badRequest(`Invalid ${field} '${name}': ${message}`);
-
-  const [project] = await tx
-    .select({ id: projects.id, clientSide: projects.clientSide, serverSide: projects.serverSide })
-    .from(projects)
-    .where(eq(projects.id, input.projectId))
-    .limit(1);
-  if (!project) throw invalid('project_id', 'no such project');
-
-  // Files: every listed part uploaded, distinct names, no bytes belonging to another project.
   if (new Set(data.file_parts).size !== data.file_parts.length) throw invalid('file_parts', 'a part is listed twice');
-  const uploads = data.file_parts.map((part) => {
-    const upload = input.uploads.find((u) => u.part === part);
+  const own = data.file_parts.map((part) => {
+    const upload = uploads.find((u) => u.field === part);
     if (!upload) throw invalid('file_parts', `part '${part}' was not uploaded`);
     return upload;
   });
   const names = new Set<string>();
-  for (const upload of uploads) {
-    if (names.has(upload.filename.toLowerCase())) throw badRequest(`Duplicate file name '${upload.filename}': every file of a version needs its own name`);
-    names.add(upload.filename.toLowerCase());
+  for (const file of own) {
+    const problem = fileNameProblem(file.filename);
+    if (problem) throw badRequest(`File name '${file.filename}' of part '${file.field}' ${problem}`);
+    if (names.has(file.filename.toLowerCase())) throw badRequest(`Duplicate file name '${file.filename}': every file of a version needs its own name`);
+    names.add(file.filename.toLowerCase());
   }
   if (data.primary_file !== undefined && !data.file_parts.includes(data.primary_file)) {
     throw invalid('primary_file', `'${data.primary_file}' is not one of file_parts`);
@@ -57,29 +62,57 @@ export async function createVersion(tx: Executor, input: NewVersionInput): Promi
   for (const part of Object.keys(data.file_types ?? {})) {
     if (!data.file_parts.includes(part)) throw invalid('file_types', `'${part}' is not one of file_parts`);
   }
-  const taken = await repo.listSha1sOfOtherProjects(tx, uploads.map((u) => u.blob.sha1), project.id);
-  if (taken.length) {
-    const file = uploads.find((u) => taken.includes(u.blob.sha1))!;
-    throw badRequest(`Duplicate file: '${file.filename}' already belongs to another project`);
-  }
+  // A pack is recognised by its file name, or (as older clients do) by a part named `*.mrpack`.
+  const modpackFile = own.find(isModpackFile) ?? own.find((f) => /\.mrpack(-primary)?$/i.test(f.field));
+  const modpackIndex = modpackFile ? await readModpackIndex(files, modpackFile.blob, modpackFile.filename) : undefined;
+  return { data, files: own, modpack: modpackFile !== undefined, modpackIndex, field };
+}
 
-  // A modpack file makes a modpack version: its index completes the loaders and game versions.
-  const pack = uploads.find((u) => u.modpack)?.modpack;
-  const loaders = [...new Set([...data.loaders.filter((l) => !(pack && l === 'mrpack')), ...(pack?.loaders ?? [])])];
-  const gameVersions = [...new Set([...data.game_versions, ...(pack?.gameVersions ?? [])])];
+function primaryField(prepared: PreparedVersionUpload): string {
+  const { data, files } = prepared;
+  if (data.primary_file !== undefined) return data.primary_file;
+  const modpack = files.find(isModpackFile);
+  if (modpack) return modpack.field;
+  const candidate = files.find((f) => !isSignatureFile(f.filename) && !data.file_types?.[f.field]);
+  return (candidate ?? files[0]!).field;
+}
+
+export interface InsertVersionInput {
+  project: { id: number; clientSide: string; serverSide: string };
+  authorId: number;
+  prepared: PreparedVersionUpload;
+}
+
+/** Writes the version (inside the caller's transaction) and returns its id. */
+export async function insertVersionUpload(tx: Executor, input: InsertVersionInput): Promise<number> {
+  const { project, authorId, prepared } = input;
+  const { data, field } = prepared;
+  const invalid = (name: string, message: string) => badRequest(`Invalid ${field} '${name}': ${message}`);
+
+  // A modpack's index completes the loaders (`mrpack` names no loader) and game versions.
+  const index = prepared.modpackIndex;
+  const loaders = [...new Set([...data.loaders.filter((l) => !(prepared.modpack && l === 'mrpack')), ...(index?.loaders ?? [])])];
+  const gameVersions = [...new Set([...data.game_versions, ...(index?.gameVersions ?? [])])];
   if (loaders.length === 0) throw invalid('loaders', 'a modpack must name the loaders it runs on');
   await checkTags(tx, field, { loaders, gameVersions });
 
-  const versionId = Number(randomId());
-  let dependencies: ResolvedDependency[] = await resolveDependencies(tx, field, { projectId: project.id, versionId }, data.dependencies);
-  if (pack && dependencies.length === 0) dependencies = await embeddedDependencies(tx, pack, project.id);
+  // The same bytes may appear again only within the same project (e.g. a re-upload).
+  const taken = await repo.listSha1sOfOtherProjects(tx, prepared.files.map((f) => f.blob.sha1), project.id);
+  if (taken.length) {
+    const file = prepared.files.find((f) => taken.includes(f.blob.sha1))!;
+    throw badRequest(`Duplicate files are not allowed: '${file.filename}' already belongs to another project`);
+  }
 
-  const primaryPart = data.primary_file ?? (uploads.find((u) => !isSignatureFile(u.filename)) ?? uploads[0]!).part;
+  const versionId = Number(randomId());
+  const dependencies =
+    data.dependencies.length === 0 && index
+      ? await embeddedDependencies(tx, index, project.id)
+      : await resolveDependencies(tx, field, { projectId: project.id, versionId }, data.dependencies);
 
   await repo.insertVersion(tx, {
     id: versionId,
     projectId: project.id,
-    authorId: input.authorId,
+    authorId,
     name: data.name,
     versionNumber: data.version_number,
     changelog: data.changelog ?? '',
@@ -90,20 +123,21 @@ export async function createVersion(tx: Executor, input: NewVersionInput): Promi
     loaders,
     gameVersions,
     environment: await environmentForNewVersion(tx, project, data.environment),
-    projectTypes: versionProjectTypes(loaders, Boolean(pack)),
+    projectTypes: versionProjectTypes(loaders, prepared.modpack),
   });
+  const primary = primaryField(prepared);
   await repo.insertFiles(
     tx,
-    uploads.map((u) => ({
+    prepared.files.map((f) => ({
       id: Number(randomId()),
       versionId,
-      blobKey: u.blob.key,
-      filename: u.filename,
-      size: u.blob.size,
-      sha1: u.blob.sha1,
-      sha512: u.blob.sha512,
-      primary: u.part === primaryPart,
-      fileType: data.file_types?.[u.part] ?? null,
+      blobKey: f.blob.key,
+      filename: f.filename,
+      size: f.blob.size,
+      sha1: f.blob.sha1,
+      sha512: f.blob.sha512,
+      primary: f.field === primary,
+      fileType: (data.file_types?.[f.field] ?? null) as FileType | null,
     })),
   );
   await repo.insertDependencies(tx, dependencies.map((d) => ({ ...d, versionId })));
@@ -114,22 +148,21 @@ export async function createVersion(tx: Executor, input: NewVersionInput): Promi
 
 /**
  * `embedded` dependencies of a modpack that declares none: each file of its index, by version
- * when the same bytes are on Cairn, otherwise by file name.
+ * when the same bytes are on Cairn (in another project), otherwise by file name.
  */
-async function embeddedDependencies(tx: Executor, pack: NonNullable<UploadedFile['modpack']>, ownProjectId: number): Promise<ResolvedDependency[]> {
+async function embeddedDependencies(tx: Executor, index: ModpackIndex, ownProjectId: number): Promise<ResolvedDependency[]> {
   const known = await repo.listFilesByHashes(
     tx,
-    pack.files.flatMap((f) => (f.sha1 ? [f.sha1] : [])),
-    pack.files.flatMap((f) => (f.sha512 ? [f.sha512] : [])),
+    index.files.flatMap((f) => (f.sha1 ? [f.sha1] : [])),
+    index.files.flatMap((f) => (f.sha512 ? [f.sha512] : [])),
   );
   const seen = new Set<string>();
   const out: ResolvedDependency[] = [];
-  for (const file of pack.files) {
-    const match = known.find((k) => (file.sha512 && k.sha512 === file.sha512) || (file.sha1 && k.sha1 === file.sha1));
-    const dependency: ResolvedDependency =
-      match && match.projectId !== ownProjectId
-        ? { dependencyVersionId: match.versionId, dependencyProjectId: match.projectId, fileName: null, dependencyType: 'embedded' }
-        : { dependencyVersionId: null, dependencyProjectId: null, fileName: file.fileName, dependencyType: 'embedded' };
+  for (const file of index.files) {
+    const match = known.find((k) => k.projectId !== ownProjectId && ((file.sha512 && k.sha512 === file.sha512) || (file.sha1 && k.sha1 === file.sha1)));
+    const dependency: ResolvedDependency = match
+      ? { dependencyVersionId: match.versionId, dependencyProjectId: match.projectId, fileName: null, dependencyType: 'embedded' }
+      : { dependencyVersionId: null, dependencyProjectId: null, fileName: file.fileName, dependencyType: 'embedded' };
     const key = `${dependency.dependencyVersionId}|${dependency.fileName}`;
     if (seen.has(key)) continue;
     seen.add(key);

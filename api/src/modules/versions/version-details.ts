@@ -3,36 +3,20 @@ import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { canSeeVersion, listProjectAccess, type ProjectAccess } from '../catalogue-access/access.js';
+import { listVersionRows, withFilesAndDependencies, type VersionRow } from './version-details.repository.js';
 import { toVersion } from './versions.mapper.js';
-import * as repo from './versions.repository.js';
-import type { VersionRow } from './versions.repository.js';
+import { findVersionRow } from './versions.repository.js';
 
-/** Wire versions for rows already loaded, in the rows' order (files and dependencies in two queries). */
-export async function toWireVersions(db: Executor, rows: readonly VersionRow[], filesBaseUrl: string): Promise<Version[]> {
-  const ids = rows.map((r) => r.id);
-  const [files, dependencies] = await Promise.all([repo.listFilesOfVersions(db, ids), repo.listDependenciesOfVersions(db, ids)]);
-  const filesOf = groupBy(files, (f) => f.versionId);
-  const dependenciesOf = groupBy(dependencies, (d) => d.versionId);
-  return rows.map((row) => toVersion(row, filesOf.get(row.id) ?? [], dependenciesOf.get(row.id) ?? [], filesBaseUrl));
+/** Wire versions for rows already loaded, in the rows' order. */
+export async function toWireVersions(db: Executor, rows: readonly VersionRow[], publicApiUrl: string, options: { changelog?: boolean } = {}): Promise<Version[]> {
+  return (await withFilesAndDependencies(db, rows)).map((details) => toVersion(details, publicApiUrl, options));
 }
 
 /** Wire versions by id, in the order given (missing ids skipped). */
-export async function loadWireVersions(db: Executor, ids: readonly number[], filesBaseUrl: string, options: { changelog?: boolean } = {}): Promise<Version[]> {
-  const rows = await repo.listVersionRows(db, [...new Set(ids)], options);
+export async function loadWireVersions(db: Executor, ids: readonly number[], publicApiUrl: string): Promise<Version[]> {
+  const rows = await listVersionRows(db, [...new Set(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = ids.map((id) => byId.get(id)).filter((r): r is VersionRow => r !== undefined);
-  return toWireVersions(db, ordered, filesBaseUrl);
-}
-
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
+  return toWireVersions(db, ids.map((id) => byId.get(id)).filter((r): r is VersionRow => r !== undefined), publicApiUrl);
 }
 
 /**
@@ -51,7 +35,7 @@ export async function filterVisible<T extends { projectId: number; status: strin
 
 /** A version the caller may see, with its project's access; otherwise 404, as for a missing one. */
 export async function requireVisibleVersion(db: Executor, actor: Actor | null, id: number | undefined): Promise<{ row: VersionRow; access: ProjectAccess }> {
-  const row = id === undefined ? undefined : await repo.findVersionRow(db, id);
+  const row = id === undefined ? undefined : await findVersionRow(db, id);
   if (row) {
     const [access] = await listProjectAccess(db, actor, [row.projectId]);
     if (access && canSeeVersion(actor, row.status, access)) return { row, access };

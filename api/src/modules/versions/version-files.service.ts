@@ -11,13 +11,14 @@ import { deleteUnreferencedBlobs } from '../catalogue/blobs.js';
 import { recordSearchChange } from '../catalogue/search-outbox.js';
 import { filterVisible, loadWireVersions, requireVisibleVersion } from './version-details.js';
 import { versionFileUrl } from './versions.mapper.js';
+import { listFilesOfVersions } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
 import { idOf } from './versions.service.js';
 
 export interface VersionFilesServiceDeps {
   db: Database;
   files: FileStore;
-  filesBaseUrl: string;
+  publicApiUrl: string;
 }
 
 export interface HashOptions {
@@ -39,7 +40,7 @@ const toFilter = (filters: UpdateFilters): repo.UpdateFilter => ({
  * Everything answers only with versions the caller may see; invisible ones are as absent.
  */
 export function createVersionFilesService(deps: VersionFilesServiceDeps) {
-  const { db, files, filesBaseUrl } = deps;
+  const { db, files, publicApiUrl } = deps;
 
   /** Visible versions holding each hash, newest first per hash. */
   async function visibleMatches(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm) {
@@ -60,15 +61,15 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     /** GET /version_file/{hash}: the newest version holding the file, or all of them with `multiple`. */
     async getVersionByHash(actor: Actor | null, hash: string, options: HashOptions & { multiple?: boolean }): Promise<Version | Version[]> {
       const matches = await matchesOf(actor, hash, options);
-      const versions = await loadWireVersions(db, [...new Set(matches.map((m) => m.versionId))], filesBaseUrl);
+      const versions = await loadWireVersions(db, [...new Set(matches.map((m) => m.versionId))], publicApiUrl);
       return options.multiple ? versions : versions[0]!;
     },
 
     /** GET /version_file/{hash}/download: where the file is served from. */
     async getFileUrl(actor: Actor | null, hash: string, options: HashOptions): Promise<string> {
       const [match] = await matchesOf(actor, hash, options);
-      const [file] = (await repo.listFilesOfVersions(db, [match!.versionId])).filter((f) => f.id === match!.fileId);
-      return versionFileUrl(filesBaseUrl, match!.projectId, match!.versionId, file!.filename);
+      const [file] = (await listFilesOfVersions(db, [match!.versionId])).filter((f) => f.id === match!.fileId);
+      return versionFileUrl(publicApiUrl, match!.projectId, match!.versionId, file!.filename);
     },
 
     /** DELETE /version_file/{hash}: removes the file from its version (never the version's last file). */
@@ -76,7 +77,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       const [match] = await matchesOf(actor, hash, options);
       const { access } = await requireVisibleVersion(db, actor, match!.versionId);
       requireProjectPermission(access, PROJECT_PERMISSIONS.DELETE_VERSION, 'delete files of this version');
-      const versionFiles = await repo.listFilesOfVersions(db, [match!.versionId]);
+      const versionFiles = await listFilesOfVersions(db, [match!.versionId]);
       const file = versionFiles.find((f) => f.id === match!.fileId)!;
       if (versionFiles.length === 1) throw badRequest('This is the only file of its version: delete the version instead');
       await db.transaction(async (tx) => {
@@ -94,7 +95,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       const latest = await repo.listLatestMatchingVersionIds(db, [match!.projectId], toFilter(filters));
       const id = latest.get(match!.projectId);
       if (id === undefined) throw notFound('No version of this project matches the filters');
-      return (await loadWireVersions(db, [id], filesBaseUrl))[0]!;
+      return (await loadWireVersions(db, [id], publicApiUrl))[0]!;
     },
 
     /** POST /version_files: each known hash → the newest visible version holding it. */
@@ -103,7 +104,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       const matches = await visibleMatches(actor, hashes, algorithmOfHash(hashes[0]!, algorithm));
       const versionOfHash = new Map<string, number>();
       for (const m of matches) if (!versionOfHash.has(m.hash)) versionOfHash.set(m.hash, m.versionId);
-      const versions = await loadWireVersions(db, [...new Set(versionOfHash.values())], filesBaseUrl);
+      const versions = await loadWireVersions(db, [...new Set(versionOfHash.values())], publicApiUrl);
       const byId = new Map(versions.map((v) => [v.id, v]));
       const out: Record<string, Version> = {};
       for (const [hash, versionId] of versionOfHash) {
@@ -121,7 +122,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       for (const m of matches) if (!projectOfHash.has(m.hash)) projectOfHash.set(m.hash, m.projectId);
       const latest = await repo.listLatestMatchingVersionIds(db, [...new Set(projectOfHash.values())], toFilter(filters));
       // Candidates are listed versions of projects already known visible to the caller.
-      const versions = await loadWireVersions(db, [...new Set(latest.values())], filesBaseUrl);
+      const versions = await loadWireVersions(db, [...new Set(latest.values())], publicApiUrl);
       const byId = new Map(versions.map((v) => [v.id, v]));
       const out: Record<string, Version> = {};
       for (const [hash, projectId] of projectOfHash) {

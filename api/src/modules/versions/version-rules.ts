@@ -1,5 +1,6 @@
 import type { DependencyInput } from '@cairn/shared/schemas/versions';
 import { sidesToEnvironment } from '@cairn/shared/constants/environments';
+import type { SideType } from '@cairn/shared/constants/side-types';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { decodeBase62 } from '../../lib/ids.js';
@@ -50,9 +51,6 @@ export async function resolveDependencies(
     if (owner.versionId !== undefined && d.version_id && idNumber(d.version_id) === owner.versionId) {
       throw invalid(field, 'dependencies', 'a version cannot depend on itself');
     }
-    if (!d.version_id && d.project_id && idNumber(d.project_id) === owner.projectId) {
-      throw invalid(field, 'dependencies', 'a version cannot depend on its own project');
-    }
   }
   const versionIds = dependencies.flatMap((d) => (d.version_id ? [idNumber(d.version_id)] : []));
   const projectIds = dependencies.flatMap((d) => (d.project_id ? [idNumber(d.project_id)] : []));
@@ -69,6 +67,10 @@ export async function resolveDependencies(
     } else if (projectId !== null && !existingProjects.has(projectId)) {
       throw invalid(field, 'dependencies', `project '${d.project_id}' does not exist`);
     }
+    // Declaring other versions of the same project incompatible is allowed; depending on them is not.
+    if (projectId === owner.projectId && d.dependency_type !== 'incompatible') {
+      throw invalid(field, 'dependencies', 'a version cannot depend on its own project');
+    }
     return { dependencyVersionId: versionId, dependencyProjectId: projectId, fileName: d.file_name ?? null, dependencyType: d.dependency_type };
   });
 }
@@ -83,7 +85,7 @@ export async function environmentForNewVersion(
   given: string | undefined,
 ): Promise<string> {
   if (given) return given;
-  const fromSides = sidesToEnvironment({ client: project.clientSide as never, server: project.serverSide as never });
+  const fromSides = sidesToEnvironment({ client: project.clientSide as SideType, server: project.serverSide as SideType });
   if (fromSides !== 'unknown') return fromSides;
   return (await repo.findFirstVersionEnvironment(db, project.id)) ?? 'unknown';
 }

@@ -3,52 +3,7 @@ import { HIDDEN_VERSION_STATUSES, LISTED_VERSION_STATUSES } from '@cairn/shared/
 import type { Database, Executor } from '../../db/client.js';
 import { downloadDedup, projects, searchOutbox, versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
 import { gameVersions, loaders } from '../../db/schema/tags.js';
-
-export const versionColumns = {
-  id: versions.id,
-  projectId: versions.projectId,
-  authorId: versions.authorId,
-  name: versions.name,
-  versionNumber: versions.versionNumber,
-  changelog: versions.changelog,
-  versionType: versions.versionType,
-  status: versions.status,
-  requestedStatus: versions.requestedStatus,
-  featured: versions.featured,
-  datePublished: versions.datePublished,
-  downloads: versions.downloads,
-  ordering: versions.ordering,
-  loaders: versions.loaders,
-  gameVersions: versions.gameVersions,
-  environment: versions.environment,
-  projectTypes: versions.projectTypes,
-};
-export type VersionRow = Pick<typeof versions.$inferSelect, keyof typeof versionColumns>;
-
-/** Without the changelog, for lists that leave it out. */
-const changelogless = { ...versionColumns, changelog: sql<string>`''` };
-
-export const fileColumns = {
-  id: versionFiles.id,
-  versionId: versionFiles.versionId,
-  blobKey: versionFiles.blobKey,
-  filename: versionFiles.filename,
-  size: versionFiles.size,
-  sha1: versionFiles.sha1,
-  sha512: versionFiles.sha512,
-  primary: versionFiles.primary,
-  fileType: versionFiles.fileType,
-};
-export type FileRow = Awaited<ReturnType<typeof listFilesOfVersions>>[number];
-
-export const dependencyColumns = {
-  versionId: versionDependencies.versionId,
-  dependencyVersionId: versionDependencies.dependencyVersionId,
-  dependencyProjectId: versionDependencies.dependencyProjectId,
-  fileName: versionDependencies.fileName,
-  dependencyType: versionDependencies.dependencyType,
-};
-export type DependencyRow = Awaited<ReturnType<typeof listDependenciesOfVersions>>[number];
+import { versionColumns, type VersionRow } from './version-details.repository.js';
 
 /** Display order: explicitly ordered versions first, then newest first. */
 const displayOrder = [sql`${versions.ordering} asc nulls last`, desc(versions.datePublished), desc(versions.id)];
@@ -56,32 +11,6 @@ const displayOrder = [sql`${versions.ordering} asc nulls last`, desc(versions.da
 export async function findVersionRow(db: Executor, id: number): Promise<VersionRow | undefined> {
   const rows = await db.select(versionColumns).from(versions).where(eq(versions.id, id)).limit(1);
   return rows[0];
-}
-
-export function listVersionRows(db: Executor, ids: readonly number[], options: { changelog?: boolean } = {}): Promise<VersionRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select(options.changelog === false ? changelogless : versionColumns)
-    .from(versions)
-    .where(inArray(versions.id, [...ids]));
-}
-
-export function listFilesOfVersions(db: Executor, versionIds: readonly number[]) {
-  if (versionIds.length === 0) return Promise.resolve([]);
-  return db
-    .select(fileColumns)
-    .from(versionFiles)
-    .where(inArray(versionFiles.versionId, [...versionIds]))
-    .orderBy(desc(versionFiles.primary), asc(versionFiles.filename));
-}
-
-export function listDependenciesOfVersions(db: Executor, versionIds: readonly number[]) {
-  if (versionIds.length === 0) return Promise.resolve([]);
-  return db
-    .select(dependencyColumns)
-    .from(versionDependencies)
-    .where(inArray(versionDependencies.versionId, [...versionIds]))
-    .orderBy(asc(versionDependencies.id));
 }
 
 export interface VersionListFilters {
@@ -93,7 +22,6 @@ export interface VersionListFilters {
   includeHidden: boolean;
   /** Only listed and archived versions (what update checks offer). */
   listedOnly?: boolean;
-  includeChangelog: boolean;
   limit?: number;
   offset: number;
 }
@@ -107,7 +35,7 @@ export function listProjectVersionRows(db: Executor, projectId: number, filters:
   if (filters.featured !== undefined) conditions.push(eq(versions.featured, filters.featured));
   if (filters.versionType) conditions.push(eq(versions.versionType, filters.versionType));
   const query = db
-    .select(filters.includeChangelog ? versionColumns : changelogless)
+    .select(versionColumns)
     .from(versions)
     .where(and(...conditions))
     .orderBy(...displayOrder)
@@ -324,4 +252,14 @@ export async function deleteExpiredDownloadDedup(db: Executor): Promise<number> 
     .where(sql`${downloadDedup.hour} < date_trunc('hour', now())`)
     .returning({ versionId: downloadDedup.versionId });
   return rows.length;
+}
+
+/** What a new version inherits from its project. */
+export async function findProjectSides(db: Executor, projectId: number) {
+  const rows = await db
+    .select({ id: projects.id, clientSide: projects.clientSide, serverSide: projects.serverSide })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return rows[0];
 }

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
-import { ModifyVersionBodySchema, ProjectVersionsQuerySchema, VersionSchema, VersionsQuerySchema } from '@cairn/shared/schemas/versions';
+import {
+  AddFilesDataSchema,
+  CreateVersionDataSchema,
+  ModifyVersionBodySchema,
+  ProjectVersionsQuerySchema,
+  VersionSchema,
+  VersionsQuerySchema,
+} from '@cairn/shared/schemas/versions';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
-import { uploadParts } from './upload-parts.js';
+import { readCatalogueUpload } from '../catalogue/multipart.js';
 import type { VersionsService } from './versions.service.js';
 
 const tags = ['versions'];
@@ -11,7 +19,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 const ProjectParams = z.object({ id: z.string().min(1).max(64) });
 const VersionParams = z.object({ id: z.string().min(1).max(64) });
 
-export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService }> = async (app, { service }) => {
+export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; files: FileStore; maxFileBytes: number }> = async (app, { service, files, maxFileBytes }) => {
   app.get(
     '/project/:id/version',
     {
@@ -76,7 +84,18 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService }>
         response: { 200: VersionSchema, ...errors },
       },
     },
-    async (request) => service.createVersion(request.actor!, uploadParts(request)),
+    async (request) => {
+      const actor = request.actor!;
+      const upload = await readCatalogueUpload(request, files, {
+        schema: CreateVersionDataSchema,
+        maxFileBytes,
+        checkFile: service.fileNameProblem,
+        afterData: (data) => service.authorizeUpload(actor, data),
+        classify: (data, field) => (data.file_parts.includes(field) ? { kind: 'file' } : undefined),
+        discard: service.discardUploads,
+      });
+      return service.createVersion(actor, upload);
+    },
   );
 
   app.patch(
@@ -118,7 +137,17 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService }>
       },
     },
     async (request, reply) => {
-      await service.addFiles(request.actor!, request.params.id, uploadParts(request));
+      const actor = request.actor!;
+      const upload = await readCatalogueUpload(request, files, {
+        schema: AddFilesDataSchema,
+        defaultData: {},
+        maxFileBytes,
+        checkFile: service.fileNameProblem,
+        afterData: () => service.authorizeAddFiles(actor, request.params.id),
+        classify: () => ({ kind: 'file' }),
+        discard: service.discardUploads,
+      });
+      await service.addFiles(actor, request.params.id, upload);
       return reply.code(204).send(null);
     },
   );

@@ -1,39 +1,27 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { versionProjectTypes } from '@cairn/shared/constants/loaders';
-import {
-  AddFilesDataSchema,
-  CreateVersionDataSchema,
-  type ModifyVersionBody,
-  type ProjectVersionsQuery,
-  type Version,
-} from '@cairn/shared/schemas/versions';
+import type { AddFilesData, CreateVersionData, ModifyVersionBody, ProjectVersionsQuery, Version } from '@cairn/shared/schemas/versions';
 import type { Database } from '../../db/client.js';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { decodeBase62, randomId } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
-import { findProjectAccess, requireProjectPermission, requireVisibleProject } from '../catalogue-access/access.js';
+import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../catalogue-access/access.js';
 import { deleteUnreferencedBlobs } from '../catalogue/blobs.js';
+import type { CatalogueUpload } from '../catalogue/multipart.js';
 import { recordSearchChange } from '../catalogue/search-outbox.js';
-import { createVersion } from './version-creation.js';
+import { insertVersionUpload, prepareVersionUpload } from './version-creation.js';
 import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
 import { checkTags, resolveDependencies } from './version-rules.js';
-import {
-  asUploadError,
-  discardUploads,
-  parseJsonField,
-  storeVersionFile,
-  type UploadPart,
-  type UploadedFile,
-} from './version-uploads.js';
+import { fileNameProblem } from './version-uploads.js';
+import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
 
 export interface VersionsServiceDeps {
   db: Database;
   files: FileStore;
-  /** Base URL of version file downloads (`…/data`). */
-  filesBaseUrl: string;
-  maxFileBytes: number;
+  /** Base URL of the API (version file links). */
+  publicApiUrl: string;
 }
 
 /** Numeric id of a base62 text, or undefined when it cannot be one. */
@@ -43,26 +31,18 @@ export function idOf(text: string): number | undefined {
 }
 
 export function createVersionsService(deps: VersionsServiceDeps) {
-  const { db, files, filesBaseUrl, maxFileBytes } = deps;
+  const { db, files, publicApiUrl } = deps;
 
-  const wire = (ids: number[], options?: { changelog?: boolean }) => loadWireVersions(db, ids, filesBaseUrl, options);
-  const one = async (id: number) => (await wire([id]))[0]!;
+  const one = async (id: number) => (await loadWireVersions(db, [id], publicApiUrl))[0]!;
+  /** Removes blobs a failed request stored, unless other rows use the same bytes. */
+  const discard = (keys: readonly string[]) => deleteUnreferencedBlobs(db, files, keys);
 
-  /** Streams the file parts that follow `data` into the store, refusing parts not listed in `allowed`. */
-  async function receiveFiles(parts: AsyncIterator<UploadPart>, allowed: ((part: string) => boolean) | undefined, received: UploadedFile[]): Promise<void> {
-    for (let next = await parts.next(); !next.done; next = await parts.next()) {
-      const part = next.value;
-      if (part.type === 'field') throw badRequest(`Unexpected field '${part.fieldname}': only 'data' comes before the files`);
-      if (allowed && !allowed(part.fieldname)) {
-        part.file.resume();
-        throw badRequest(`File part '${part.fieldname}' is not listed in file_parts`);
-      }
-      if (received.some((u) => u.part === part.fieldname)) {
-        part.file.resume();
-        throw badRequest(`File part '${part.fieldname}' is sent twice`);
-      }
-      received.push(await storeVersionFile(files, part, maxFileBytes));
-    }
+  /** The project a version upload names, if the caller may upload to it. */
+  async function uploadTarget(actor: Actor, projectText: string): Promise<ProjectAccess> {
+    const access = await findProjectAccess(db, actor, projectText);
+    if (!access?.visible) throw badRequest(`Invalid data 'project_id': no project '${projectText}'`);
+    requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'upload versions to this project');
+    return access;
   }
 
   return {
@@ -74,14 +54,14 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     /** GET /versions: the visible ones, explicitly ordered first, then oldest first. */
     async getVersions(actor: Actor | null, idTexts: readonly string[], includeChangelog: boolean): Promise<Version[]> {
       const ids = idTexts.map(idOf).filter((id): id is number => id !== undefined);
-      const rows = await filterVisible(db, actor, await repo.listVersionRows(db, [...new Set(ids)], { changelog: includeChangelog }));
+      const rows = await filterVisible(db, actor, await listVersionRows(db, [...new Set(ids)]));
       rows.sort(
         (a, b) =>
           (a.ordering ?? Number.MAX_SAFE_INTEGER) - (b.ordering ?? Number.MAX_SAFE_INTEGER) ||
           a.datePublished.getTime() - b.datePublished.getTime() ||
           a.id - b.id,
       );
-      return toWireVersions(db, rows, filesBaseUrl);
+      return toWireVersions(db, rows, publicApiUrl, { changelog: includeChangelog });
     },
 
     async listProjectVersions(actor: Actor | null, projectText: string, query: ProjectVersionsQuery): Promise<Version[]> {
@@ -92,11 +72,10 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         featured: query.featured,
         versionType: query.version_type,
         includeHidden: isModerator(actor) || access.isMember,
-        includeChangelog: query.include_changelog,
         limit: query.limit,
         offset: query.offset,
       });
-      return toWireVersions(db, rows, filesBaseUrl);
+      return toWireVersions(db, rows, publicApiUrl, { changelog: query.include_changelog });
     },
 
     /** GET /project/{p}/version/{id|number}: the version with that id, else the oldest with that number. */
@@ -107,27 +86,26 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       return one(candidates[0]!.id);
     },
 
-    /** POST /version: `data` first, then the file parts it lists. */
-    async createVersion(actor: Actor, parts: AsyncIterator<UploadPart>): Promise<Version> {
-      const first = await parts.next();
-      if (first.done || first.value.type !== 'field' || first.value.fieldname !== 'data') {
-        throw badRequest("The first part of the request must be the 'data' field (JSON)");
-      }
-      const data = parseJsonField(first.value.value, CreateVersionDataSchema, 'data');
-      const access = await findProjectAccess(db, actor, data.project_id);
-      if (!access?.visible) throw badRequest(`Invalid data 'project_id': no project '${data.project_id}'`);
-      requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'upload versions to this project');
+    /** Upload checks that need only `data` (run before any file is read). */
+    async authorizeUpload(actor: Actor, data: CreateVersionData): Promise<void> {
+      await uploadTarget(actor, data.project_id);
+    },
 
-      const uploads: UploadedFile[] = [];
+    /** Rules a file name must follow (checked before its bytes are stored). */
+    fileNameProblem,
+    discardUploads: discard,
+
+    /** POST /version: the upload was read (data first, then the files it lists). */
+    async createVersion(actor: Actor, upload: CatalogueUpload<CreateVersionData>): Promise<Version> {
       try {
-        await receiveFiles(parts, (part) => data.file_parts.includes(part), uploads);
-        const versionId = await db.transaction((tx) =>
-          createVersion(tx, { projectId: access.project.id, authorId: actor.userId, data, uploads }),
-        );
+        const access = await uploadTarget(actor, upload.data.project_id);
+        const project = (await repo.findProjectSides(db, access.project.id))!;
+        const prepared = await prepareVersionUpload(files, upload.data, upload.files);
+        const versionId = await db.transaction((tx) => insertVersionUpload(tx, { project, authorId: actor.userId, prepared }));
         return await one(versionId);
       } catch (error) {
-        await discardUploads(db, files, uploads);
-        throw asUploadError(error);
+        await discard(upload.files.filter((f) => f.blob.created).map((f) => f.blob.key));
+        throw error;
       }
     },
 
@@ -164,7 +142,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
           await repo.insertDependencies(tx, resolved.map((d) => ({ ...d, versionId: row.id })));
         }
         if (body.primary_file !== undefined || body.file_types !== undefined) {
-          const versionFiles = await repo.listFilesOfVersions(tx, [row.id]);
+          const versionFiles = await listFilesOfVersions(tx, [row.id]);
           const fileBy = (algorithm: string, hash: string, name: string) => {
             const lower = hash.toLowerCase();
             const file = versionFiles.find((f) => (algorithm === 'sha1' ? f.sha1 : f.sha512) === lower);
@@ -189,7 +167,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     async deleteVersion(actor: Actor, idText: string): Promise<void> {
       const { row, access } = await requireVisibleVersion(db, actor, idOf(idText));
       requireProjectPermission(access, PROJECT_PERMISSIONS.DELETE_VERSION, 'delete this version');
-      const blobKeys = (await repo.listFilesOfVersions(db, [row.id])).map((f) => f.blobKey);
+      const blobKeys = (await listFilesOfVersions(db, [row.id])).map((f) => f.blobKey);
       await db.transaction(async (tx) => {
         await repo.deleteVersion(tx, row.id);
         await recordSearchChange(tx, [row.projectId]);
@@ -197,40 +175,37 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       await deleteUnreferencedBlobs(db, files, blobKeys);
     },
 
-    /** POST /version/{id}/file: an optional `data` part (`file_types`), then files (never primary). */
-    async addFiles(actor: Actor, idText: string, parts: AsyncIterator<UploadPart>): Promise<void> {
-      const { row, access } = await requireVisibleVersion(db, actor, idOf(idText));
+    /** Upload checks for POST /version/{id}/file that need no file (run before any is read). */
+    async authorizeAddFiles(actor: Actor, idText: string): Promise<void> {
+      const { access } = await requireVisibleVersion(db, actor, idOf(idText));
       requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'upload files to this version');
-      const uploads: UploadedFile[] = [];
+    },
+
+    /** POST /version/{id}/file: an optional `data` part (`file_types`), then files (never primary). */
+    async addFiles(actor: Actor, idText: string, upload: CatalogueUpload<AddFilesData>): Promise<void> {
+      const created = upload.files.filter((f) => f.blob.created).map((f) => f.blob.key);
       try {
-        const first = await parts.next();
-        let fileTypes: Record<string, string | null> = {};
-        if (!first.done) {
-          const part = first.value;
-          if (part.type === 'field') {
-            if (part.fieldname !== 'data') throw badRequest(`Unexpected field '${part.fieldname}': only 'data' comes before the files`);
-            fileTypes = parseJsonField(part.value, AddFilesDataSchema, 'data').file_types ?? {};
-          } else {
-            uploads.push(await storeVersionFile(files, part, maxFileBytes));
-          }
-        }
-        await receiveFiles(parts, undefined, uploads);
-        if (uploads.length === 0) throw badRequest('Send at least one file');
+        const { row, access } = await requireVisibleVersion(db, actor, idOf(idText));
+        requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'upload files to this version');
+        if (upload.files.length === 0) throw badRequest('Send at least one file');
+        const fileTypes = upload.data.file_types ?? {};
         await db.transaction(async (tx) => {
-          const existing = await repo.listFilesOfVersions(tx, [row.id]);
+          const existing = await listFilesOfVersions(tx, [row.id]);
           const names = new Set(existing.map((f) => f.filename.toLowerCase()));
-          for (const upload of uploads) {
-            if (names.has(upload.filename.toLowerCase())) throw badRequest(`Duplicate file name '${upload.filename}': every file of a version needs its own name`);
-            names.add(upload.filename.toLowerCase());
+          for (const file of upload.files) {
+            const problem = fileNameProblem(file.filename);
+            if (problem) throw badRequest(`File name '${file.filename}' of part '${file.field}' ${problem}`);
+            if (names.has(file.filename.toLowerCase())) throw badRequest(`Duplicate file name '${file.filename}': every file of a version needs its own name`);
+            names.add(file.filename.toLowerCase());
           }
-          const taken = await repo.listSha1sOfOtherProjects(tx, uploads.map((u) => u.blob.sha1), row.projectId);
+          const taken = await repo.listSha1sOfOtherProjects(tx, upload.files.map((u) => u.blob.sha1), row.projectId);
           if (taken.length) {
-            const file = uploads.find((u) => taken.includes(u.blob.sha1))!;
-            throw badRequest(`Duplicate file: '${file.filename}' already belongs to another project`);
+            const file = upload.files.find((u) => taken.includes(u.blob.sha1))!;
+            throw badRequest(`Duplicate files are not allowed: '${file.filename}' already belongs to another project`);
           }
           await repo.insertFiles(
             tx,
-            uploads.map((u) => ({
+            upload.files.map((u) => ({
               id: Number(randomId()),
               versionId: row.id,
               blobKey: u.blob.key,
@@ -239,15 +214,15 @@ export function createVersionsService(deps: VersionsServiceDeps) {
               sha1: u.blob.sha1,
               sha512: u.blob.sha512,
               primary: false,
-              fileType: fileTypes[u.part] ?? null,
+              fileType: fileTypes[u.field] ?? null,
             })),
           );
           await repo.touchProject(tx, row.projectId);
           await recordSearchChange(tx, [row.projectId]);
         });
       } catch (error) {
-        await discardUploads(db, files, uploads);
-        throw asUploadError(error);
+        await discard(created);
+        throw error;
       }
     },
   };

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Database } from '../../db/client.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { createProjectsService } from './projects.service.js';
+import { projectsRoutes } from './projects.routes.js';
+
+/** Projects, their images and follows, and users' project lists, under /v2. */
+export const projectsModule: FastifyPluginAsync<{ db: Database; files: FileStore; cdnUrl: string; publicApiUrl: string }> = async (app, deps) => {
+  await app.register(multipart);
+  await app.register(projectsRoutes, { service: createProjectsService(deps), files: deps.files });
+};

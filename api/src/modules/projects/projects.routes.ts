@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema, jsonArrayQuery } from '@cairn/shared/schemas/common';
+import {
+  AddGalleryImageQuerySchema,
+  CreateProjectDataSchema,
+  ModifyGalleryImageQuerySchema,
+  ModifyProjectBodySchema,
+  PatchProjectsBodySchema,
+  ProjectDependencyListSchema,
+  ProjectIdentifierSchema,
+  ProjectSchema,
+  ProjectsRandomQuerySchema,
+} from '@cairn/shared/schemas/projects';
+import { optionalAuth, requireAuth } from '../../plugins/auth.js';
+import { badRequest } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { MAX_GALLERY_IMAGE_BYTES, readCatalogueUpload } from '../catalogue/multipart.js';
+import type { ProjectsService } from './projects.service.js';
+
+const tags = ['projects'];
+/** A project id (base62) or slug. */
+const IdOrSlug = z.string().min(1).max(128);
+const ProjectParams = z.object({ id: IdOrSlug });
+const UserParams = z.object({ id: z.string().min(1).max(128) });
+const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug).max(1000)) });
+const ImageQuery = z.object({ ext: z.string().max(8).optional() });
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+const NoContent = z.void().describe('No content');
+
+const rawImage = (body: unknown): Buffer => {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The request body must be the image bytes (Content-Type image/png, image/jpeg, image/gif or image/webp)', 'invalid_image');
+  return body;
+};
+
+export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; files: FileStore }> = async (app, { service, files }) => {
+  // Icons and gallery images are sent as the raw request body.
+  app.addContentTypeParser(/^(image\/[\w.+-]+|application\/octet-stream)$/, { parseAs: 'buffer', bodyLimit: MAX_GALLERY_IMAGE_BYTES + 1 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.get(
+    '/project/:id',
+    {
+      config: optionalAuth('PROJECT_READ'),
+      schema: { operationId: 'getProject', tags, summary: 'Get a project', params: ProjectParams, response: { 200: ProjectSchema, 404: ErrorBodySchema } },
+    },
+    async (request) => service.getProject(request.actor, request.params.id),
+  );
+
+  app.get(
+    '/projects',
+    {
+      config: optionalAuth('PROJECT_READ'),
+      schema: { operationId: 'getProjects', tags, summary: 'Get multiple projects', querystring: IdsQuery, response: { 200: z.array(ProjectSchema), 400: ErrorBodySchema } },
+    },
+    async (request) => service.getProjects(request.actor, request.query.ids),
+  );
+
+  app.patch(
+    '/projects',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: { operationId: 'patchProjects', tags, summary: 'Bulk-edit multiple projects', querystring: IdsQuery, body: PatchProjectsBodySchema, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.patchProjects(request.actor!, request.query.ids, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/projects_random',
+    {
+      config: optionalAuth('PROJECT_READ'),
+      schema: { operationId: 'randomProjects', tags, summary: 'Get a list of random projects', querystring: ProjectsRandomQuerySchema, response: { 200: z.array(ProjectSchema), 400: ErrorBodySchema } },
+    },
+    async (request) => service.randomProjects(request.query.count),
+  );
+
+  app.post(
+    '/project',
+    {
+      config: requireAuth('PROJECT_CREATE'),
+      schema: {
+        operationId: 'createProject',
+        tags,
+        summary: 'Create a project',
+        description: 'multipart/form-data: a "data" JSON part first, then the optional "icon", the gallery images named in gallery_items and the files named in initial_versions.',
+        response: { 200: ProjectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const upload = await readCatalogueUpload(request, files, {
+        schema: CreateProjectDataSchema,
+        classify: (data, field) => service.classifyCreationPart(data, field),
+        discard: (keys) => service.discardBlobs(keys),
+      });
+      return service.createProject(request.actor!, upload);
+    },
+  );
+
+  app.patch(
+    '/project/:id',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: { operationId: 'modifyProject', tags, summary: 'Modify a project', params: ProjectParams, body: ModifyProjectBodySchema, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.modifyProject(request.actor!, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/project/:id',
+    {
+      config: requireAuth('PROJECT_DELETE'),
+      schema: { operationId: 'deleteProject', tags, summary: 'Delete a project', params: ProjectParams, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.deleteProject(request.actor!, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/project/:id/check',
+    {
+      config: optionalAuth(),
+      schema: { operationId: 'checkProjectValidity', tags, summary: 'Check project slug/ID validity', params: ProjectParams, response: { 200: ProjectIdentifierSchema, 404: ErrorBodySchema } },
+    },
+    async (request) => service.checkProject(request.params.id),
+  );
+
+  app.patch(
+    '/project/:id/icon',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: { operationId: 'changeProjectIcon', tags, summary: "Change project's icon", description: 'The body is the image (PNG, JPEG, GIF or WebP), at most 256 KiB.', params: ProjectParams, querystring: ImageQuery, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.changeIcon(request.actor!, request.params.id, rawImage(request.body));
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/project/:id/icon',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: { operationId: 'deleteProjectIcon', tags, summary: "Delete project's icon", params: ProjectParams, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.deleteIcon(request.actor!, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/project/:id/gallery',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: { operationId: 'addGalleryImage', tags, summary: 'Add a gallery image', description: 'The body is the image (PNG, JPEG, GIF or WebP), at most 5 MiB.', params: ProjectParams, querystring: AddGalleryImageQuerySchema, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      const { featured, title, description, ordering } = request.query;
+      await service.addGalleryImage(request.actor!, request.params.id, { featured, title, description, ordering }, rawImage(request.body));
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch(
+    '/project/:id/gallery',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: { operationId: 'modifyGalleryImage', tags, summary: 'Modify a gallery image', params: ProjectParams, querystring: ModifyGalleryImageQuerySchema, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      const { url, ...changes } = request.query;
+      await service.modifyGalleryImage(request.actor!, request.params.id, url, changes);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/project/:id/gallery',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: { operationId: 'deleteGalleryImage', tags, summary: 'Delete a gallery image', params: ProjectParams, querystring: z.object({ url: z.string().min(1).max(2048) }), response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.deleteGalleryImage(request.actor!, request.params.id, request.query.url);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/project/:id/dependencies',
+    {
+      config: optionalAuth('PROJECT_READ'),
+      schema: { operationId: 'getDependencies', tags, summary: "Get all of a project's dependencies", params: ProjectParams, response: { 200: ProjectDependencyListSchema, 404: ErrorBodySchema } },
+    },
+    async (request) => service.getDependencies(request.actor, request.params.id),
+  );
+
+  app.post(
+    '/project/:id/follow',
+    {
+      config: requireAuth('USER_WRITE'),
+      schema: { operationId: 'followProject', tags, summary: 'Follow a project', params: ProjectParams, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.followProject(request.actor!, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/project/:id/follow',
+    {
+      config: requireAuth('USER_WRITE'),
+      schema: { operationId: 'unfollowProject', tags, summary: 'Unfollow a project', params: ProjectParams, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.unfollowProject(request.actor!, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/user/:id/projects',
+    {
+      config: optionalAuth('PROJECT_READ'),
+      schema: { operationId: 'getUserProjects', tags: ['users'], summary: "Get user's projects", params: UserParams, response: { 200: z.array(ProjectSchema), 404: ErrorBodySchema } },
+    },
+    async (request) => service.getUserProjects(request.actor, request.params.id),
+  );
+
+  app.get(
+    '/user/:id/follows',
+    {
+      config: requireAuth('USER_READ'),
+      schema: { operationId: 'getFollowedProjects', tags: ['users'], summary: "Get user's followed projects", params: UserParams, response: { 200: z.array(ProjectSchema), ...errors } },
+    },
+    async (request) => service.getFollowedProjects(request.actor!, request.params.id),
+  );
+};

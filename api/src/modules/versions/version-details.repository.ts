@@ -1,0 +1,101 @@
+import { asc, desc, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
+
+export const versionColumns = {
+  id: versions.id,
+  projectId: versions.projectId,
+  authorId: versions.authorId,
+  name: versions.name,
+  versionNumber: versions.versionNumber,
+  changelog: versions.changelog,
+  versionType: versions.versionType,
+  status: versions.status,
+  requestedStatus: versions.requestedStatus,
+  featured: versions.featured,
+  datePublished: versions.datePublished,
+  downloads: versions.downloads,
+  ordering: versions.ordering,
+  loaders: versions.loaders,
+  gameVersions: versions.gameVersions,
+  environment: versions.environment,
+  projectTypes: versions.projectTypes,
+};
+
+export function listVersionRows(db: Executor, ids: readonly number[]) {
+  return db
+    .select(versionColumns)
+    .from(versions)
+    .where(inArray(versions.id, [...ids]))
+    .orderBy(desc(versions.datePublished), desc(versions.id));
+}
+export type VersionRow = Awaited<ReturnType<typeof listVersionRows>>[number];
+
+export function listFilesOfVersions(db: Executor, versionIds: readonly number[]) {
+  return db
+    .select({
+      id: versionFiles.id,
+      versionId: versionFiles.versionId,
+      blobKey: versionFiles.blobKey,
+      filename: versionFiles.filename,
+      size: versionFiles.size,
+      sha1: versionFiles.sha1,
+      sha512: versionFiles.sha512,
+      primary: versionFiles.primary,
+      fileType: versionFiles.fileType,
+    })
+    .from(versionFiles)
+    .where(inArray(versionFiles.versionId, [...versionIds]))
+    // Primary first, then by file name.
+    .orderBy(sql`${versionFiles.primary} desc`, asc(versionFiles.filename));
+}
+export type VersionFileRow = Awaited<ReturnType<typeof listFilesOfVersions>>[number];
+
+export function listDependenciesOfVersions(db: Executor, versionIds: readonly number[]) {
+  return db
+    .select({
+      versionId: versionDependencies.versionId,
+      dependencyVersionId: versionDependencies.dependencyVersionId,
+      dependencyProjectId: versionDependencies.dependencyProjectId,
+      fileName: versionDependencies.fileName,
+      dependencyType: versionDependencies.dependencyType,
+    })
+    .from(versionDependencies)
+    .where(inArray(versionDependencies.versionId, [...versionIds]))
+    .orderBy(asc(versionDependencies.id));
+}
+export type VersionDependencyRow = Awaited<ReturnType<typeof listDependenciesOfVersions>>[number];
+
+export interface VersionDetails {
+  row: VersionRow;
+  files: VersionFileRow[];
+  dependencies: VersionDependencyRow[];
+}
+
+/** Versions with their files and dependencies, newest first; missing ids are skipped. */
+export async function loadVersionDetails(db: Executor, ids: readonly number[]): Promise<VersionDetails[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return withFilesAndDependencies(db, await listVersionRows(db, unique));
+}
+
+/** Details of rows already loaded, in the rows' order (files and dependencies in two queries). */
+export async function withFilesAndDependencies(db: Executor, rows: readonly VersionRow[]): Promise<VersionDetails[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [files, dependencies] = await Promise.all([listFilesOfVersions(db, ids), listDependenciesOfVersions(db, ids)]);
+  const filesOf = groupBy(files, (f) => f.versionId);
+  const dependenciesOf = groupBy(dependencies, (d) => d.versionId);
+  return rows.map((row) => ({ row, files: filesOf.get(row.id) ?? [], dependencies: dependenciesOf.get(row.id) ?? [] }));
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
