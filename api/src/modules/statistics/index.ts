@@ -4,5 +4,5 @@ import { statisticsRoutes } from './statistics.routes.js';
 
 /** Catalogue statistics under /v2/statistics. */
 export const statisticsModule: FastifyPluginAsync<{ db: Database }> = async (app, deps) => {
-  await app.register(statisticsRoutes, deps);
+  await app.register(statisticsRoutes, { db: deps.db });
 };
