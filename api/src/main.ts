@@ -4,6 +4,7 @@ import { createDiskFileStore } from './lib/storage/file-store.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
+import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { JOBS } from './jobs/registry.js';
 import { startJobRunner } from './jobs/job-runner.js';
 import { openRuntime } from './runtime.js';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
       embedded = runtime.services.started.length > 0;
 
       await seedReferenceData(runtime.database.db, log);
+      const files = createDiskFileStore(config.filesDir);
+      if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) await seedDemoCatalogue(runtime.database.db, files, log);
 
       const jobs = await startJobRunner({
         databaseUrl: runtime.services.databaseUrl,
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
       });
       cleanups.push(jobs.stop);
 
-      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files: createDiskFileStore(config.filesDir) }, { loggerInstance: logger });
+      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files }, { loggerInstance: logger });
       cleanups.push(() => api.close());
       await api.listen({ host: config.host, port: config.apiPort });
     }
