@@ -1,4 +1,8 @@
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
+import { createDiskFileStore } from './lib/storage/file-store.js';
+import { seedDemoCatalogue } from './db/seed/demo-catalogue.js';
+import { seedSyntheticCatalogue } from './db/seed/synthetic-catalogue.js';
 import { consoleLogger } from './embedded/process-utils.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { openRuntime, type Runtime } from './runtime.js';
@@ -6,7 +10,6 @@ import { desc, sql } from 'drizzle-orm';
 import { USER_ROLES } from '@cairn/shared/constants/permissions';
 import { users } from './db/schema/users.js';
 import { mailOutbox } from './db/schema/auth.js';
-import { parseArgs } from 'node:util';
 import { EmailSchema, PasswordSchema } from '@cairn/shared/schemas/auth';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
 import type { Config } from './config.js';
@@ -122,10 +125,19 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   seed: {
-    usage: 'seed',
-    summary: 'Insert the reference data (loaders, categories, game versions, licenses…) into empty tables.',
-    run: async (runtime) => {
+    usage: 'seed [--demo | --synthetic <count>]',
+    summary:
+      'Insert the reference data (loaders, categories, game versions, licenses…) into empty tables; --demo adds the demo catalogue, --synthetic <count> that many generated projects (3 versions each) for benchmarks.',
+    run: async (runtime, args, config) => {
+      const { values } = parseArgs({ args, options: { demo: { type: 'boolean' }, synthetic: { type: 'string' } } });
       await seedReferenceData(runtime.database.db, consoleLogger);
+      const files = createDiskFileStore(config.filesDir);
+      if (values.demo) await seedDemoCatalogue(runtime.database.db, files, consoleLogger);
+      if (values.synthetic !== undefined) {
+        const count = Number(values.synthetic);
+        if (!Number.isInteger(count) || count < 1) throw new Error('Usage: seed --synthetic <count> (a positive whole number)');
+        await seedSyntheticCatalogue(runtime.database.db, files, count, (line) => console.log(line));
+      }
     },
   },
 };
