@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     }
 
     if (config.serveWeb) {
-      const web = await buildWebServer({ root: join(workspaceRoot(), 'web', 'dist'), apiUrl: config.publicApiUrl, links: config.siteLinks });
+      const web = await buildWebServer({ root: join(workspaceRoot(), 'web', 'dist'), apiUrl: config.publicApiUrl, cdnUrl: config.publicCdnUrl, links: config.siteLinks });
       cleanups.push(() => web.close());
       await web.listen({ host: config.host, port: config.webPort });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { DEFAULT_IMAGE_PROXY_URL, parseEnv } from './env';
 
 describe('parseEnv', () => {
   it('prefers the runtime config over the build-time URL', () => {
@@ -34,5 +34,17 @@ describe('status page and community chat links', () => {
 
     expect(parseEnv({ statusPageUrl: '' }, {}).statusPageUrl).toBeUndefined();
     expect(() => parseEnv({ communityChatUrl: 'javascript:alert(1)' }, {})).toThrow(/absolute URL/);
+  });
+});
+
+describe('media settings for rendered markdown', () => {
+  it('take the CDN and image proxy from the runtime config, then the build, with a default proxy', () => {
+    const fromRuntime = parseEnv({ cdnUrl: 'https://cdn.example.test', imageProxyUrl: 'https://proxy.example.test/?u=' }, { VITE_IMAGE_PROXY_URL: 'https://other.test/?u=' });
+    expect(fromRuntime.cdnUrl).toBe('https://cdn.example.test');
+    expect(fromRuntime.imageProxyUrl).toBe('https://proxy.example.test/?u=');
+    expect(parseEnv(undefined, { VITE_IMAGE_PROXY_URL: 'https://other.test/?u=' }).imageProxyUrl).toBe('https://other.test/?u=');
+    expect(parseEnv(undefined, {}).imageProxyUrl).toBe(DEFAULT_IMAGE_PROXY_URL);
+    expect(parseEnv(undefined, {}).cdnUrl).toBeUndefined();
+    expect(() => parseEnv({ imageProxyUrl: '/relative?u=' }, {})).toThrow(/absolute URL/);
   });
 });

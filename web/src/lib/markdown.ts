@@ -1,0 +1,38 @@
+import { createMarkdownRenderer, type MarkdownRenderer } from '@cairn/shared/markdown/renderer';
+import DOMPurify from 'dompurify';
+import { env } from '../config/env';
+
+/**
+ * The site's markdown renderer (spec §5 rules from @cairn/shared/markdown). Heavy (parser,
+ * highlighter, sanitiser): import this module dynamically, as `components/markdown` does, so it
+ * stays out of every route's first chunk.
+ */
+
+function hostOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url, window.location.href).host];
+  } catch {
+    return [];
+  }
+}
+
+export function createSiteMarkdownRenderer(): MarkdownRenderer {
+  const siteHost = window.location.host;
+  return createMarkdownRenderer({
+    // A private instance (bound to this window): the policy's hooks must not leak into other uses of DOMPurify.
+    purify: DOMPurify(),
+    imageProxyUrl: env.imageProxyUrl,
+    // Uploaded images are served by the API (or the CDN in front of it).
+    ownMediaHosts: [...new Set([siteHost, ...hostOf(env.apiUrl || undefined), ...hostOf(env.cdnUrl)])],
+    siteHosts: [siteHost],
+  });
+}
+
+let siteRenderer: MarkdownRenderer | undefined;
+
+/** Markdown → sanitised HTML, ready for `dangerouslySetInnerHTML`. */
+export function renderMarkdown(source: string): string {
+  siteRenderer ??= createSiteMarkdownRenderer();
+  return siteRenderer.render(source);
+}
