@@ -79,8 +79,8 @@ export async function listOrganizationPublicity(db: Executor, organizationIds: r
     .select({
       id: organizations.id,
       teamId: organizations.teamId,
-      acceptedMembers: sql<number>`(select count(*) from ${teamMembers} m where m.team_id = ${organizations.teamId} and m.accepted)`.mapWith(Number),
-      hasSearchableProject: sql<boolean>`exists (select 1 from ${projects} p where p.organization_id = ${organizations.id} and p.status in ${[...SEARCHABLE_PROJECT_STATUSES]})`,
+      acceptedMembers: sql<number>`(select count(*) from ${teamMembers} m where m.team_id = organizations.team_id and m.accepted)`.mapWith(Number),
+      hasSearchableProject: sql<boolean>`exists (select 1 from ${projects} p where p.organization_id = organizations.id and p.status in ${[...SEARCHABLE_PROJECT_STATUSES]})`,
     })
     .from(organizations)
     .where(inArray(organizations.id, [...organizationIds]));

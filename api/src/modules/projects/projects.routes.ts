@@ -12,7 +12,7 @@ import {
   ProjectSchema,
   ProjectsRandomQuerySchema,
 } from '@cairn/shared/schemas/projects';
-import { optionalAuth, requireAuth } from '../../plugins/auth.js';
+import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { MAX_GALLERY_IMAGE_BYTES, readCatalogueUpload } from '../catalogue/multipart.js';
@@ -26,7 +26,7 @@ const UserParams = z.object({ id: z.string().min(1).max(128) });
 const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug).max(1000)) });
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-const NoContent = z.void().describe('No content');
+const NoContent = z.null().describe('No content');
 
 const rawImage = (body: unknown): Buffer => {
   if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The request body must be the image bytes (Content-Type image/png, image/jpeg, image/gif or image/webp)', 'invalid_image');
@@ -65,7 +65,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.patchProjects(request.actor!, request.query.ids, request.body);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -108,7 +108,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.modifyProject(request.actor!, request.params.id, request.body);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -120,14 +120,14 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.deleteProject(request.actor!, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   app.get(
     '/project/:id/check',
     {
-      config: optionalAuth(),
+      config: publicRoute,
       schema: { operationId: 'checkProjectValidity', tags, summary: 'Check project slug/ID validity', params: ProjectParams, response: { 200: ProjectIdentifierSchema, 404: ErrorBodySchema } },
     },
     async (request) => service.checkProject(request.params.id),
@@ -141,7 +141,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.changeIcon(request.actor!, request.params.id, rawImage(request.body));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -153,7 +153,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.deleteIcon(request.actor!, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -166,7 +166,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     async (request, reply) => {
       const { featured, title, description, ordering } = request.query;
       await service.addGalleryImage(request.actor!, request.params.id, { featured, title, description, ordering }, rawImage(request.body));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -179,7 +179,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     async (request, reply) => {
       const { url, ...changes } = request.query;
       await service.modifyGalleryImage(request.actor!, request.params.id, url, changes);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -191,7 +191,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.deleteGalleryImage(request.actor!, request.params.id, request.query.url);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -212,7 +212,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.followProject(request.actor!, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -224,7 +224,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.unfollowProject(request.actor!, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

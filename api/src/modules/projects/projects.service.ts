@@ -345,9 +345,11 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
 
     /** Bulk edit of categories and links; every project must be visible and editable. */
     async patchProjects(actor: Actor, texts: readonly string[], body: PatchProjectsBody): Promise<void> {
-      const accesses = await listProjectAccessByIdOrSlug(db, actor, texts);
-      if (accesses.length !== new Set(texts).size || accesses.some((a) => !a.visible)) {
-        throw notFound('One or more of the projects do not exist or you may not see them');
+      const accesses: ProjectAccess[] = [];
+      for (const text of new Set(texts)) {
+        const access = await findProjectAccess(db, actor, text);
+        if (!access?.visible) throw notFound(`The project '${text}' does not exist or you may not see it`);
+        if (!accesses.some((a) => a.project.id === access.project.id)) accesses.push(access);
       }
       for (const access of accesses) requireProjectPermission(access, EDIT_DETAILS, `edit project '${access.project.slug}'`);
       await db.transaction(async (tx) => {

@@ -9,11 +9,8 @@ export async function listTeamOwners(db: Executor, teamIds: readonly number[]) {
   return db
     .select({
       teamId: teams.id,
-      projectId: sql<number | null>`(select p.id from ${projects} p where p.team_id = ${teams.id})`.mapWith((v: string | null) => (v === null ? null : Number(v))),
-      projectOrganizationTeamId: sql<number | null>`(select o.team_id from ${projects} p join ${organizations} o on o.id = p.organization_id where p.team_id = ${teams.id})`.mapWith(
-        (v: string | null) => (v === null ? null : Number(v)),
-      ),
-      organizationId: sql<number | null>`(select o.id from ${organizations} o where o.team_id = ${teams.id})`.mapWith((v: string | null) => (v === null ? null : Number(v))),
+      projectId: sql<number | null>`(select p.id from ${projects} p where p.team_id = teams.id)`.mapWith((v: string | null) => (v === null ? null : Number(v))),
+      organizationId: sql<number | null>`(select o.id from ${organizations} o where o.team_id = teams.id)`.mapWith((v: string | null) => (v === null ? null : Number(v))),
     })
     .from(teams)
     .where(inArray(teams.id, [...teamIds]));

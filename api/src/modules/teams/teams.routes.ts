@@ -9,7 +9,7 @@ const tags = ['teams'];
 const TeamParams = z.object({ id: z.string().min(1).max(16) });
 const MemberParams = z.object({ id: z.string().min(1).max(16), user: z.string().min(1).max(64) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-const NoContent = z.void().describe('No content');
+const NoContent = z.null().describe('No content');
 const Members = z.array(TeamMemberSchema);
 
 export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = async (app, { service }) => {
@@ -54,7 +54,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
     },
     async (request, reply) => {
       await service.addTeamMember(request.actor!, request.params.id, request.body);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -66,7 +66,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
     },
     async (request, reply) => {
       await service.joinTeam(request.actor!, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -78,7 +78,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
     },
     async (request, reply) => {
       await service.modifyTeamMember(request.actor!, request.params.id, request.params.user, request.body);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -90,7 +90,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
     },
     async (request, reply) => {
       await service.deleteTeamMember(request.actor!, request.params.id, request.params.user);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -102,7 +102,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
     },
     async (request, reply) => {
       await service.transferTeamOwnership(request.actor!, request.params.id, request.body.user_id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };
