@@ -3,6 +3,8 @@ import type { Database } from '../db/client.js';
 import type { SearchClient } from '../lib/search-client.js';
 import type { JobDefinition } from './job-runner.js';
 import { pruneDownloadDedupJob } from './prune-download-dedup.js';
+import { searchSyncJob } from './search-sync.js';
+import { searchTrendingJob } from './search-trending.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -12,4 +14,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [pruneDownloadDedupJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [pruneDownloadDedupJob, searchSyncJob, searchTrendingJob];
