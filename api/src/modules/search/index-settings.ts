@@ -1,5 +1,6 @@
 import type { Settings } from 'meilisearch';
 import { searchErrorCode, type SearchClient } from '../../lib/search-client.js';
+import { finishedTask, waitForTasks } from './tasks.js';
 
 /** The live index is `<prefix>projects`; a full reindex builds `<prefix>projects_next` and swaps. */
 export function liveIndexUid(prefix: string): string {
@@ -96,11 +97,11 @@ export async function ensureIndex(client: SearchClient, uid: string): Promise<vo
     current = await client.index(uid).getSettings();
   } catch (error) {
     if (!isIndexNotFound(error)) throw error;
-    await client.createIndex(uid, { primaryKey: 'id' }).waitTask({ timeout: 60_000 });
+    // Fails harmlessly when another process created it meanwhile.
+    await finishedTask(client, (await client.createIndex(uid, { primaryKey: 'id' })).taskUid, 60_000);
   }
   if (current && !differs(current, INDEX_SETTINGS)) return;
-  const task = await client.index(uid).updateSettings(INDEX_SETTINGS).waitTask({ timeout: 600_000 });
-  if (task.status !== 'succeeded') throw new Error(`Meilisearch did not apply the settings of ${uid}: ${task.error?.message ?? task.status}`);
+  await waitForTasks(client, [(await client.index(uid).updateSettings(INDEX_SETTINGS)).taskUid], 600_000);
 }
 
 export function isIndexNotFound(error: unknown): boolean {

@@ -6,6 +6,7 @@ import { loadSearchDocuments } from './document-source.js';
 import { quote } from './filter.js';
 import { ensureIndex, liveIndexUid } from './index-settings.js';
 import * as repo from './search.repository.js';
+import { waitForTasks } from './tasks.js';
 
 /**
  * Incremental sync: applies the change records of `search_outbox` to the live index in
@@ -22,9 +23,6 @@ export interface SearchIndexerDeps {
 
 /** Outbox rows (≈ projects) per batch. */
 const BATCH_SIZE = 500;
-/** How long to wait for Meilisearch to apply one batch. */
-const TASK_TIMEOUT_MS = 120_000;
-
 /** Arbitrary constant naming the search writer's advisory lock (with the index prefix). */
 const LOCK_KEY = 731_820_455;
 
@@ -34,13 +32,6 @@ const LOCK_KEY = 731_820_455;
  */
 export async function lockSearchWriter(tx: Executor, indexPrefix: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY}, hashtext(${indexPrefix}))`);
-}
-
-export async function waitForTasks(search: SearchClient, taskUids: readonly number[], timeout = TASK_TIMEOUT_MS): Promise<void> {
-  for (const uid of taskUids) {
-    const task = await search.tasks.waitForTask(uid, { timeout, interval: 25 });
-    if (task.status !== 'succeeded') throw new Error(`Meilisearch task ${uid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no details'}`);
-  }
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Database } from '../../db/client.js';
 import type { SearchClient } from '../../lib/search-client.js';
 import { loadSearchDocuments } from './document-source.js';
 import { ensureIndex, liveIndexUid, nextIndexUid } from './index-settings.js';
-import { lockSearchWriter, waitForTasks } from './indexer.js';
+import { lockSearchWriter } from './indexer.js';
+import { finishedTask, waitForTasks } from './tasks.js';
 import { countSearchableProjects, listSearchableProjectIds } from './search.repository.js';
 
 export interface ReindexProgress {
@@ -39,7 +40,7 @@ export async function reindexAll(
   return db.transaction(async (tx) => {
     await lockSearchWriter(tx, indexPrefix);
     // A previous rebuild may have been interrupted (the task fails harmlessly when there is none).
-    await search.deleteIndex(next).waitTask({ timeout: BUILD_TIMEOUT_MS });
+    await finishedTask(search, (await search.deleteIndex(next)).taskUid, BUILD_TIMEOUT_MS);
     await ensureIndex(search, live);
     await ensureIndex(search, next);
 

@@ -11,7 +11,7 @@ const RETRY_MAX_MS = 30_000;
 export interface SearchSync {
   /** Drain now (coalesced with a drain already running). */
   kick(): void;
-  /** Resolves when no drain is running or scheduled. */
+  /** Resolves once a drain has succeeded and none is running or waiting to retry. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,6 +30,8 @@ export async function startSearchSync(deps: { sql: postgres.Sql; indexer: Search
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelay = RETRY_MIN_MS;
   let failing = false;
+  /** Called after every drain attempt. */
+  let settled: Array<() => void> = [];
 
   const run = async () => {
     do {
@@ -43,7 +45,10 @@ export async function startSearchSync(deps: { sql: postgres.Sql; indexer: Search
         if (!failing) log.warn(`Search sync failed, retrying until it succeeds: ${(error as Error).message}`);
         failing = true;
         if (!stopped) {
-          retryTimer = setTimeout(kick, retryDelay);
+          retryTimer = setTimeout(() => {
+            retryTimer = undefined;
+            kick();
+          }, retryDelay);
           retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
         }
         return;
@@ -63,6 +68,9 @@ export async function startSearchSync(deps: { sql: postgres.Sql; indexer: Search
     }
     running = run().finally(() => {
       running = undefined;
+      const waiting = settled;
+      settled = [];
+      for (const resolve of waiting) resolve();
     });
   }
 
@@ -72,11 +80,13 @@ export async function startSearchSync(deps: { sql: postgres.Sql; indexer: Search
   return {
     kick,
     async idle() {
-      while (running) await running;
+      while (!stopped && (running || retryTimer)) await new Promise<void>((resolve) => settled.push(resolve));
     },
     async stop() {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = undefined;
+      for (const resolve of settled.splice(0)) resolve();
       await listener.unlisten().catch(() => {});
       while (running) await running;
     },
