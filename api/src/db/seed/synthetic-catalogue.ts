@@ -27,8 +27,9 @@ export async function countSyntheticProjects(db: Database): Promise<number> {
 
 export async function seedSyntheticCatalogue(db: Database, files: FileStore, count: number, print: (line: string) => void): Promise<void> {
   const started = Date.now();
+  // Batches commit one by one, so an interrupted run leaves projects 1…existing complete.
   const existing = await countSyntheticProjects(db);
-  if (existing > 0) {
+  if (existing >= count) {
     print(`${existing} synthetic projects are already present; nothing to do.`);
     return;
   }
@@ -47,7 +48,7 @@ export async function seedSyntheticCatalogue(db: Database, files: FileStore, cou
   const gameVersionSets = sql.raw(`array['${GAME_VERSIONS.join("','")}']::text[]`);
   const blobArray = sql.raw(`array['${blobs.join("','")}']::text[]`);
 
-  for (let from = 1; from <= count; from += BATCH) {
+  for (let from = existing + 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
     await db.transaction(async (tx) => {
       await tx.execute(sql`insert into teams (id) select ${BASE.team}::bigint + i from generate_series(${from}::int, ${to}::int) i`);
@@ -59,7 +60,7 @@ export async function seedSyntheticCatalogue(db: Database, files: FileStore, cou
           'Generated project number ' || i || ' for benchmarks.', '## Synthetic project ' || i || E'\n\nGenerated for load tests.',
           'mod', case when i % 50 = 0 then 'draft' else 'approved' end, 'approved', 'MIT',
           now() - (i % 700) * interval '1 day', now() - (i % 90) * interval '1 day', now() - (i % 700) * interval '1 day',
-          (i * 7919) % 1000000, (i * 104729) % 5000, 'required', 'optional'
+          (i::bigint * 7919) % 1000000, (i::bigint * 104729) % 5000, 'required', 'optional'
         from generate_series(${from}::int, ${to}::int) i`);
       await tx.execute(sql`insert into threads (id, type, project_id) select ${BASE.thread}::bigint + i, 'project', ${BASE.project}::bigint + i from generate_series(${from}::int, ${to}::int) i`);
       await tx.execute(sql`insert into project_categories (project_id, category, additional)
@@ -83,7 +84,8 @@ export async function seedSyntheticCatalogue(db: Database, files: FileStore, cou
     print(`  ${to.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} projects (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   await db.execute(sql`analyze projects; analyze versions; analyze version_files; analyze team_members`);
-  print(`Seeded ${count} synthetic projects, ${count * 3} versions and ${count * 3} files in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const added = count - existing;
+  print(`Seeded ${added} synthetic projects, ${added * 3} versions and ${added * 3} files in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 /** Hashes of synthetic file `v` of project `i`, as the seed computed them (for benchmarks). */

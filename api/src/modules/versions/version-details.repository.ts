@@ -1,4 +1,5 @@
-import { asc, desc, inArray, sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
+import { anyBigint } from '../../db/sql-helpers.js';
 import type { Executor } from '../../db/client.js';
 import { versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
 
@@ -26,7 +27,7 @@ export function listVersionRows(db: Executor, ids: readonly number[]) {
   return db
     .select(versionColumns)
     .from(versions)
-    .where(inArray(versions.id, [...ids]))
+    .where(anyBigint(versions.id, ids))
     .orderBy(desc(versions.datePublished), desc(versions.id));
 }
 export type VersionRow = Awaited<ReturnType<typeof listVersionRows>>[number];
@@ -45,7 +46,7 @@ export function listFilesOfVersions(db: Executor, versionIds: readonly number[])
       fileType: versionFiles.fileType,
     })
     .from(versionFiles)
-    .where(inArray(versionFiles.versionId, [...versionIds]))
+    .where(anyBigint(versionFiles.versionId, versionIds))
     // Primary first, then by file name.
     .orderBy(sql`${versionFiles.primary} desc`, asc(versionFiles.filename));
 }
@@ -61,7 +62,7 @@ export function listDependenciesOfVersions(db: Executor, versionIds: readonly nu
       dependencyType: versionDependencies.dependencyType,
     })
     .from(versionDependencies)
-    .where(inArray(versionDependencies.versionId, [...versionIds]))
+    .where(anyBigint(versionDependencies.versionId, versionIds))
     .orderBy(asc(versionDependencies.id));
 }
 export type VersionDependencyRow = Awaited<ReturnType<typeof listDependenciesOfVersions>>[number];

@@ -4,14 +4,13 @@ import type { Version } from '@cairn/shared/schemas/versions';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { encodeBase62 } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { requireProjectPermission } from '../catalogue-access/access.js';
 import { deleteUnreferencedBlobs } from '../catalogue/blobs.js';
 import { recordSearchChange } from '../catalogue/search-outbox.js';
-import { filterVisible, loadWireVersions, requireVisibleVersion } from './version-details.js';
-import { versionFileUrl } from './versions.mapper.js';
-import { listFilesOfVersions } from './version-details.repository.js';
+import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
+import { toVersion, versionFileUrl } from './versions.mapper.js';
+import { listFilesOfVersions, withFilesAndDependencies } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
 import { idOf } from './versions.service.js';
 
@@ -92,24 +91,23 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     /** POST /version_file/{hash}/update: the newest listed version of the file's project matching the filters. */
     async getLatestVersionForHash(actor: Actor | null, hash: string, algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<Version> {
       const [match] = await matchesOf(actor, hash, { algorithm });
-      const latest = await repo.listLatestMatchingVersionIds(db, [match!.projectId], toFilter(filters));
-      const id = latest.get(match!.projectId);
-      if (id === undefined) throw notFound('No version of this project matches the filters');
-      return (await loadWireVersions(db, [id], publicApiUrl))[0]!;
+      const latest = (await repo.listLatestMatchingVersions(db, [match!.projectId], toFilter(filters))).get(match!.projectId);
+      if (!latest) throw notFound('No version of this project matches the filters');
+      return (await toWireVersions(db, [latest], publicApiUrl))[0]!;
     },
 
     /** POST /version_files: each known hash → the newest visible version holding it. */
     async getVersionsByHashes(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm | undefined): Promise<Record<string, Version>> {
       if (hashes.length === 0) return {};
-      const matches = await visibleMatches(actor, hashes, algorithmOfHash(hashes[0]!, algorithm));
-      const versionOfHash = new Map<string, number>();
-      for (const m of matches) if (!versionOfHash.has(m.hash)) versionOfHash.set(m.hash, m.versionId);
-      const versions = await loadWireVersions(db, [...new Set(versionOfHash.values())], publicApiUrl);
-      const byId = new Map(versions.map((v) => [v.id, v]));
+      const matches = await repo.listVersionsByFileHashes(db, algorithmOfHash(hashes[0]!, algorithm), [...new Set(hashes)]);
+      // Visibility and the versions' files are looked up at the same time.
+      const candidates = [...new Map(matches.map((m) => [m.versionId, m.version])).values()];
+      const [visible, details] = await Promise.all([filterVisible(db, actor, matches), withFilesAndDependencies(db, candidates)]);
+      const detailsById = new Map(details.map((d) => [d.row.id, d]));
       const out: Record<string, Version> = {};
-      for (const [hash, versionId] of versionOfHash) {
-        const version = byId.get(encodeBase62(versionId));
-        if (version) out[hash] = version;
+      for (const match of visible) {
+        if (out[match.hash]) continue;
+        out[match.hash] = toVersion(detailsById.get(match.versionId)!, publicApiUrl);
       }
       return out;
     },
@@ -117,17 +115,17 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     /** POST /version_files/update: each known hash → the newest listed version of its project matching the filters. */
     async getLatestVersionsForHashes(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<Record<string, Version>> {
       if (hashes.length === 0) return {};
-      const matches = await visibleMatches(actor, hashes, algorithmOfHash(hashes[0]!, algorithm));
+      const matches = await repo.listVersionsByFileHashes(db, algorithmOfHash(hashes[0]!, algorithm), [...new Set(hashes)]);
+      const projectIds = [...new Set(matches.map((m) => m.projectId))];
+      // Candidates are listed versions, visible to whoever may see their project.
+      const [visible, latest] = await Promise.all([filterVisible(db, actor, matches), repo.listLatestMatchingVersions(db, projectIds, toFilter(filters))]);
       const projectOfHash = new Map<string, number>();
-      for (const m of matches) if (!projectOfHash.has(m.hash)) projectOfHash.set(m.hash, m.projectId);
-      const latest = await repo.listLatestMatchingVersionIds(db, [...new Set(projectOfHash.values())], toFilter(filters));
-      // Candidates are listed versions of projects already known visible to the caller.
-      const versions = await loadWireVersions(db, [...new Set(latest.values())], publicApiUrl);
-      const byId = new Map(versions.map((v) => [v.id, v]));
+      for (const m of visible) if (!projectOfHash.has(m.hash)) projectOfHash.set(m.hash, m.projectId);
+      const rows = [...new Set(projectOfHash.values())].map((id) => latest.get(id)).filter((r): r is NonNullable<typeof r> => r !== undefined);
+      const wire = new Map((await toWireVersions(db, rows, publicApiUrl)).map((v, i) => [rows[i]!.projectId, v]));
       const out: Record<string, Version> = {};
       for (const [hash, projectId] of projectOfHash) {
-        const id = latest.get(projectId);
-        const version = id === undefined ? undefined : byId.get(encodeBase62(id));
+        const version = wire.get(projectId);
         if (version) out[hash] = version;
       }
       return out;

@@ -20,7 +20,7 @@ export function fileNameProblem(filename: string): string | undefined {
   if (filename.trim() !== filename || filename.startsWith('.')) return 'must not start with a dot or start or end with spaces';
   const extension = fileExtension(filename);
   if (!(VERSION_FILE_EXTENSIONS as readonly string[]).includes(extension)) {
-    return `must end in one of ${VERSION_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`;
+    return `must have an allowed extension (${VERSION_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')})`;
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import { HIDDEN_VERSION_STATUSES, LISTED_VERSION_STATUSES } from '@cairn/shared/
 import type { Database, Executor } from '../../db/client.js';
 import { downloadDedup, projects, searchOutbox, versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
 import { gameVersions, loaders } from '../../db/schema/tags.js';
+import { anyBigint, anyText } from '../../db/sql-helpers.js';
 import { versionColumns, type VersionRow } from './version-details.repository.js';
 import { countDailyDownload } from '../search/download-days.repository.js';
 
@@ -56,16 +57,17 @@ export function listProjectVersionsByIdOrNumber(db: Executor, projectId: number,
 
 export type HashAlgorithm = 'sha1' | 'sha512';
 
-/** Every version holding a file with one of these hashes, newest first. */
+/** Every version holding a file with one of these hashes (with the version's row), newest first. */
 export function listVersionsByFileHashes(db: Executor, algorithm: HashAlgorithm, hashes: readonly string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
   const column = algorithm === 'sha1' ? versionFiles.sha1 : versionFiles.sha512;
   return db
-    .select({ hash: column, fileId: versionFiles.id, versionId: versions.id, projectId: versions.projectId, status: versions.status })
+    .select({ hash: column, fileId: versionFiles.id, versionId: versions.id, version: versionColumns })
     .from(versionFiles)
     .innerJoin(versions, eq(versions.id, versionFiles.versionId))
-    .where(inArray(column, [...hashes]))
-    .orderBy(desc(versions.datePublished), desc(versions.id));
+    .where(anyText(column, hashes))
+    .orderBy(desc(versions.datePublished), desc(versions.id))
+    .then((rows) => rows.map((r) => ({ ...r, projectId: r.version.projectId, status: r.version.status })));
 }
 
 export interface UpdateFilter {
@@ -78,18 +80,18 @@ export interface UpdateFilter {
  * For each project, its newest listed (or archived) version matching every given filter
  * (a filter matches when the version shares at least one value with it).
  */
-export async function listLatestMatchingVersionIds(db: Executor, projectIds: readonly number[], filter: UpdateFilter): Promise<Map<number, number>> {
+export async function listLatestMatchingVersions(db: Executor, projectIds: readonly number[], filter: UpdateFilter): Promise<Map<number, VersionRow>> {
   if (projectIds.length === 0) return new Map();
-  const conditions: SQL[] = [inArray(versions.projectId, [...projectIds]), inArray(versions.status, [...LISTED_VERSION_STATUSES])];
+  const conditions: SQL[] = [anyBigint(versions.projectId, projectIds), inArray(versions.status, [...LISTED_VERSION_STATUSES])];
   if (filter.loaders) conditions.push(arrayOverlaps(versions.loaders, [...filter.loaders]));
   if (filter.gameVersions) conditions.push(arrayOverlaps(versions.gameVersions, [...filter.gameVersions]));
   if (filter.versionTypes) conditions.push(inArray(versions.versionType, [...filter.versionTypes]));
   const rows = await db
-    .selectDistinctOn([versions.projectId], { projectId: versions.projectId, id: versions.id })
+    .selectDistinctOn([versions.projectId], versionColumns)
     .from(versions)
     .where(and(...conditions))
     .orderBy(versions.projectId, desc(versions.datePublished), desc(versions.id));
-  return new Map(rows.map((r) => [r.projectId, r.id]));
+  return new Map(rows.map((r) => [r.projectId, r]));
 }
 
 export async function listKnownLoaders(db: Executor, names: readonly string[]): Promise<Set<string>> {
