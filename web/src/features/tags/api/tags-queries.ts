@@ -1,4 +1,9 @@
-import { LoaderListResponseSchema } from '@cairn/shared/schemas/tags';
+import {
+  CategoryListResponseSchema,
+  LicenseTextResponseSchema,
+  LoaderListResponseSchema,
+  VersionListResponseSchema,
+} from '@cairn/shared/schemas/tags';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -10,12 +15,45 @@ export function loaderList(signal?: AbortSignal) {
   return apiFetch('/v2/tag/loader', { schema: LoaderListResponseSchema, signal });
 }
 
+/** `GET /v2/tag/category` (operationId `categoryList`): every (tag, project type) pair. */
+export function categoryList(signal?: AbortSignal) {
+  return apiFetch('/v2/tag/category', { schema: CategoryListResponseSchema, signal });
+}
+
+/** `GET /v2/tag/game_version` (operationId `versionList`): every game version, newest first. */
+export function versionList(signal?: AbortSignal) {
+  return apiFetch('/v2/tag/game_version', { schema: VersionListResponseSchema, signal });
+}
+
+/** `GET /v2/tag/license/{id}` (operationId `licenseText`): a license's title and full text. */
+export function licenseText(id: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/tag/license/${encodeURIComponent(id)}`, { schema: LicenseTextResponseSchema, signal });
+}
+
 export const tagQueries = {
   all: () => ['tags'] as const,
   loaders: () =>
     queryOptions({
       queryKey: [...tagQueries.all(), 'loaders'] as const,
       queryFn: ({ signal }) => loaderList(signal),
+      staleTime: TAG_STALE_TIME,
+    }),
+  categories: () =>
+    queryOptions({
+      queryKey: [...tagQueries.all(), 'categories'] as const,
+      queryFn: ({ signal }) => categoryList(signal),
+      staleTime: TAG_STALE_TIME,
+    }),
+  gameVersions: () =>
+    queryOptions({
+      queryKey: [...tagQueries.all(), 'game-versions'] as const,
+      queryFn: ({ signal }) => versionList(signal),
+      staleTime: TAG_STALE_TIME,
+    }),
+  licenseText: (id: string) =>
+    queryOptions({
+      queryKey: [...tagQueries.all(), 'license', id] as const,
+      queryFn: ({ signal }) => licenseText(id, signal),
       staleTime: TAG_STALE_TIME,
     }),
 };

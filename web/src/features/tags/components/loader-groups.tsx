@@ -3,7 +3,7 @@ import type { LoaderTag } from '@cairn/shared/schemas/tags';
 import { useId } from 'react';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { groupLoadersByProjectType, type LoaderGroup } from '../utils/group-loaders';
-import { loaderLabel } from '../utils/loader-label';
+import { loaderLabel } from '@cairn/shared/format/tag-labels';
 
 interface LoaderGroupsProps {
   loaders: readonly LoaderTag[];

@@ -1,6 +1,6 @@
 import { isProjectType, type ProjectType } from '@cairn/shared/constants/project-types';
 import type { LoaderTag } from '@cairn/shared/schemas/tags';
-import { loaderLabel } from './loader-label';
+import { loaderLabel } from '@cairn/shared/format/tag-labels';
 
 export interface LoaderGroup {
   projectType: ProjectType;

@@ -1,0 +1,112 @@
+import { ProjectDependencyListSchema, ProjectSchema } from '@cairn/shared/schemas/projects';
+import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
+import { VersionSchema } from '@cairn/shared/schemas/versions';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+
+const encode = encodeURIComponent;
+
+/** `GET /v2/project/{id|slug}` (operationId `getProject`). */
+export function getProject(idOrSlug: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}`, { schema: ProjectSchema, signal });
+}
+
+/** `GET /v2/project/{id|slug}/members` (operationId `getProjectTeamMembers`). */
+export function getProjectTeamMembers(idOrSlug: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/members`, { schema: z.array(TeamMemberSchema), signal });
+}
+
+/** `GET /v2/project/{id|slug}/dependencies` (operationId `getDependencies`). */
+export function getDependencies(idOrSlug: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/dependencies`, { schema: ProjectDependencyListSchema, signal });
+}
+
+/**
+ * `GET /v2/project/{id|slug}/version` (operationId `getProjectVersions`), newest first, without
+ * changelogs: lists, filters and the download modal need only the metadata.
+ */
+export function getProjectVersions(idOrSlug: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/version`, {
+    schema: z.array(VersionSchema),
+    query: { include_changelog: false },
+    signal,
+  });
+}
+
+/** `GET /v2/project/{id|slug}/version/{id|number}` (operationId `getVersionFromIdOrNumber`). */
+export function getVersionFromIdOrNumber(project: string, version: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/project/${encode(project)}/version/${encode(version)}`, { schema: VersionSchema, signal });
+}
+
+/** `GET /v2/versions?ids=[…]` (operationId `getVersions`), with changelogs. */
+export function getVersions(ids: readonly string[], signal?: AbortSignal) {
+  return apiFetch('/v2/versions', { schema: z.array(VersionSchema), query: { ids: JSON.stringify(ids) }, signal });
+}
+
+/** `GET /v2/projects_random?count=` (operationId `randomProjects`). */
+export function randomProjects(count: number, signal?: AbortSignal) {
+  return apiFetch('/v2/projects_random', { schema: z.array(ProjectSchema), query: { count }, signal });
+}
+
+/** `GET /v2/user/{id|username}/follows` (operationId `getFollowedProjects`): needs the user's own session. */
+export function getFollowedProjects(userId: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/user/${encode(userId)}/follows`, { schema: z.array(ProjectSchema), signal });
+}
+
+/** `POST /v2/project/{id|slug}/follow` (operationId `followProject`). */
+export function followProject(idOrSlug: string) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/follow`, { method: 'POST', schema: z.unknown() });
+}
+
+/** `DELETE /v2/project/{id|slug}/follow` (operationId `unfollowProject`). */
+export function unfollowProject(idOrSlug: string) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/follow`, { method: 'DELETE', schema: z.unknown() });
+}
+
+export const projectQueries = {
+  all: () => ['projects'] as const,
+  detail: (idOrSlug: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'detail', idOrSlug] as const,
+      queryFn: ({ signal }) => getProject(idOrSlug, signal),
+    }),
+  members: (projectId: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'members', projectId] as const,
+      queryFn: ({ signal }) => getProjectTeamMembers(projectId, signal),
+    }),
+  dependencies: (projectId: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'dependencies', projectId] as const,
+      queryFn: ({ signal }) => getDependencies(projectId, signal),
+    }),
+  versions: (projectId: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'versions', projectId] as const,
+      queryFn: ({ signal }) => getProjectVersions(projectId, signal),
+    }),
+  version: (projectId: string, idOrNumber: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'version', projectId, idOrNumber] as const,
+      queryFn: ({ signal }) => getVersionFromIdOrNumber(projectId, idOrNumber, signal),
+    }),
+  /** Full versions (with changelogs) by id, e.g. one changelog page. */
+  versionsByIds: (ids: readonly string[]) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'versions-by-id', ...ids] as const,
+      queryFn: ({ signal }) => getVersions(ids, signal),
+    }),
+  random: (count: number) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'random', count] as const,
+      queryFn: ({ signal }) => randomProjects(count, signal),
+      // A new pick on every visit would make the home page jump; keep one for the session.
+      staleTime: Infinity,
+    }),
+  followed: (userId: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'followed', userId] as const,
+      queryFn: ({ signal }) => getFollowedProjects(userId, signal),
+    }),
+};
