@@ -46,7 +46,7 @@ function buildInfo(buildId: string): Plugin {
 }
 
 /**
- * Precompiles the message catalogs (`src/locales/*.json`, ICU MessageFormat strings) to the ICU
+ * Precompiles the message catalogs (`src/locales/*.json` and `src/locales/<area>/*.json`, ICU MessageFormat strings) to the ICU
  * AST at build time. Together with the alias below, which swaps the runtime parser for its
  * no-parser entry, the browser never downloads the parser (about 8 KB gzip). The output is still
  * JSON, so Vite's own JSON handling continues from there. Tests and the dev server parse at runtime.
@@ -57,7 +57,7 @@ function precompileMessages(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]src[\\/]locales[\\/][^\\/]+\.json$/.test(id)) return null;
+      if (!/[\\/]src[\\/]locales[\\/](?:[^\\/]+[\\/])?[^\\/]+\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseIcu(message)]));
       return { code: JSON.stringify(compiled), map: null };
@@ -96,6 +96,7 @@ export default defineConfig(({ command }) => {
       sourcemap: true,
       target: 'es2022',
       rolldownOptions: {
+        treeshake: { manualPureFunctions: ['z'] },
         output: {
           // Route modules are split by their dynamic import() in app/router.tsx. Libraries get their
           // own long-lived chunks so an app-only deploy does not invalidate them in browser caches.
@@ -105,6 +106,15 @@ export default defineConfig(({ command }) => {
               { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
               { name: 'intl', test: /[\\/]node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]/, priority: 1 },
+              // Each page area's messages (src/locales/<area>/<locale>.json) is its own chunk.
+              {
+                name: (id: string) => {
+                  const match = /[\\/]src[\\/]locales[\\/]([a-z]+)[\\/]([\w-]+)\.json$/.exec(id);
+                  return match ? `messages-${match[1]}-${match[2]}` : null;
+                },
+                test: /[\\/]src[\\/]locales[\\/][a-z]+[\\/]/,
+                priority: 4,
+              },
             ],
           },
         },

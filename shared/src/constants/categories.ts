@@ -102,25 +102,25 @@ const ICON_BODIES: Readonly<Record<CategoryName, string>> = {
   reflections: '<path d="M3 12h18"/><path d="M6 10l4-5 3 3 2-2 3 4"/><path d="M6 14l4 5 3-3 2 2 3-4" stroke-dasharray="1.5 2"/>',
   shadows: '<circle cx="12" cy="9" r="6"/><ellipse cx="14" cy="19.5" rx="7" ry="1.5"/>',
 
-  '8x-': pixelGrid(2),
-  '16x': pixelGrid(3),
-  '32x': pixelGrid(4),
-  '48x': pixelGrid(5),
-  '64x': pixelGrid(6),
-  '128x': pixelGrid(7),
-  '256x': pixelGrid(8),
-  '512x+': pixelGrid(10),
+  '8x-': /* @__PURE__ */ pixelGrid(2),
+  '16x': /* @__PURE__ */ pixelGrid(3),
+  '32x': /* @__PURE__ */ pixelGrid(4),
+  '48x': /* @__PURE__ */ pixelGrid(5),
+  '64x': /* @__PURE__ */ pixelGrid(6),
+  '128x': /* @__PURE__ */ pixelGrid(7),
+  '256x': /* @__PURE__ */ pixelGrid(8),
+  '512x+': /* @__PURE__ */ pixelGrid(10),
 
   potato: '<path d="M7 5c3-3 11-2 12 4s-3 12-9 11-8-5-6-9c1-2 1-4 3-6z"/><path d="M10 9h.01M14 12h.01M11 15h.01"/>',
-  low: gauge('7 12'),
-  medium: gauge('12 10'),
-  high: gauge('17 12'),
+  low: /* @__PURE__ */ gauge('7 12'),
+  medium: /* @__PURE__ */ gauge('12 10'),
+  high: /* @__PURE__ */ gauge('17 12'),
   screenshot: '<path d="M4 8h3l2-3h6l2 3h3v11H4z"/><circle cx="12" cy="13" r="3.5"/>',
 };
 
 /** One SVG per tag name; a name shared by several project types uses the same icon. */
-export const CATEGORY_ICONS: Readonly<Record<CategoryName, string>> = Object.fromEntries(
-  CATEGORY_NAMES.map((name) => [name, lineIcon(ICON_BODIES[name])]),
+export const CATEGORY_ICONS: Readonly<Record<CategoryName, string>> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ CATEGORY_NAMES.map((name) => [name, lineIcon(ICON_BODIES[name])]),
 ) as Record<CategoryName, string>;
 
 /** Human labels for filters and chips ("game-mechanics" → "Game Mechanics"). */
@@ -172,7 +172,7 @@ const TAGS_BY_TYPE: Readonly<Record<ProjectType, Partial<Record<CategoryHeader, 
 };
 
 /** Every (tag, project type) pair: the rows of the category tag route. */
-export const CATEGORIES: readonly CategoryDefinition[] = Object.entries(TAGS_BY_TYPE).flatMap(([projectType, byHeader]) =>
+export const CATEGORIES: readonly CategoryDefinition[] = /* @__PURE__ */ Object.entries(TAGS_BY_TYPE).flatMap(([projectType, byHeader]) =>
   CATEGORY_HEADERS.flatMap((header) =>
     (byHeader[header] ?? []).map((name) => ({
       name,

@@ -31,7 +31,8 @@ export function projectTypeFromSearchSegment(segment: string): ProjectType | und
 }
 
 /** The four types the v2 wire format knows; plugins and data packs are shown as mods there. */
-export type WireProjectType = 'mod' | 'modpack' | 'resourcepack' | 'shader';
+export const WIRE_PROJECT_TYPES = ['mod', 'modpack', 'resourcepack', 'shader'] as const;
+export type WireProjectType = (typeof WIRE_PROJECT_TYPES)[number];
 
 /**
  * A project's v2 `project_type` from the project types of its listed versions (a modpack

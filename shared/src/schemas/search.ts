@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { ENVIRONMENTS } from '../constants/environments.js';
+import { WIRE_PROJECT_TYPES } from '../constants/project-types.js';
 import { FACET_COUNT_FIELDS, SEARCH_MAX_LIMIT } from '../constants/search.js';
+import { SIDE_TYPES } from '../constants/side-types.js';
 import { Base62IdSchema } from './common.js';
-import { EnvironmentSchema } from './versions.js';
-import { SideTypeSchema, WireProjectTypeSchema } from './projects.js';
+
+// The enums come from the constants rather than projects.ts / versions.ts, so that a page
+// which only searches does not load (and bundle) every project and version schema.
+const WireProjectTypeSchema = z.enum(WIRE_PROJECT_TYPES);
+const SideTypeSchema = z.enum(SIDE_TYPES);
+const EnvironmentSchema = z.enum(ENVIRONMENTS);
 
 // GET /v2/search (operation `searchProjects`): query parameters and the `SearchResults` /
 // `ProjectResult` objects of the v2 OpenAPI document, plus Cairn's additive `facet_counts`.

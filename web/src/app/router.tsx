@@ -1,13 +1,17 @@
+import { PROJECT_TYPES } from '@cairn/shared/constants/project-types';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import { RootError, RouteError } from '../components/errors/route-error';
 import { PageLoading } from '../components/layout/page-loading';
 import { RootLayout } from '../components/layout/root-layout';
 import type { RouteHandle } from '../components/layout/route-handle';
 import type { ShellSlots } from '../components/layout/shell-slots';
 import { env } from '../config/env';
+import { paths } from '../config/paths';
 import { reloadForChunkError } from '../lib/chunk-reload';
+import type { MessageArea } from '../lib/i18n/catalogs';
+import { ensureMessageAreas } from '../lib/i18n/message-areas';
 import { createRoutePrefetcher } from '../lib/route-prefetch';
 import { appShellSlots } from './shell-slots';
 
@@ -19,22 +23,27 @@ export interface RouteModule {
   Component: ComponentType;
   ErrorBoundary?: ComponentType;
   createLoader?: (queryClient: QueryClient) => LoaderFunction;
+  /** When to run the loader again (default: every navigation to the route, query changes included). */
+  shouldRevalidate?: ShouldRevalidateFunction;
   handle?: RouteHandle;
 }
 
 /**
- * Code-split route: the module (and its chunk) loads on first navigation or on link prefetch.
+ * Code-split route: the module (and its chunk) loads on first navigation or on link prefetch,
+ * together with the message areas its pages use (see lib/i18n/message-areas.ts).
  * The import is memoised so prefetching and navigating share it. A chunk that fails to load
  * (usually after a deploy) reloads the page, at most once per path per 10 s.
  */
-function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>) {
+function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>, messageAreas: readonly MessageArea[] = []) {
   let loading: Promise<RouteModule> | undefined;
   return async () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      if (reloadForChunkError(error)) return new Promise<never>(() => {});
-      throw error;
-    });
+    loading ??= Promise.all([load(), ensureMessageAreas(messageAreas)])
+      .then(([module]) => module)
+      .catch((error: unknown) => {
+        loading = undefined;
+        if (reloadForChunkError(error)) return new Promise<never>(() => {});
+        throw error;
+      });
     const { createLoader, ...rest } = await loading;
     return createLoader ? { ...rest, loader: createLoader(queryClient) } : rest;
   };
@@ -46,6 +55,7 @@ interface AppRoutesOptions {
 }
 
 export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
+  const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -60,6 +70,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
           hydrateFallbackElement: <PageLoading />,
           children: [
             { id: 'home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/home')) },
+            ...PROJECT_TYPES.map((type) => ({ id: `search-${type}`, path: paths.search.path(type), lazy: searchRoute })),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { env } from '../../config/env';
@@ -9,7 +9,7 @@ import type { MessageId } from '../../lib/i18n/catalogs';
 import { Button, ButtonLink } from '../ui/button';
 import { ExternalLink } from '../ui/external-link';
 import { notFoundKind, toErrorInfo, type NotFoundKind } from './error-info';
-import { NotFoundIllustration, SadRobotIllustration } from './illustrations';
+import type * as Illustrations from './illustrations';
 
 interface ErrorPageProps {
   error: unknown;
@@ -59,6 +59,28 @@ function termsLink(chunks: ReactNode) {
   );
 }
 
+type IllustrationName = keyof typeof Illustrations;
+
+/**
+ * The decorative graphic, loaded on demand so every page's first download does not carry it.
+ * Its box keeps the size meanwhile; if it cannot load (offline), the page simply goes without.
+ */
+function Illustration({ name, className }: { name: IllustrationName; className: string }) {
+  const [Graphic, setGraphic] = useState<ComponentType<{ className?: string }> | null>(null);
+  useEffect(() => {
+    let active = true;
+    import('./illustrations').then(
+      (module) => active && setGraphic(() => module[name]),
+      () => {},
+    );
+    return () => {
+      active = false;
+    };
+  }, [name]);
+  if (Graphic) return <Graphic className={className} />;
+  return <span className={`${className} error-page__graphic--${name === 'NotFoundIllustration' ? 'wide' : 'square'}`} aria-hidden="true" />;
+}
+
 function NotFound({ kind, pathname }: { kind: NotFoundKind; pathname: string }) {
   const t = useT();
   const headingRef = useFocusOnMount();
@@ -68,7 +90,7 @@ function NotFound({ kind, pathname }: { kind: NotFoundKind; pathname: string }) 
   useHead({ title, noindex: true });
   return (
     <section className="error-page error-page--not-found" aria-labelledby={headingId}>
-      <NotFoundIllustration className="error-page__graphic error-page__graphic--large" />
+      <Illustration name="NotFoundIllustration" className="error-page__graphic error-page__graphic--large" />
       <h1 id={headingId} ref={headingRef} tabIndex={-1}>
         {title}
       </h1>
@@ -108,7 +130,7 @@ function GenericError({ statusCode, message, canRetry }: { statusCode: number; m
   useHead({ title: t('errors.generic.title'), noindex: true });
   return (
     <section className="error-page" aria-labelledby={headingId}>
-      <SadRobotIllustration className="error-page__graphic" />
+      <Illustration name="SadRobotIllustration" className="error-page__graphic" />
       <h1 id={headingId} ref={headingRef} tabIndex={-1}>
         {t('errors.generic.title')}
       </h1>

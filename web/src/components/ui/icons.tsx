@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
  * Cairn's interface icons: 24×24 line drawings using currentColor, decorative (aria-hidden), so
  * always pair them with visible text or an accessible name on the control.
  */
-function Icon({ children, className }: { children: ReactNode; className?: string }) {
+export function Icon({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -22,7 +22,7 @@ function Icon({ children, className }: { children: ReactNode; className?: string
   );
 }
 
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
 export const CloseIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,19 +1,35 @@
 import type { MessageFormatElement } from 'react-intl';
 import enUS from '../../locales/en-US.json';
+import type discoverEnUS from '../../locales/discover/en-US.json';
+import type homeEnUS from '../../locales/home/en-US.json';
+import type projectEnUS from '../../locales/project/en-US.json';
+import type userEnUS from '../../locales/user/en-US.json';
 
 /**
- * Message catalogs: `src/locales/<locale>.json`, ICU MessageFormat strings keyed by id. en-US is
- * the source catalog and is bundled; any other catalog added there becomes its own lazy chunk.
- * The production build precompiles every catalog to the ICU AST (vite.config.ts), so the browser
- * never ships the message parser.
+ * Message catalogs: ICU MessageFormat strings keyed by id. `src/locales/<locale>.json` holds the
+ * shell's text (header, footer, errors, toasts), bundled for en-US; `src/locales/<area>/<locale>.json`
+ * holds the text of one area of pages (`discover`: search pages and project cards; `project`,
+ * `user`, `home`), loaded with the first route that needs it (see `message-areas.ts`), so the
+ * shell does not carry every page's words. A catalog for another locale becomes its own lazy
+ * chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so the
+ * browser never ships the message parser.
  */
-export type MessageId = keyof typeof enUS;
+export const MESSAGE_AREAS = ['discover', 'project', 'user', 'home'] as const;
+export type MessageArea = (typeof MESSAGE_AREAS)[number];
+
+type ShellId = keyof typeof enUS;
+type AreaId = keyof typeof discoverEnUS | keyof typeof projectEnUS | keyof typeof userEnUS | keyof typeof homeEnUS;
+export type MessageId = ShellId | AreaId;
+type Message = string | MessageFormatElement[];
 /** Strings in tests and the dev server; ICU ASTs in the production build. */
-export type Messages = Record<MessageId, string | MessageFormatElement[]>;
+export type Messages = Record<ShellId, Message>;
+/** Some messages of any catalog (an area's, or the shell's and the loaded areas' together). */
+export type MessageCatalog = Partial<Record<MessageId, Message>>;
 
 export const englishMessages: Messages = enUS;
 
 const translatedCatalogs = import.meta.glob<{ default: Partial<Messages> }>(['../../locales/*.json', '!../../locales/en-US.json']);
+const areaCatalogs = import.meta.glob<{ default: MessageCatalog }>('../../locales/*/*.json');
 
 function catalogPath(locale: string): string {
   return `../../locales/${locale}.json`;
@@ -30,6 +46,15 @@ export async function loadMessages(locale: string): Promise<Messages> {
   if (!load) return englishMessages;
   const catalog = await load();
   return { ...englishMessages, ...catalog.default };
+}
+
+/** One area's messages for `locale`, English filling any gap. */
+export async function loadAreaMessages(area: MessageArea, locale: string): Promise<MessageCatalog> {
+  const english = areaCatalogs[`../../locales/${area}/en-US.json`];
+  const translated = areaCatalogs[`../../locales/${area}/${locale}.json`];
+  if (!english) throw new Error(`No message catalog for the ${area} area`);
+  const [base, local] = await Promise.all([english(), translated && translated !== english ? translated() : undefined]);
+  return { ...base.default, ...local?.default };
 }
 
 declare global {

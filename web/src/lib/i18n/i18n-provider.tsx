@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { readCookie, writeCookie } from '../cookies';
 import { englishMessages, hasTranslation, loadMessages as loadCatalog, type MessageId, type Messages } from './catalogs';
-import { DEFAULT_LOCALE, localeInfo, LOCALE_COOKIE, LOCALE_COOKIE_OPTIONS, matchLocale, resolveInitialLocale } from './locales';
+import { DEFAULT_LOCALE, isRtlLocale, LOCALE_COOKIE, LOCALE_COOKIE_OPTIONS, matchLocale, resolveInitialLocale } from './locales';
+import { areaMessagesStore, switchMessageAreas } from './message-areas';
 
 /** applying: a language's messages are loading; error: they could not be loaded (spec §4). */
 export type LanguageStatus = 'loaded' | 'applying' | 'error';
@@ -50,7 +51,7 @@ export function I18nProvider({ children, initialLocale, loadMessages = loadCatal
       setState((current) => ({ ...current, status: 'applying' }));
       let messages: Messages;
       try {
-        messages = await loadMessages(locale);
+        [messages] = await Promise.all([loadMessages(locale), switchMessageAreas(locale)]);
       } catch {
         setState((current) => ({ ...current, status: 'error' }));
         return;
@@ -67,8 +68,8 @@ export function I18nProvider({ children, initialLocale, loadMessages = loadCatal
   useEffect(() => {
     if (!needsCatalog(startLocale)) return;
     let cancelled = false;
-    loadMessages(startLocale).then(
-      (messages) => !cancelled && setState({ locale: startLocale, displayLocale: startLocale, messages, status: 'loaded' }),
+    Promise.all([loadMessages(startLocale), switchMessageAreas(startLocale)]).then(
+      ([messages]) => !cancelled && setState({ locale: startLocale, displayLocale: startLocale, messages, status: 'loaded' }),
       () => !cancelled && setState((current) => ({ ...current, status: 'error' })),
     );
     return () => {
@@ -79,8 +80,12 @@ export function I18nProvider({ children, initialLocale, loadMessages = loadCatal
   useEffect(() => {
     const root = document.documentElement;
     root.lang = state.displayLocale;
-    root.dir = localeInfo(state.displayLocale)?.rtl ? 'rtl' : 'ltr';
+    root.dir = isRtlLocale(state.displayLocale) ? 'rtl' : 'ltr';
   }, [state.displayLocale]);
+
+  // Page areas' messages (loaded with their routes) join the shell's.
+  const areas = useSyncExternalStore(areaMessagesStore.subscribe, areaMessagesStore.getSnapshot);
+  const messages = useMemo(() => ({ ...state.messages, ...areas.messages }), [state.messages, areas.messages]);
 
   const setLocale = useCallback((locale: string) => apply(locale, true), [apply]);
   const value = useMemo(
@@ -91,7 +96,7 @@ export function I18nProvider({ children, initialLocale, loadMessages = loadCatal
   return (
     <LanguageContext.Provider value={value}>
       {/* One catalog is either all strings or all ASTs; the cast only narrows that for react-intl's types. */}
-      <IntlProvider locale={state.displayLocale} defaultLocale={DEFAULT_LOCALE} messages={state.messages as Record<MessageId, string>}>
+      <IntlProvider locale={state.displayLocale} defaultLocale={DEFAULT_LOCALE} messages={messages as Record<MessageId, string>}>
         {children}
       </IntlProvider>
     </LanguageContext.Provider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALE_COOKIE_OPTIONS, LOCALES, localizedUrl, matchLocale, resolveInitialLocale } from './locales';
+import { DEFAULT_LOCALE, isRtlLocale, LOCALE_CODES, LOCALE_COOKIE_OPTIONS, LOCALES, localizedUrl, matchLocale, resolveInitialLocale, RTL_LOCALES } from './locales';
 
 describe('locales', () => {
   it('offers about sixty languages with en-US as the default', () => {
@@ -8,6 +8,13 @@ describe('locales', () => {
     expect(LOCALES.length).toBeLessThanOrEqual(65);
     expect(new Set(LOCALES.map((l) => l.code)).size).toBe(LOCALES.length);
     expect(LOCALES.some((l) => l.code === 'en-US')).toBe(true);
+  });
+
+  it('keeps the code and right-to-left lists in agreement with the full list', () => {
+    expect(LOCALE_CODES).toEqual(LOCALES.map((l) => l.code));
+    expect(RTL_LOCALES).toEqual(LOCALES.filter((l) => l.rtl).map((l) => l.code));
+    expect(isRtlLocale('he-IL')).toBe(true);
+    expect(isRtlLocale('en-US')).toBe(false);
   });
 
   it('keeps the locale cookie for a year, SameSite=Strict', () => {

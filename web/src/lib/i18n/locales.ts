@@ -80,11 +80,30 @@ export const LOCALES: readonly LocaleInfo[] = [
   { code: 'zh-TW', name: 'Chinese (Traditional)', nativeName: '繁體中文' },
 ];
 
+/**
+ * The codes of `LOCALES` and the right-to-left ones, on their own: the shell needs only these,
+ * so the names (used by the language picker alone) stay out of every page's first download.
+ * A test keeps the lists in agreement.
+ */
+export const LOCALE_CODES: readonly string[] = [
+  'af-ZA', 'ar-SA', 'az-AZ', 'be-BY', 'bg-BG', 'bn-BD', 'ca-ES', 'cs-CZ', 'da-DK', 'de-DE', 'de-CH', 'el-GR',
+  'en-GB', 'en-US', 'eo', 'es-ES', 'es-419', 'et-EE', 'eu-ES', 'fa-IR', 'fi-FI', 'fil-PH', 'fr-FR', 'fr-CA',
+  'ga-IE', 'gl-ES', 'he-IL', 'hi-IN', 'hr-HR', 'hu-HU', 'hy-AM', 'id-ID', 'is-IS', 'it-IT', 'ja-JP', 'ka-GE',
+  'kk-KZ', 'ko-KR', 'ky-KG', 'lt-LT', 'lv-LV', 'ms-MY', 'nb-NO', 'nl-NL', 'pl-PL', 'pt-BR', 'pt-PT', 'ro-RO',
+  'ru-RU', 'sk-SK', 'sl-SI', 'sr-RS', 'sv-SE', 'ta-IN', 'th-TH', 'tr-TR', 'uk-UA', 'uz-UZ', 'vi-VN', 'zh-CN',
+  'zh-TW',
+];
+export const RTL_LOCALES: readonly string[] = ['ar-SA', 'fa-IR', 'he-IL'];
+
 /** The listed code for `value`, matched case-insensitively ("pt-br" → "pt-BR"); undefined if not listed. */
 export function matchLocale(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
   const lower = value.trim().toLowerCase();
-  return LOCALES.find((locale) => locale.code.toLowerCase() === lower)?.code;
+  return LOCALE_CODES.find((code) => code.toLowerCase() === lower);
+}
+
+export function isRtlLocale(code: string): boolean {
+  return RTL_LOCALES.includes(code);
 }
 
 export function localeInfo(code: string): LocaleInfo | undefined {
