@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
+const webRoot = dirname(fileURLToPath(import.meta.url));
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8000}`;
 
@@ -65,6 +69,27 @@ function precompileMessages(): Plugin {
   };
 }
 
+/**
+ * shared/src is pure by contract (no module state, nothing happens at import), so a call to any
+ * function or schema it declares can be dropped when its result is unused. A bundler cannot know
+ * that (`Id.nullable()` might have side effects) and would otherwise ship every schema of a
+ * module — and the zod features they use — to any page needing one of them. These names (plus
+ * `z`) are declared pure; names also declared in web/src are left out, so only shared's count.
+ */
+function sharedPureFunctions(): string[] {
+  const declared = (dir: string) => {
+    const names = new Set<string>();
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const code = readFileSync(join(dir, file), 'utf8');
+      for (const match of code.matchAll(/^(?:export )?(?:const|function) ([\w$]+)/gm)) names.add(match[1]!);
+    }
+    return names;
+  };
+  const web = declared(join(webRoot, 'src'));
+  return ['z', ...[...declared(join(webRoot, '..', 'shared', 'src'))].filter((name) => !web.has(name))];
+}
+
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}` : 'dev';
   return {
@@ -96,7 +121,7 @@ export default defineConfig(({ command }) => {
       sourcemap: true,
       target: 'es2022',
       rolldownOptions: {
-        treeshake: { manualPureFunctions: ['z'] },
+        treeshake: { manualPureFunctions: command === 'build' ? sharedPureFunctions() : [] },
         output: {
           // Route modules are split by their dynamic import() in app/router.tsx. Libraries get their
           // own long-lived chunks so an app-only deploy does not invalidate them in browser caches.
@@ -106,6 +131,15 @@ export default defineConfig(({ command }) => {
               { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
               { name: 'intl', test: /[\\/]node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]/, priority: 1 },
+              // What the catalogue pages (search, project, profile, home) share: one chunk rather
+              // than a dozen small ones, each with its own request and compression overhead.
+              {
+                name: 'catalogue',
+                test: /[\\/]web[\\/]src[\\/](components[\\/]project-card[\\/](card-data|project-card|project-card-list|project-icon)\.(tsx?|css)|components[\\/]pagination[\\/]|components[\\/]ui[\\/](content-icons|format|svg-icon)\.tsx|lib[\\/]sanitize-svg\.ts|features[\\/]tags[\\/]api[\\/])|[\\/]shared[\\/]src[\\/](format[\\/](numbers|dates|categories|tag-labels)\.ts|constants[\\/](loaders|categories|environments|side-types|search|svg-icon|game-version-types)\.ts|schemas[\\/](tags|search)\.ts)/,
+                priority: 2,
+                // Their libraries (zod, react…) stay in the shell's chunks.
+                includeDependenciesRecursively: false,
+              },
               // Each page area's messages (src/locales/<area>/<locale>.json) is its own chunk.
               {
                 name: (id: string) => {

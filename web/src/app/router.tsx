@@ -56,6 +56,14 @@ interface AppRoutesOptions {
 
 export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
   const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
+  const projectRoutes = {
+    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'project']),
+    description: lazyRoute(queryClient, () => import('./routes/project/description')),
+    gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
+    changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
+    versions: lazyRoute(queryClient, () => import('./routes/project/versions')),
+    version: lazyRoute(queryClient, () => import('./routes/project/version')),
+  };
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -71,6 +79,21 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
           children: [
             { id: 'home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/home')) },
             ...PROJECT_TYPES.map((type) => ({ id: `search-${type}`, path: paths.search.path(type), lazy: searchRoute })),
+            // One project route per URL type, plus the permanent `/project/{id}` link.
+            ...[...PROJECT_TYPES, 'project' as const].map(
+              (type): RouteObject => ({
+                id: `project-${type}`,
+                path: paths.project.path(type),
+                lazy: projectRoutes.layout,
+                children: [
+                  { id: `project-${type}-description`, index: true, lazy: projectRoutes.description },
+                  { id: `project-${type}-gallery`, path: 'gallery', lazy: projectRoutes.gallery },
+                  { id: `project-${type}-changelog`, path: 'changelog', lazy: projectRoutes.changelog },
+                  { id: `project-${type}-versions`, path: 'versions', lazy: projectRoutes.versions },
+                  { id: `project-${type}-version`, path: paths.projectVersion.path, lazy: projectRoutes.version },
+                ],
+              }),
+            ),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

@@ -64,6 +64,11 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** One line per problem: "apiUrl: apiUrl must be empty or an absolute URL". */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(config)'}: ${issue.message}`).join('\n');
+}
+
 interface BuildEnv {
   VITE_API_URL?: string;
   VITE_BUILD_ID?: string;
@@ -76,7 +81,7 @@ interface BuildEnv {
 export function parseEnv(runtimeConfig: unknown, buildEnv: BuildEnv): Env {
   const runtime = RuntimeConfigSchema.safeParse(runtimeConfig ?? {});
   if (!runtime.success) {
-    throw new Error(`Invalid window.__CAIRN_CONFIG__ (from /runtime-config.js):\n${z.prettifyError(runtime.error)}`);
+    throw new Error(`Invalid window.__CAIRN_CONFIG__ (from /runtime-config.js):\n${describeIssues(runtime.error)}`);
   }
   const result = EnvSchema.safeParse({
     apiUrl: runtime.data.apiUrl ?? buildEnv.VITE_API_URL ?? '',
@@ -86,7 +91,7 @@ export function parseEnv(runtimeConfig: unknown, buildEnv: BuildEnv): Env {
     statusPageUrl: runtime.data.statusPageUrl ?? buildEnv.VITE_STATUS_PAGE_URL,
     communityChatUrl: runtime.data.communityChatUrl ?? buildEnv.VITE_COMMUNITY_CHAT_URL,
   });
-  if (!result.success) throw new Error(`Invalid web configuration:\n${z.prettifyError(result.error)}`);
+  if (!result.success) throw new Error(`Invalid web configuration:\n${describeIssues(result.error)}`);
   return result.data;
 }
 

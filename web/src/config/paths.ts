@@ -10,7 +10,7 @@ const encode = encodeURIComponent;
 export const LEGAL_PAGES = ['terms', 'rules', 'copyright', 'security', 'privacy', 'ccpa', 'cmp', 'cmp-info'] as const;
 export type LegalPage = (typeof LEGAL_PAGES)[number];
 
-function withQuery(pathname: string, query?: Record<string, string | undefined>): string {
+export function withQuery(pathname: string, query?: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, value);
   const search = params.toString();
@@ -29,18 +29,24 @@ export const paths = {
       withQuery(`/${PROJECT_TYPE_INFO[type].searchSegment}`, query),
   },
   project: {
-    /** `type` is the URL type (see the spec: a mod with a data pack loader lives under /datapack/). */
-    path: '/:type/:id',
-    getHref: (type: ProjectType, idOrSlug: string) => `/${type}/${encode(idOrSlug)}`,
+    /**
+     * `type` is the URL type (see the spec: a mod with a data pack loader lives under /datapack/);
+     * `/project/:id` is the permanent link, which redirects to the canonical URL.
+     */
+    path: (type: ProjectType | 'project') => `/${type}/:id`,
+    getHref: (type: ProjectType, idOrSlug: string, tab?: 'gallery' | 'changelog' | 'versions', query?: Record<string, string | undefined>) =>
+      withQuery(`/${type}/${encode(idOrSlug)}${tab ? `/${tab}` : ''}`, query),
+    /** The permanent link: survives slug and type changes. */
+    getPermanentHref: (id: string) => `/project/${encode(id)}`,
   },
   projectVersion: {
-    path: '/:type/:id/version/:version',
-    getHref: (type: ProjectType, idOrSlug: string, version: string) =>
-      `/${type}/${encode(idOrSlug)}/version/${encode(version)}`,
+    path: 'version/:version',
+    getHref: (type: ProjectType, idOrSlug: string, version: string, query?: Record<string, string | undefined>) =>
+      withQuery(`/${type}/${encode(idOrSlug)}/version/${encode(version)}`, query),
   },
   user: {
     path: '/user/:id',
-    getHref: (idOrUsername: string) => `/user/${encode(idOrUsername)}`,
+    getHref: (idOrUsername: string, projectType?: ProjectType) => `/user/${encode(idOrUsername)}${projectType ? `/${projectType}` : ''}`,
   },
   organization: {
     path: '/organization/:id',
@@ -74,7 +80,8 @@ export const paths = {
   },
   report: {
     path: '/report',
-    getHref: () => '/report',
+    getHref: (item?: { type: 'project' | 'version' | 'user'; id: string }) =>
+      withQuery('/report', item ? { item: item.type, itemID: item.id } : undefined),
   },
   flags: {
     path: '/flags',

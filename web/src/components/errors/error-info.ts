@@ -21,7 +21,7 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   return { statusCode: UNKNOWN_ERROR_STATUS, message: undefined };
 }
 
-export type NotFoundKind = 'project' | 'user' | 'organization' | 'collection' | 'page';
+export type NotFoundKind = 'project' | 'version' | 'user' | 'organization' | 'collection' | 'page';
 
 const PROJECT_PREFIXES = ['mod', 'datapack', 'resourcepack', 'plugin', 'shader', 'modpack', 'project'];
 
@@ -36,4 +36,15 @@ export function notFoundKind(pathname: string): NotFoundKind {
   if (first === 'organization') return 'organization';
   if (first === 'collection') return 'collection';
   return 'page';
+}
+
+/**
+ * A 404 a loader raised about something more precise than its path says, with
+ * `throw data({ notFound: 'version' }, { status: 404 })` (a missing version on an existing project).
+ */
+export function notFoundKindOf(error: unknown): NotFoundKind | undefined {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return undefined;
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('notFound' in data)) return undefined;
+  return data.notFound === 'version' ? 'version' : undefined;
 }

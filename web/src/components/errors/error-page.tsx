@@ -8,7 +8,7 @@ import { useT } from '../../lib/i18n/i18n-provider';
 import type { MessageId } from '../../lib/i18n/catalogs';
 import { Button, ButtonLink } from '../ui/button';
 import { ExternalLink } from '../ui/external-link';
-import { notFoundKind, toErrorInfo, type NotFoundKind } from './error-info';
+import { notFoundKind, notFoundKindOf, toErrorInfo, type NotFoundKind } from './error-info';
 import type * as Illustrations from './illustrations';
 
 interface ErrorPageProps {
@@ -21,7 +21,7 @@ interface ErrorPageProps {
 /** The page for any failed route: path-specific 404s, or "Uh oh!" with the status and message. */
 export function ErrorPage({ error, pathname, canRetry = true }: ErrorPageProps) {
   const info = toErrorInfo(error);
-  if (info.statusCode === 404) return <NotFound kind={notFoundKind(pathname)} pathname={pathname} />;
+  if (info.statusCode === 404) return <NotFound kind={notFoundKindOf(error) ?? notFoundKind(pathname)} pathname={pathname} />;
   return <GenericError statusCode={info.statusCode} message={info.message} canRetry={canRetry} />;
 }
 
@@ -36,6 +36,10 @@ const NOT_FOUND_TEXT: Record<Exclude<NotFoundKind, 'page'>, { title: MessageId; 
   project: {
     title: 'errors.notFound.project.title',
     reasons: ['errors.notFound.project.reason1', 'errors.notFound.project.reason2', 'errors.notFound.project.reason3'],
+  },
+  version: {
+    title: 'errors.notFound.version.title',
+    reasons: ['errors.notFound.version.reason1', 'errors.notFound.version.reason2', 'errors.notFound.version.reason3'],
   },
   user: {
     title: 'errors.notFound.user.title',

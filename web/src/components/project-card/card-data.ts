@@ -1,7 +1,6 @@
 import { projectUrlType } from '@cairn/shared/constants/loaders';
 import { isProjectType, type ProjectType } from '@cairn/shared/constants/project-types';
 import { categoryLabel, loaderLabel } from '@cairn/shared/format/tag-labels';
-import type { Project } from '@cairn/shared/schemas/projects';
 import type { ProjectResult } from '@cairn/shared/schemas/search';
 import type { CategoryTag, LoaderTag } from '@cairn/shared/schemas/tags';
 import { paths } from '../../config/paths';
@@ -71,7 +70,7 @@ export function environmentKind(client: string, server: string): EnvironmentKind
 
 /** Cards of these kinds leave loaders, or environments, out: they say little there. */
 const NO_LOADER_TYPES: readonly ProjectType[] = ['resourcepack', 'datapack'];
-const NO_ENVIRONMENT_TYPES: readonly ProjectType[] = ['resourcepack', 'shader', 'datapack', 'plugin'];
+export const NO_ENVIRONMENT_TYPES: readonly ProjectType[] = ['resourcepack', 'shader', 'datapack', 'plugin'];
 
 export interface CardOptions {
   tags: TagIndex;
@@ -79,12 +78,12 @@ export interface CardOptions {
   dateKind?: 'updated' | 'published';
 }
 
-function urlTypeOf(projectType: string, loaders: readonly string[]): ProjectType {
+export function urlTypeOf(projectType: string, loaders: readonly string[]): ProjectType {
   const type = projectUrlType(projectType, loaders);
   return isProjectType(type) ? type : 'mod';
 }
 
-function pickTags(names: readonly string[], type: ProjectType, index: TagIndex): CardTag[] {
+export function pickTags(names: readonly string[], type: ProjectType, index: TagIndex): CardTag[] {
   const isLoader = (name: string) => index.get(name)?.kind === 'loader';
   const categories = names.filter((name) => !isLoader(name));
   const loaders = NO_LOADER_TYPES.includes(type) ? [] : names.filter(isLoader);
@@ -111,28 +110,5 @@ export function cardFromSearchHit(hit: ProjectResult, { tags, dateKind = 'update
     dateKind,
     image: hit.featured_gallery ?? hit.gallery[0],
     color: hit.color,
-  };
-}
-
-/** A full project as a card (profiles, random picks). `author` when the page knows it. */
-export function cardFromProject(project: Project, { tags, dateKind = 'updated' }: CardOptions, author?: ProjectCardData['author']): ProjectCardData {
-  const type = urlTypeOf(project.project_type, project.loaders);
-  const featured = project.gallery.find((image) => image.featured) ?? project.gallery[0];
-  return {
-    id: project.id,
-    href: paths.project.getHref(type, project.slug || project.id),
-    title: project.title,
-    author,
-    summary: project.description,
-    iconUrl: project.icon_url ?? undefined,
-    tags: pickTags([...project.categories, ...project.loaders], type, tags),
-    environment: NO_ENVIRONMENT_TYPES.includes(type) ? undefined : environmentKind(project.client_side, project.server_side),
-    downloads: project.downloads,
-    followers: project.followers,
-    date: dateKind === 'published' ? project.published : project.updated,
-    dateKind,
-    image: featured?.url,
-    color: project.color,
-    status: project.status === 'approved' ? undefined : project.status,
   };
 }

@@ -19,24 +19,8 @@ export const ListViewIcon = icon('M4 5h4v4H4zM4 15h4v4H4zM11 7h9M11 17h9');
 export const GridViewIcon = icon('M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z');
 export const GalleryViewIcon = icon('M4 4h16v10H4zM4 18h16M4 21h10');
 export const HeartIcon = icon('M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7a4.3 4.3 0 0 1 7.5 2.8C19.5 15.4 12 20 12 20z');
-export const HeartFilledIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7a4.3 4.3 0 0 1 7.5 2.8C19.5 15.4 12 20 12 20z" fill="currentColor" />
-  </Icon>
-);
 export const BanIcon = icon('M20.5 12a8.5 8.5 0 1 1-17 0 8.5 8.5 0 0 1 17 0zM6 6l12 12');
-export const LockIcon = icon('M5 11h14v9H5zM8 11V8a4 4 0 0 1 8 0v3');
-export const MoreIcon = icon('M12 6h.01M12 12h.01M12 18h.01');
 export const ChevronLeftIcon = icon('M15 6l-6 6 6 6');
 export const ChevronRightIcon = icon('M9 6l6 6-6 6');
 export const CalendarIcon = icon('M4 5h16v15H4zM4 10h16M9 3v4M15 3v4');
-export const CrownIcon = icon('M4 8l4 4 4-6 4 6 4-4-2 10H6z');
-export const FlagIcon = icon('M5 21V4M5 4h11l-2 4 2 4H5');
-export const LinkIcon = icon('M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1');
-export const ScaleIcon = icon('M12 4v16M7 20h10M5 7h14M5 7l-2.5 6a2.5 2.5 0 0 0 5 0zM19 7l-2.5 6a2.5 2.5 0 0 0 5 0z');
-export const ZoomIcon = icon('M17.5 11a6.5 6.5 0 1 1-13 0 6.5 6.5 0 0 1 13 0zM16 16l4.5 4.5M11 8.5v5M8.5 11h5');
 export const ImageIcon = icon('M4 5h16v14H4zM4 16l4.5-4.5 4 4 2.5-2.5 5 5M16.5 9.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0z');
-export const FileIcon = icon('M6 3h8l4 4v14H6zM14 3v4h4');
-export const GlobeIcon = icon('M20.5 12a8.5 8.5 0 1 1-17 0 8.5 8.5 0 0 1 17 0zM3.5 12h17M12 3.5c2.5 2.5 3.5 5.3 3.5 8.5s-1 6-3.5 8.5c-2.5-2.5-3.5-5.3-3.5-8.5s1-6 3.5-8.5z');
-export const ClientIcon = icon('M3 4h18v12H3zM8 20h8M12 16v4');
-export const ServerSideIcon = icon('M4 4h16v7H4zM4 13h16v7H4zM8 7.5h.01M8 16.5h.01');

@@ -1,8 +1,65 @@
 import { http, HttpResponse } from 'msw';
-import { buildLoaderTagList } from './factories';
+import { buildErrorBody, buildLoaderTagList } from './factories';
+import { buildCategoryTags, buildGameVersionTags, buildSearchHit, buildSearchResults, defaultCatalogue } from './catalogue';
 
 /**
- * Default answers for the API the web calls. `*` matches any origin, so the handlers work whatever
- * the configured API base URL is. Tests override them with `server.use(...)`.
+ * Default answers for the API the web calls, over a small catalogue (catalogue.ts). `*` matches
+ * any origin, so the handlers work whatever the configured API base URL is. Tests override them
+ * with `server.use(...)`.
  */
-export const handlers = [http.get('*/v2/tag/loader', () => HttpResponse.json(buildLoaderTagList()))];
+const notFound = (what: string) => HttpResponse.json(buildErrorBody({ error: 'not_found', description: `The requested ${what} was not found` }), { status: 404 });
+
+function catalogueHandlers() {
+  const { projects, versions, members, user } = defaultCatalogue();
+  const findProject = (idOrSlug: string) => projects.find((p) => p.id === idOrSlug || p.slug.toLowerCase() === idOrSlug.toLowerCase());
+  const allVersions = Object.values(versions).flat();
+  return [
+    http.get('*/v2/tag/category', () => HttpResponse.json(buildCategoryTags())),
+    http.get('*/v2/tag/game_version', () => HttpResponse.json(buildGameVersionTags())),
+    http.get('*/v2/tag/license/:id', ({ params }) => HttpResponse.json({ title: `License ${String(params.id)}`, body: 'Permission is granted…' })),
+    http.get('*/v2/project/:id', ({ params }) => {
+      const project = findProject(String(params.id));
+      return project ? HttpResponse.json(project) : notFound('project');
+    }),
+    http.get('*/v2/project/:id/members', ({ params }) => (findProject(String(params.id)) ? HttpResponse.json(members) : notFound('project'))),
+    http.get('*/v2/project/:id/dependencies', ({ params }) =>
+      findProject(String(params.id)) ? HttpResponse.json({ projects: [], versions: [] }) : notFound('project'),
+    ),
+    http.get('*/v2/project/:id/version', ({ params }) => {
+      const project = findProject(String(params.id));
+      return project ? HttpResponse.json(versions[project.id] ?? []) : notFound('project');
+    }),
+    http.get('*/v2/project/:id/version/:version', ({ params }) => {
+      const project = findProject(String(params.id));
+      const list = project ? (versions[project.id] ?? []) : [];
+      const version = list.find((v) => v.id === params.version) ?? list.find((v) => v.version_number === params.version);
+      return version ? HttpResponse.json(version) : notFound('version');
+    }),
+    http.get('*/v2/versions', ({ request }) => {
+      const ids = JSON.parse(new URL(request.url).searchParams.get('ids') ?? '[]') as string[];
+      return HttpResponse.json(allVersions.filter((v) => ids.includes(v.id)));
+    }),
+    http.get('*/v2/projects_random', () => HttpResponse.json(projects)),
+    // A visitor: nobody is signed in.
+    http.get('*/v2/user', () => HttpResponse.json(buildErrorBody({ error: 'unauthorized', description: 'Authentication required' }), { status: 401 })),
+    http.get('*/v2/user/:id', ({ params }) => {
+      const id = String(params.id).toLowerCase();
+      return id === user.id.toLowerCase() || id === user.username.toLowerCase() ? HttpResponse.json(user) : notFound('user');
+    }),
+    http.get('*/v2/user/:id/projects', () => HttpResponse.json(projects)),
+    http.get('*/v2/search', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const facets = JSON.parse(params.get('facets') ?? '[]') as string[][];
+      const type = facets.flat().find((f) => f.startsWith('project_type:'))?.slice('project_type:'.length);
+      const query = (params.get('query') ?? '').toLowerCase();
+      const limit = Number(params.get('limit') ?? 10);
+      const offset = Number(params.get('offset') ?? 0);
+      const matching = projects.filter((p) => (!type || p.project_type === type) && p.title.toLowerCase().includes(query));
+      return HttpResponse.json(
+        buildSearchResults(matching.slice(offset, offset + limit).map((p) => buildSearchHit(p)), { offset, limit, total_hits: matching.length }),
+      );
+    }),
+  ];
+}
+
+export const handlers = [http.get('*/v2/tag/loader', () => HttpResponse.json(buildLoaderTagList())), ...catalogueHandlers()];

@@ -1,4 +1,5 @@
 import { ProjectDependencyListSchema, ProjectSchema } from '@cairn/shared/schemas/projects';
+import { LicenseTextResponseSchema } from '@cairn/shared/schemas/tags';
 import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
 import { queryOptions } from '@tanstack/react-query';
@@ -47,6 +48,11 @@ export function getVersions(ids: readonly string[], signal?: AbortSignal) {
 /** `GET /v2/projects_random?count=` (operationId `randomProjects`). */
 export function randomProjects(count: number, signal?: AbortSignal) {
   return apiFetch('/v2/projects_random', { schema: z.array(ProjectSchema), query: { count }, signal });
+}
+
+/** `GET /v2/tag/license/{id}` (operationId `licenseText`): the full text of a project's license. */
+export function licenseText(id: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/tag/license/${encode(id)}`, { schema: LicenseTextResponseSchema, signal });
 }
 
 /** `GET /v2/user/{id|username}/follows` (operationId `getFollowedProjects`): needs the user's own session. */
@@ -103,6 +109,12 @@ export const projectQueries = {
       queryFn: ({ signal }) => randomProjects(count, signal),
       // A new pick on every visit would make the home page jump; keep one for the session.
       staleTime: Infinity,
+    }),
+  licenseText: (id: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'license', id] as const,
+      queryFn: ({ signal }) => licenseText(id, signal),
+      staleTime: 60 * 60 * 1000,
     }),
   followed: (userId: string) =>
     queryOptions({

@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { activeChips } from '../utils/facets';
 import { groupOf, type FilterGroup } from '../utils/filter-groups';
 import type { FilterTerm, SearchState } from '../utils/search-state';
-import { useOptionLabel } from './filter-panel';
+import { useOptionLabel } from './option-labels';
 
 interface FilterChipsProps {
   groups: readonly FilterGroup[];

@@ -6,8 +6,9 @@ import { ChevronDownIcon } from '../../../components/ui/icons';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { optionCount } from '../utils/facets';
-import type { FilterGroup, FilterGroupId, FilterOption } from '../utils/filter-groups';
+import type { FilterGroup, FilterOption } from '../utils/filter-groups';
 import { sameValue, type FilterTerm, type SearchState } from '../utils/search-state';
+import { useGroupTitle, useOptionLabel } from './option-labels';
 
 export interface FilterPanelProps {
   groups: readonly FilterGroup[];
@@ -17,35 +18,8 @@ export interface FilterPanelProps {
   onShowAllVersions: (show: boolean) => void;
 }
 
-const GROUP_TITLES = {
-  loader: 'search.filter.loader',
-  platform: 'search.filter.platform',
-  gameVersion: 'search.filter.gameVersion',
-  categories: 'search.filter.categories',
-  features: 'search.filter.features',
-  resolutions: 'search.filter.resolutions',
-  performance: 'search.filter.performance',
-  environment: 'search.filter.environment',
-  license: 'search.filter.license',
-} as const satisfies Record<FilterGroupId, string>;
-
-/** An option's label: tag labels come with the option, fixed options from the message catalog. */
-export function useOptionLabel() {
-  const t = useT();
-  return (group: Pick<FilterGroup, 'id'>, option: Pick<FilterOption, 'value' | 'label'>): string => {
-    if (group.id === 'environment') return option.value === 'server' ? t('environment.server') : t('environment.client');
-    if (group.id === 'license') return t('search.filter.openSource');
-    return option.label;
-  };
-}
-
-export function useGroupTitle() {
-  const t = useT();
-  return (group: Pick<FilterGroup, 'id'>) => t(GROUP_TITLES[group.id]);
-}
-
 /** The filter sidebar: one collapsible group per filter (web-screens §2.2). */
-export function FilterPanel(props: FilterPanelProps) {
+export default function FilterPanel(props: FilterPanelProps) {
   return (
     <div className="filter-panel">
       {props.groups.map((group) => (

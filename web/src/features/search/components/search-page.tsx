@@ -36,25 +36,17 @@ import {
   type ViewMode,
 } from '../utils/search-state';
 import { FilterChips } from './filter-chips';
-import { FilterPanel } from './filter-panel';
 import { SearchInput } from './search-input';
 import './search.css';
 
-// Only small screens open the filters in a sheet: its code loads when it is first opened.
+// The filters are their own chunk, requested as soon as this module runs: the results (the
+// page's largest paint) do not wait for them. Only small screens open them in a sheet, whose
+// code loads when it is first opened.
+const filterPanel = import('./filter-panel');
+const FilterPanel = lazy(() => filterPanel);
 const FilterSheet = lazy(() => import('./filter-sheet'));
 
-export const SORT_LABELS = {
-  relevance: 'search.sort.relevance',
-  downloads: 'search.sort.downloads',
-  follows: 'search.sort.follows',
-  newest: 'search.sort.newest',
-  updated: 'search.sort.updated',
-  title: 'search.sort.title',
-  trending: 'search.sort.trending',
-} as const satisfies Record<SearchSort, string>;
-
 const VIEW_ICONS = { list: ListViewIcon, grid: GridViewIcon, gallery: GalleryViewIcon } as const;
-const VIEW_LABELS = { list: 'search.view.list', grid: 'search.view.grid', gallery: 'search.view.gallery' } as const;
 
 interface SearchPageProps {
   type: ProjectType;
@@ -101,7 +93,9 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
   return (
     <div className={cosmetics.rightSearchLayout ? 'search-page search-page--right' : 'search-page'}>
       <aside className="search-page__sidebar" aria-label={t('search.filters')}>
-        <FilterPanel {...filterProps} />
+        <Suspense fallback={null}>
+          <FilterPanel {...filterProps} />
+        </Suspense>
       </aside>
       <section className="search-page__results" aria-labelledby={headingId}>
         <h1 id={headingId} className="visually-hidden">
@@ -127,7 +121,7 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
             <select className="input" value={state.sort} onChange={(event) => update((s) => withSort(s, event.target.value as SearchSort), { scrollToTop: true })}>
               {SEARCH_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
-                  {t(SORT_LABELS[sort])}
+                  {t(`search.sort.${sort}`)}
                 </option>
               ))}
             </select>
@@ -146,8 +140,8 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
             <FilterIcon />
             {t('search.filterResults')}
           </Button>
-          <Tooltip content={t(VIEW_LABELS[mode])}>
-            <Button iconOnly variant="transparent" aria-label={t('search.view.switch', { mode: t(VIEW_LABELS[next]) })} onClick={() => setMode(next)}>
+          <Tooltip content={t(`search.view.${mode}`)}>
+            <Button iconOnly variant="transparent" aria-label={t('search.view.switch', { mode: t(`search.view.${next}`) })} onClick={() => setMode(next)}>
               <ModeIcon />
             </Button>
           </Tooltip>

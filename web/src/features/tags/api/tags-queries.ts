@@ -1,6 +1,5 @@
 import {
   CategoryListResponseSchema,
-  LicenseTextResponseSchema,
   LoaderListResponseSchema,
   VersionListResponseSchema,
 } from '@cairn/shared/schemas/tags';
@@ -25,11 +24,6 @@ export function versionList(signal?: AbortSignal) {
   return apiFetch('/v2/tag/game_version', { schema: VersionListResponseSchema, signal });
 }
 
-/** `GET /v2/tag/license/{id}` (operationId `licenseText`): a license's title and full text. */
-export function licenseText(id: string, signal?: AbortSignal) {
-  return apiFetch(`/v2/tag/license/${encodeURIComponent(id)}`, { schema: LicenseTextResponseSchema, signal });
-}
-
 export const tagQueries = {
   all: () => ['tags'] as const,
   loaders: () =>
@@ -48,12 +42,6 @@ export const tagQueries = {
     queryOptions({
       queryKey: [...tagQueries.all(), 'game-versions'] as const,
       queryFn: ({ signal }) => versionList(signal),
-      staleTime: TAG_STALE_TIME,
-    }),
-  licenseText: (id: string) =>
-    queryOptions({
-      queryKey: [...tagQueries.all(), 'license', id] as const,
-      queryFn: ({ signal }) => licenseText(id, signal),
       staleTime: TAG_STALE_TIME,
     }),
 };

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const [url, out, width = '1280', extra] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+const errors = [];
+page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto(url, { waitUntil: 'networkidle' });
+if (extra) await eval(extra);
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: true });
+console.log('errors:', errors.join('\n'));
+await browser.close();

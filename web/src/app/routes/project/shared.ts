@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQueries } from '@tanstack/react-query';
+import { projectQueries } from '../../../features/projects/api/projects-queries';
+import type { ProjectTags } from '../../../features/projects/utils/tags';
+import { tagQueries } from '../../../features/tags/api/tags-queries';
+
+/**
+ * What every project page needs, loaded by the project layout's loader and read by its pages:
+ * the project (by the URL's id or slug), and the tag lists for ranges, labels and icons.
+ */
+export async function loadProject(queryClient: QueryClient, idOrSlug: string) {
+  const project = await queryClient.ensureQueryData(projectQueries.detail(idOrSlug));
+  // The same project under its other name, so the canonical URL needs no second request.
+  for (const key of [project.slug, project.id]) queryClient.setQueryData(projectQueries.detail(key).queryKey, project);
+  return project;
+}
+
+const tagQueryList = () => [tagQueries.categories(), tagQueries.loaders(), tagQueries.gameVersions()] as const;
+
+export function ensureProjectTags(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.ensureQueryData(tagQueries.categories()),
+    queryClient.ensureQueryData(tagQueries.loaders()),
+    queryClient.ensureQueryData(tagQueries.gameVersions()),
+  ]);
+}
+
+export function useProjectTagLists(): ProjectTags {
+  const [{ data: categories }, { data: loaders }, { data: gameVersions }] = useSuspenseQueries({ queries: tagQueryList() });
+  return { categories, loaders, gameVersions };
+}

@@ -1,0 +1,88 @@
+import type { ProjectType } from '@cairn/shared/constants/project-types';
+import { formatBytes } from '@cairn/shared/format/bytes';
+import { formatDate } from '@cairn/shared/format/dates';
+import type { Project } from '@cairn/shared/schemas/projects';
+import type { GameVersionTag } from '@cairn/shared/schemas/tags';
+import type { TeamMember } from '@cairn/shared/schemas/teams';
+import type { Version } from '@cairn/shared/schemas/versions';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Markdown } from '../../../components/markdown/markdown';
+import { Pagination } from '../../../components/pagination/pagination';
+import { AppLink } from '../../../components/ui/app-link';
+import { buttonClassName } from '../../../components/ui/button';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { projectQueries } from '../api/projects-queries';
+import { useVersionFilter } from '../hooks/use-version-filter';
+import { primaryFile, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
+import { VersionFilters } from './version-filters';
+
+interface ProjectChangelogProps {
+  project: Project;
+  type: ProjectType;
+  versions: readonly Version[];
+  members: readonly TeamMember[];
+  gameVersionTags: readonly GameVersionTag[];
+}
+
+/** The Changelog tab: a timeline of versions with their changelogs, 20 per page. */
+export function ProjectChangelog({ project, type, versions, members, gameVersionTags }: ProjectChangelogProps) {
+  const t = useT();
+  const { filter, page, setFilter, setPage, filtered } = useVersionFilter(versions);
+  const pageCount = Math.ceil(filtered.length / VERSIONS_PER_PAGE);
+  const shown = filtered.slice((page - 1) * VERSIONS_PER_PAGE, page * VERSIONS_PER_PAGE);
+  // The list comes without changelogs; this page's versions are fetched in full.
+  const { data: full } = useQuery({ ...projectQueries.versionsByIds(shown.map((v) => v.id)), enabled: shown.length > 0 });
+  const changelogs = new Map(full?.map((v) => [v.id, v.changelog ?? '']));
+  const authors = new Map(members.map((m) => [m.user.id, m.user.username]));
+
+  return (
+    <section className="project-changelog" aria-label={t('project.tabs.changelog')}>
+      <VersionFilters versions={versions} gameVersionTags={gameVersionTags} filter={filter} onChange={setFilter} showPlatforms={type !== 'resourcepack'} />
+      {shown.length === 0 ? (
+        <p className="empty-state">{t('project.versions.none')}</p>
+      ) : (
+        <ol className="timeline">
+          {shown.map((version, index) => {
+            const changelog = changelogs.get(version.id);
+            const older = shown[index + 1];
+            // The same text as the version before it: said once.
+            const duplicate = changelog !== undefined && older !== undefined && changelog !== '' && changelog === changelogs.get(older.id);
+            const author = authors.get(version.author_id);
+            const file = primaryFile(version);
+            return (
+              <li key={version.id} className={`timeline__item timeline__item--${version.version_type}`}>
+                <div className="timeline__head">
+                  <h2 className="timeline__title">
+                    <AppLink to={paths.projectVersion.getHref(type, project.slug, versionUrlEnding(version, versions))}>{version.name || version.version_number}</AppLink>
+                  </h2>
+                  <span className="timeline__meta">
+                    {author && (
+                      <FormattedMessage id="project.changelog.by" values={{ author, link: (text) => <AppLink to={paths.user.getHref(author)}>{text}</AppLink> }} />
+                    )}{' '}
+                    {t('project.changelog.on', { date: formatDate(version.date_published) })}
+                  </span>
+                  {file && (
+                    <a href={file.url} download={file.filename} className={buttonClassName({ size: 'small' }, 'timeline__download')} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
+                      <DownloadIcon />
+                      {t('project.download.button')}
+                    </a>
+                  )}
+                </div>
+                {!duplicate && changelog !== undefined && (
+                  <Suspense fallback={null}>
+                    {changelog ? <Markdown source={changelog} className="timeline__body" /> : <p className="timeline__body empty-state">{t('project.version.noChangelog')}</p>}
+                  </Suspense>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <Pagination page={page} pageCount={pageCount} onChange={setPage} label={t('project.versions.pages')} />
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { formatDate } from '@cairn/shared/format/dates';
+import type { GalleryImage, Project } from '@cairn/shared/schemas/projects';
+import { useState, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/content-icons';
+import { ZoomIcon } from './project-icons';
+import { ExternalIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
+import { useT } from '../../../lib/i18n/i18n-provider';
+
+/** Gallery images in the team's order (then oldest first), featured ones included. */
+export function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
+  return [...gallery].sort((a, b) => a.ordering - b.ordering || a.created.localeCompare(b.created));
+}
+
+/** The Gallery tab: a grid of pictures, each opening the lightbox. */
+export function ProjectGallery({ project }: { project: Project }) {
+  const t = useT();
+  const images = galleryOrder(project.gallery);
+  const [index, setIndex] = useState<number>();
+  if (images.length === 0) return <p className="empty-state">{t('project.gallery.empty')}</p>;
+  return (
+    <section aria-label={t('project.tabs.gallery')}>
+      <ul className="gallery-grid">
+        {images.map((image, i) => {
+          const title = image.title || t('project.gallery.untitled', { number: i + 1 });
+          return (
+            <li key={image.url} className="gallery-card">
+              <button type="button" className="gallery-card__open" onClick={() => setIndex(i)} aria-label={t('project.gallery.open', { title })}>
+                <img src={image.url} alt="" loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
+              </button>
+              <div className="gallery-card__text">
+                <h2 className="gallery-card__title">{title}</h2>
+                {image.description && <p>{image.description}</p>}
+                <p className="gallery-card__date">{formatDate(image.created)}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {index !== undefined && <Lightbox images={images} index={index} onIndex={setIndex} onClose={() => setIndex(undefined)} />}
+    </section>
+  );
+}
+
+interface LightboxProps {
+  images: readonly GalleryImage[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}
+
+/** One picture large: ← → step through, Escape closes, the original opens in a new tab, zoom shows it full size. */
+function Lightbox({ images, index, onIndex, onClose }: LightboxProps) {
+  const t = useT();
+  const [zoomed, setZoomed] = useState(false);
+  const image = images[index];
+  if (!image) return null;
+  const go = (step: number) => {
+    setZoomed(false);
+    onIndex((index + step + images.length) % images.length);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    }
+  };
+  const title = image.title || t('project.gallery.untitled', { number: index + 1 });
+  return (
+    <Modal open onClose={onClose} title={title} size="wide">
+      {/* Arrow keys work wherever focus is inside the lightbox. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
+      <div className="lightbox" onKeyDown={onKeyDown}>
+        <div className={zoomed ? 'lightbox__frame lightbox__frame--zoomed' : 'lightbox__frame'}>
+          <img src={image.raw_url} alt={image.description || title} />
+        </div>
+        {image.description && <p className="lightbox__description">{image.description}</p>}
+        <p className="visually-hidden" aria-live="polite">
+          {t('project.gallery.position', { current: index + 1, total: images.length })}
+        </p>
+        <div className="lightbox__controls">
+          <Button onClick={() => go(-1)} disabled={images.length < 2} aria-label={t('project.gallery.previous')}>
+            <ChevronLeftIcon />
+          </Button>
+          <span className="lightbox__count" aria-hidden="true">
+            {index + 1} / {images.length}
+          </span>
+          <Button onClick={() => go(1)} disabled={images.length < 2} aria-label={t('project.gallery.next')}>
+            <ChevronRightIcon />
+          </Button>
+          <Button variant="transparent" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
+            <ZoomIcon />
+            {t('project.gallery.zoom')}
+          </Button>
+          <a className="lightbox__original" href={image.raw_url} target="_blank" rel="noopener">
+            <ExternalIcon />
+            {t('project.gallery.original')}
+          </a>
+        </div>
+      </div>
+    </Modal>
+  );
+}

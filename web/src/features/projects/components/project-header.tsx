@@ -1,0 +1,90 @@
+import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
+import type { ProjectType } from '@cairn/shared/constants/project-types';
+import type { Project } from '@cairn/shared/schemas/projects';
+import { FormattedMessage } from 'react-intl';
+import { ProjectIcon } from '../../../components/project-card/project-icon';
+import { StatusBadge } from '../../../components/project-card/status-badge';
+import { AppLink } from '../../../components/ui/app-link';
+import { buttonClassName } from '../../../components/ui/button';
+import { HeartIcon } from '../../../components/ui/content-icons';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { SvgIcon } from '../../../components/ui/svg-icon';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import type { TagIndex } from '../../../components/project-card/card-data';
+import { FollowButton } from './follow-button';
+import { ProjectMenu } from './project-menu';
+
+interface ProjectHeaderProps {
+  project: Project;
+  type: ProjectType;
+  tags: TagIndex;
+  /** On a version page the Download button is neutral (the version has its own). */
+  onVersionPage: boolean;
+  /** Where the Download button opens the download modal (this page with `#download`). */
+  downloadHref: string;
+}
+
+/** Icon, title, status, summary, counts, categories and the actions (web-screens §2.3). */
+export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref }: ProjectHeaderProps) {
+  const t = useT();
+  return (
+    <header className="project-header">
+      <ProjectIcon url={project.icon_url} className="project-header__icon" loading="eager" />
+      <div className="project-header__text">
+        <div className="project-header__title-row">
+          <h1 className="project-header__title">{project.title}</h1>
+          {project.status !== 'approved' && <StatusBadge status={project.status} />}
+        </div>
+        <p className="project-header__summary">{project.description}</p>
+        <div className="project-header__facts">
+          <Tooltip content={t('card.downloads', { count: project.downloads })}>
+            <span className="project-header__stat">
+              <DownloadIcon />
+              <FormattedMessage
+                id="card.downloadsShort"
+                values={{ count: formatCompactNumber(project.downloads), strong: (text) => <strong>{text}</strong> }}
+              />
+              <span className="visually-hidden">({formatNumber(project.downloads)})</span>
+            </span>
+          </Tooltip>
+          <Tooltip content={t('card.followers', { count: project.followers })}>
+            <span className="project-header__stat">
+              <HeartIcon />
+              <FormattedMessage
+                id="card.followersShort"
+                values={{ count: formatCompactNumber(project.followers), strong: (text) => <strong>{text}</strong> }}
+              />
+              <span className="visually-hidden">({formatNumber(project.followers)})</span>
+            </span>
+          </Tooltip>
+          {project.categories.length > 0 && (
+            <ul className="project-header__categories" aria-label={t('project.categories')}>
+              {project.categories.map((category) => (
+                <li key={category}>
+                  <AppLink className="tag-link" to={paths.search.getHref(type, { f: `categories:${category}` })}>
+                    {tags.get(category)?.icon && <SvgIcon markup={tags.get(category)!.icon!} className="tag-chip__icon" />}
+                    {tags.get(category)?.label ?? category}
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="project-header__actions">
+        <AppLink
+          to={downloadHref}
+          preventScrollReset
+          className={buttonClassName({ size: 'large', color: onVersionPage ? 'standard' : 'brand' }, 'project-header__download')}
+        >
+          <DownloadIcon />
+          <span className="project-header__download-label">{t('project.download')}</span>
+        </AppLink>
+        <FollowButton project={project} />
+        <ProjectMenu project={project} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/project-types';
+import type { Project } from '@cairn/shared/schemas/projects';
+import type { TeamMember } from '@cairn/shared/schemas/teams';
+import type { Version } from '@cairn/shared/schemas/versions';
+import { useMemo, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { buildTagIndex } from '../../../components/project-card/card-data';
+import { paths } from '../../../config/paths';
+import { useHead } from '../../../lib/head';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useCosmetics } from '../../../lib/preferences';
+import type { ProjectTags } from '../utils/tags';
+import { DownloadModal } from './download-modal';
+import { ProjectHeader } from './project-header';
+import { ProjectSidebar } from './project-sidebar';
+import './project.css';
+
+interface ProjectLayoutProps {
+  project: Project;
+  type: ProjectType;
+  members: readonly TeamMember[];
+  versions: readonly Version[];
+  tags: ProjectTags;
+  /** The open tab. */
+  children: ReactNode;
+}
+
+const DOWNLOAD_HASH = '#download';
+
+/** The project shell: header, tabs, sidebar and the download modal (`#download`). */
+export function ProjectLayout({ project, type, members, versions, tags, children }: ProjectLayoutProps) {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { cosmetics } = useCosmetics();
+  const tagIndex = useMemo(() => buildTagIndex(tags.categories, tags.loaders), [tags.categories, tags.loaders]);
+  const onVersionPage = location.pathname.includes('/version/');
+  const owner = members.find((member) => member.role === 'Owner')?.user.username;
+  const typeLabel = PROJECT_TYPE_INFO[type].singular;
+
+  useHead({
+    title: t('project.head.title', { title: project.title, type: typeLabel }),
+    description: owner
+      ? t('project.head.description', { summary: project.description, type: typeLabel, title: project.title, owner })
+      : project.description,
+    // Only public projects are for search engines.
+    noindex: project.status !== 'approved' && project.status !== 'archived',
+  });
+
+  const closeDownload = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
+  const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'project-tabs__tab project-tabs__tab--active' : 'project-tabs__tab');
+  const base = paths.project.getHref(type, project.slug);
+
+  return (
+    <div className={cosmetics.leftContentLayout ? 'project-page project-page--sidebar-left' : 'project-page'}>
+      <ProjectHeader
+        project={project}
+        type={type}
+        tags={tagIndex}
+        onVersionPage={onVersionPage}
+        downloadHref={`${location.pathname}${location.search}${DOWNLOAD_HASH}`}
+      />
+      <div className="project-page__body">
+        <div className="project-page__main">
+          <nav className="project-tabs" aria-label={t('project.tabs.label')}>
+            <NavLink end to={base} className={tabClass}>
+              {t('project.tabs.description')}
+            </NavLink>
+            {project.gallery.length > 0 && (
+              <NavLink to={paths.project.getHref(type, project.slug, 'gallery')} className={tabClass}>
+                {t('project.tabs.gallery')}
+              </NavLink>
+            )}
+            {versions.length > 0 && (
+              <NavLink to={paths.project.getHref(type, project.slug, 'changelog')} className={tabClass}>
+                {t('project.tabs.changelog')}
+              </NavLink>
+            )}
+            {versions.length > 0 && (
+              <NavLink
+                to={paths.project.getHref(type, project.slug, 'versions')}
+                className={({ isActive }) => tabClass({ isActive: isActive || onVersionPage })}
+                aria-current={onVersionPage ? 'page' : undefined}
+              >
+                {t('project.tabs.versions')}
+              </NavLink>
+            )}
+          </nav>
+          <div className="project-page__content">{children}</div>
+        </div>
+        <ProjectSidebar project={project} type={type} members={members} tags={tags} />
+      </div>
+      {location.hash === DOWNLOAD_HASH && (
+        <DownloadModal project={project} type={type} versions={versions} gameVersionTags={tags.gameVersions} onClose={closeDownload} />
+      )}
+    </div>
+  );
+}

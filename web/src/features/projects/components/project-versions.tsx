@@ -1,0 +1,131 @@
+import { collapseGameVersions } from '@cairn/shared/format/game-versions';
+import type { ProjectType } from '@cairn/shared/constants/project-types';
+import { formatBytes } from '@cairn/shared/format/bytes';
+import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
+import { loaderLabel } from '@cairn/shared/format/tag-labels';
+import type { Project } from '@cairn/shared/schemas/projects';
+import type { GameVersionTag } from '@cairn/shared/schemas/tags';
+import type { Version } from '@cairn/shared/schemas/versions';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/pagination/pagination';
+import { AppLink } from '../../../components/ui/app-link';
+import { buttonClassName } from '../../../components/ui/button';
+import { RelativeTime } from '../../../components/ui/format';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useVersionFilter } from '../hooks/use-version-filter';
+import { primaryFile, releaseVersions, toggleValue, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
+import { ChannelBadge } from './channel-badge';
+import { VersionFilters } from './version-filters';
+
+interface ProjectVersionsProps {
+  project: Project;
+  type: ProjectType;
+  versions: readonly Version[];
+  gameVersionTags: readonly GameVersionTag[];
+}
+
+/** The Versions tab: filters with chips, a table of 20 per page (web-screens §2.4). */
+export function ProjectVersions({ project, type, versions, gameVersionTags }: ProjectVersionsProps) {
+  const t = useT();
+  const [searchParams] = useSearchParams();
+  const { filter, page, setFilter, setPage, filtered } = useVersionFilter(versions);
+  const pageCount = Math.ceil(filtered.length / VERSIONS_PER_PAGE);
+  const shown = filtered.slice((page - 1) * VERSIONS_PER_PAGE, page * VERSIONS_PER_PAGE);
+  const releases = releaseVersions(gameVersionTags);
+  // "Back to versions" on a version page returns to this list as filtered now.
+  const back = searchParams.toString();
+
+  return (
+    <section className="project-versions" aria-label={t('project.tabs.versions')}>
+      <VersionFilters versions={versions} gameVersionTags={gameVersionTags} filter={filter} onChange={setFilter} showPlatforms={type !== 'resourcepack'} />
+      {shown.length === 0 ? (
+        <p className="empty-state">{t('project.versions.none')}</p>
+      ) : (
+        <table className="versions-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">{t('project.versions.channel')}</span>
+              </th>
+              <th scope="col">{t('project.versions.name')}</th>
+              <th scope="col">{t('project.versions.gameVersions')}</th>
+              <th scope="col">{t('project.versions.platforms')}</th>
+              <th scope="col">{t('project.versions.published')}</th>
+              <th scope="col">{t('project.versions.downloads')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('project.versions.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((version) => {
+              const file = primaryFile(version);
+              return (
+                <tr key={version.id}>
+                  <td className="versions-table__channel">
+                    <button
+                      type="button"
+                      className="badge-button"
+                      aria-pressed={filter.channels.includes(version.version_type)}
+                      aria-label={t('project.versions.filterChannel', { channel: t(`project.channel.${version.version_type}`) })}
+                      onClick={() => setFilter({ ...filter, channels: toggleValue(filter.channels, version.version_type) })}
+                    >
+                      <ChannelBadge channel={version.version_type} short />
+                    </button>
+                  </td>
+                  <td className="versions-table__name">
+                    <AppLink to={paths.projectVersion.getHref(type, project.slug, versionUrlEnding(version, versions), back ? { back } : undefined)}>
+                      <strong>{version.version_number}</strong>
+                    </AppLink>
+                    <span>{version.name}</span>
+                  </td>
+                  <td className="versions-table__games">
+                    {collapseGameVersions(version.game_versions, releases).join(', ')}
+                  </td>
+                  <td>
+                    <ul className="chip-list">
+                      {version.loaders.map((loader) => (
+                        <li key={loader}>
+                          <button
+                            type="button"
+                            className="tag-link"
+                            aria-pressed={filter.loaders.includes(loader)}
+                            onClick={() => setFilter({ ...filter, loaders: toggleValue(filter.loaders, loader) })}
+                          >
+                            {loaderLabel(loader)}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>
+                    <RelativeTime date={version.date_published} />
+                  </td>
+                  <td title={formatNumber(version.downloads)}>{formatCompactNumber(version.downloads)}</td>
+                  <td>
+                    {file && (
+                      <Tooltip content={`${file.filename} (${formatBytes(file.size)})`}>
+                        <a
+                          href={file.url}
+                          download={file.filename}
+                          className={buttonClassName({ iconOnly: true, variant: 'transparent' })}
+                          aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}
+                        >
+                          <DownloadIcon />
+                        </a>
+                      </Tooltip>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <Pagination page={page} pageCount={pageCount} onChange={setPage} label={t('project.versions.pages')} />
+    </section>
+  );
+}
