@@ -4,6 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 
+/** Paths that name a static file (assets, icons, manifests…) rather than a page. */
+const STATIC_FILE = /^\/assets\/|\.(?:js|mjs|css|map|json|txt|xml|html|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|webmanifest)$/i;
+
 export interface WebServerOptions {
   /** The built SPA (web/dist). */
   root: string;
@@ -62,7 +65,9 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    // A missing asset is a 404; any other path is a page of the SPA, even one that ends in a
+    // version number such as /mod/x/version/1.3.0.
+    const wantsPage = request.method === 'GET' && !STATIC_FILE.test(request.url.split('?')[0] ?? '');
     if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

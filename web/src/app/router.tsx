@@ -57,13 +57,14 @@ interface AppRoutesOptions {
 export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
   const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
   const projectRoutes = {
-    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'project']),
+    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project']),
     description: lazyRoute(queryClient, () => import('./routes/project/description')),
     gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
     versions: lazyRoute(queryClient, () => import('./routes/project/versions')),
     version: lazyRoute(queryClient, () => import('./routes/project/version')),
   };
+  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -77,7 +78,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
           // waits for the first page's code and data (the layout is not swapped out later).
           hydrateFallbackElement: <PageLoading />,
           children: [
-            { id: 'home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/home')) },
+            { id: 'home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/home'), ['discover', 'home']) },
             ...PROJECT_TYPES.map((type) => ({ id: `search-${type}`, path: paths.search.path(type), lazy: searchRoute })),
             // One project route per URL type, plus the permanent `/project/{id}` link.
             ...[...PROJECT_TYPES, 'project' as const].map(
@@ -94,6 +95,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               }),
             ),
+            { id: 'user', path: paths.user.path, lazy: userRoute },
+            { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

@@ -2,91 +2,90 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { buildErrorBody, buildLoaderTag } from '../../testing/mocks/factories';
+import { buildProject, buildSearchHit, buildSearchResults } from '../../testing/mocks/catalogue';
+import { buildErrorBody } from '../../testing/mocks/factories';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
 
 describe('home page', () => {
-  it('explains Cairn and lists loaders grouped by project type, from the API', async () => {
+  it('shows the hero, random projects, the latest updates and what creators get', async () => {
     const { container } = renderRoute(createAppRoutes, { path: '/' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: /discover, download and publish/i })).toBeInTheDocument();
-    expect(screen.getByText(/Cairn is an open platform/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cairn home' })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The place for community-made game add-ons' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Discover mods' })).toHaveAttribute('href', '/mods');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/sign-up');
 
-    const groupTitles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(groupTitles).toEqual(['Mods', 'Plugins', 'Shaders', 'Resource Packs', 'Data Packs', 'Modpacks']);
+    const random = within(screen.getByRole('group', { name: 'A few projects from the catalogue' }));
+    expect(random.getByRole('link', { name: /Lanternlight/ })).toHaveAttribute('href', '/mod/lanternlight');
+    expect(random.getByRole('link', { name: /Softstone/ })).toHaveAttribute('href', '/resourcepack/softstone');
 
-    const mods = within(screen.getByRole('region', { name: 'Mods' }));
-    expect(mods.getByText('Fabric')).toBeInTheDocument();
-    expect(mods.getByText('NeoForge')).toBeInTheDocument();
-    expect(mods.queryByText('Paper')).not.toBeInTheDocument();
-
-    const plugins = within(screen.getByRole('region', { name: 'Plugins' }));
-    expect(plugins.getByText('Paper')).toBeInTheDocument();
-    expect(plugins.getByText('Velocity')).toBeInTheDocument();
-
-    const shaders = within(screen.getByRole('region', { name: 'Shaders' }));
-    expect(shaders.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Canvas',
-      'Iris',
-      'OptiFine',
-      'Vanilla Shader',
-    ]);
-    // Each loader carries its (decorative) icon.
-    expect(shaders.getAllByRole('listitem')[0]?.querySelector('span[aria-hidden="true"] > svg')).not.toBeNull();
+    const latest = within(screen.getByRole('region', { name: 'Latest updates' }));
+    expect(latest.getByRole('heading', { level: 3, name: 'Satchel' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Discover over 3 creations' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toContain('Open to every tool');
 
     await expectNoAxeViolations(container);
   });
 
-  it('renders only what the API sends and strips unsafe icon markup', async () => {
-    server.use(
-      http.get('*/v2/tag/loader', () =>
-        HttpResponse.json([
-          buildLoaderTag({
-            name: 'iris',
-            supported_project_types: ['shader', 'project'],
-            icon: '<svg xmlns="http://www.w3.org/2000/svg"><script>window.pwned = true</script><path d="M0 0"/></svg>',
-          }),
-        ]),
-      ),
-    );
-    renderRoute(createAppRoutes, { path: '/' });
+  it('searches as you type in the live demo, with the sort chosen', async () => {
+    const requests: URLSearchParams[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/v2/search' && url.searchParams.get('limit') === '3') requests.push(url.searchParams);
+    });
+    const { user } = renderRoute(createAppRoutes, { path: '/' });
+    const demo = within(await screen.findByRole('region', { name: /Discover over/ }));
+    const input = demo.getByRole('searchbox', { name: 'Search every project' });
+    expect(input).toHaveValue('light');
 
-    const shaders = await screen.findByRole('region', { name: 'Shaders' });
-    expect(within(shaders).getByText('Iris')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Mods' })).not.toBeInTheDocument();
-    expect(shaders.querySelector('svg path')).not.toBeNull();
-    expect(shaders.querySelector('script')).toBeNull();
+    await user.clear(input);
+    await user.type(input, 'satch');
+    expect(input).toHaveValue('satch');
+    expect(await demo.findByRole('heading', { level: 3, name: 'Satchel' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(demo.queryByRole('heading', { level: 3, name: 'Lanternlight' })).not.toBeInTheDocument());
+
+    await user.selectOptions(demo.getByRole('combobox', { name: 'Sort by:' }), 'Downloads');
+    await vi.waitFor(() => expect(requests.at(-1)?.get('index')).toBe('downloads'));
+    expect(requests.at(-1)?.get('query')).toBe('satch');
+    server.events.removeAllListeners();
+  });
+
+  it('renders only what the API sends and strips unsafe icon markup', async () => {
+    const project = buildProject({ title: '<b>Bold</b> pack', slug: 'bold-pack', categories: ['magic'] });
+    server.use(
+      http.get('*/v2/projects_random', () => HttpResponse.json([project])),
+      http.get('*/v2/tag/category', () =>
+        HttpResponse.json([{ name: 'magic', project_type: 'mod', header: 'categories', icon: '<svg xmlns="http://www.w3.org/2000/svg"><script>window.pwned = true</script><path d="M0 0"/></svg>' }]),
+      ),
+      http.get('*/v2/search', () => HttpResponse.json(buildSearchResults([buildSearchHit(project)]))),
+    );
+    const { container } = renderRoute(createAppRoutes, { path: '/' });
+    const latest = within(await screen.findByRole('region', { name: 'Latest updates' }));
+    expect(latest.getByRole('heading', { level: 3, name: '<b>Bold</b> pack' })).toBeInTheDocument();
+    expect(container.querySelector('b')).toBeNull();
+    expect(latest.getByText('Magic').querySelector('svg path')).not.toBeNull();
+    expect(container.querySelector('script')).toBeNull();
   });
 
   it('shows an accessible error with the status and API description on a 500, and retries', async () => {
     server.use(
-      http.get('*/v2/tag/loader', () =>
-        HttpResponse.json(buildErrorBody({ error: 'internal_error', description: 'The tag store is unavailable' }), {
-          status: 500,
-        }),
+      http.get('*/v2/projects_random', () =>
+        HttpResponse.json(buildErrorBody({ error: 'internal_error', description: 'The catalogue is unavailable' }), { status: 500 }),
       ),
     );
     const { user, container } = renderRoute(createAppRoutes, { path: '/' });
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Uh oh!' });
     await vi.waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByText('Something went wrong.')).toBeInTheDocument();
-    expect(screen.getByText('Please try again in a few minutes.')).toBeInTheDocument();
-    expect(screen.getByText('Error details')).toBeInTheDocument();
     const details = within(screen.getByRole('group'));
     expect(details.getByText('500')).toBeInTheDocument();
-    expect(details.getByText('The tag store is unavailable')).toBeInTheDocument();
-    // The layout stays around the error.
+    expect(details.getByText('The catalogue is unavailable')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cairn home' })).toBeInTheDocument();
     await expectNoAxeViolations(container);
 
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-
-    expect(await screen.findByRole('region', { name: 'Mods' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Uh oh!' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The place for community-made game add-ons' })).toBeInTheDocument();
   });
 });

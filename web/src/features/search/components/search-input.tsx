@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SearchIcon } from '../../../components/ui/content-icons';
 import { CloseIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import './search-input.css';
 
 /** Typing pauses shorter than this are one search. */
 export const SEARCH_DEBOUNCE_MS = 200;

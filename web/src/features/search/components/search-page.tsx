@@ -15,6 +15,7 @@ import { DISCOVER_TYPES } from '../../../components/layout/discover';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { ensureMessageAreas } from '../../../lib/i18n/message-areas';
 import { useCosmetics } from '../../../lib/preferences';
 import type { CategoryTag, LoaderTag } from '@cairn/shared/schemas/tags';
 import { searchQueries } from '../api/search-queries';
@@ -42,7 +43,7 @@ import './search.css';
 // The filters are their own chunk, requested as soon as this module runs: the results (the
 // page's largest paint) do not wait for them. Only small screens open them in a sheet, whose
 // code loads when it is first opened.
-const filterPanel = import('./filter-panel');
+const filterPanel = Promise.all([import('./filter-panel'), ensureMessageAreas(['filters'])]).then(([module]) => module);
 const FilterPanel = lazy(() => filterPanel);
 const FilterSheet = lazy(() => import('./filter-sheet'));
 

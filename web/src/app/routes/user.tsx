@@ -1,0 +1,48 @@
+import { isProjectType } from '@cairn/shared/constants/project-types';
+import { useSuspenseQueries, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { data, replace, useParams, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
+import { buildTagIndex } from '../../components/project-card/card-data';
+import { tagQueries } from '../../features/tags/api/tags-queries';
+import { userQueries } from '../../features/users/api/users-queries';
+import { UserProfile } from '../../features/users/components/user-profile';
+import { useCurrentUser } from '../../lib/current-user';
+import { useHead } from '../../lib/head';
+import { useT } from '../../lib/i18n/i18n-provider';
+
+/** `/user/{id or username}` and `/user/{…}/{project type}`; a non-canonical name is replaced by the username. */
+export const createLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async ({ params, request }) => {
+    if (params.projectType !== undefined && !isProjectType(params.projectType)) throw data('Not found', { status: 404 });
+    const user = await queryClient.ensureQueryData(userQueries.detail(params.id ?? ''));
+    queryClient.setQueryData(userQueries.detail(user.username).queryKey, user);
+    if (params.id !== user.username) {
+      const url = new URL(request.url);
+      const rest = params.projectType ? `/${params.projectType}` : '';
+      throw replace(`/user/${encodeURIComponent(user.username)}${rest}${url.search}`);
+    }
+    await Promise.all([
+      queryClient.ensureQueryData(userQueries.projects(user.id)),
+      queryClient.ensureQueryData(tagQueries.categories()),
+      queryClient.ensureQueryData(tagQueries.loaders()),
+    ]);
+    return null;
+  };
+
+/** Tabs only change the project type in the path: the data stays. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, defaultShouldRevalidate }) =>
+  currentParams.id !== nextParams.id && defaultShouldRevalidate;
+
+export function Component() {
+  const t = useT();
+  const params = useParams();
+  const { data: user } = useSuspenseQuery(userQueries.detail(params.id ?? ''));
+  const { data: projects } = useSuspenseQuery(userQueries.projects(user.id));
+  const [{ data: categories }, { data: loaders }] = useSuspenseQueries({ queries: [tagQueries.categories(), tagQueries.loaders()] });
+  const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
+  const currentUser = useCurrentUser();
+  const type = params.projectType !== undefined && isProjectType(params.projectType) ? params.projectType : undefined;
+  useHead({ title: t('user.head.title', { username: user.username }), description: user.bio ?? undefined });
+  return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} />;
+}
