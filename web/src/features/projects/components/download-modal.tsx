@@ -238,7 +238,12 @@ function Option({ name, option, checked, onSelect }: { name: string; option: Cho
     <label className={option.compatible ? 'choice-option' : 'choice-option choice-option--incompatible'} title={option.compatible ? undefined : option.hint}>
       <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onSelect(option.value)} />
       <span>{option.label}</span>
-      {!option.compatible && <span className="visually-hidden">({option.hint})</span>}
+      {!option.compatible && (
+        <>
+          {' '}
+          <span className="visually-hidden">({option.hint})</span>
+        </>
+      )}
     </label>
   );
 }

@@ -5,6 +5,7 @@ import type { Version } from '@cairn/shared/schemas/versions';
 import { useMemo, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { buildTagIndex } from '../../../components/project-card/card-data';
+import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -76,15 +77,17 @@ export function ProjectLayout({ project, type, members, versions, tags, children
                 {t('project.tabs.changelog')}
               </NavLink>
             )}
-            {versions.length > 0 && (
-              <NavLink
-                to={paths.project.getHref(type, project.slug, 'versions')}
-                className={({ isActive }) => tabClass({ isActive: isActive || onVersionPage })}
-                aria-current={onVersionPage ? 'page' : undefined}
-              >
-                {t('project.tabs.versions')}
-              </NavLink>
-            )}
+            {versions.length > 0 &&
+              (onVersionPage ? (
+                // A version page belongs to the Versions tab.
+                <AppLink to={paths.project.getHref(type, project.slug, 'versions')} className={tabClass({ isActive: true })} aria-current="page">
+                  {t('project.tabs.versions')}
+                </AppLink>
+              ) : (
+                <NavLink to={paths.project.getHref(type, project.slug, 'versions')} className={tabClass}>
+                  {t('project.tabs.versions')}
+                </NavLink>
+              ))}
           </nav>
           <div className="project-page__content">{children}</div>
         </div>
