@@ -22,6 +22,10 @@ describe('web server', () => {
     }
   });
 
+  it('answers HEAD for pages like GET', async () => {
+    expect((await app.inject({ method: 'HEAD', url: '/mods' })).statusCode).toBe(200);
+  });
+
   it('answers missing assets with a 404', async () => {
     for (const url of ['/assets/missing-123.js', '/favicon.ico', '/robots.txt']) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);

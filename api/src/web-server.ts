@@ -67,7 +67,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a 404; any other path is a page of the SPA, even one that ends in a
     // version number such as /mod/x/version/1.3.0.
-    const wantsPage = request.method === 'GET' && !STATIC_FILE.test(request.url.split('?')[0] ?? '');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !STATIC_FILE.test(request.url.split('?')[0] ?? '');
     if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

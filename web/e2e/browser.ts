@@ -52,3 +52,19 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/**
+ * The product seeds the demo catalogue at start and indexes it in the background: wait until the
+ * search index holds it (every listed demo mod) before tests search.
+ */
+export async function waitForSearchIndex(minimumMods = 10, timeoutMs = 60_000): Promise<void> {
+  const url = `${apiUrl}/v2/search?limit=1&facets=${encodeURIComponent('[["project_type:mod"]]')}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url).catch(() => undefined);
+    const body = response?.ok ? ((await response.json()) as { total_hits: number }) : undefined;
+    if (body && body.total_hits >= minimumMods) return;
+    if (Date.now() > deadline) throw new Error(`The search index did not fill within ${timeoutMs} ms (last answer: ${JSON.stringify(body)})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -29,6 +29,11 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     return context.newPage();
   }
 
+  /** The home page has rendered (its heading is there). */
+  async function waitForHome(page: Page) {
+    await page.getByRole('heading', { level: 1, name: 'The place for community-made game add-ons' }).waitFor();
+  }
+
   async function expectAccessible(page: Page) {
     const violations = await seriousAccessibilityViolations(page);
     expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -37,7 +42,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
   it.each(THEMES)('renders the home page in the %s theme without serious accessibility violations', async (theme) => {
     const page = await newPage({ theme });
     await page.goto(siteUrl);
-    await page.getByText('Fabric', { exact: true }).first().waitFor();
+    await waitForHome(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
     await expect(page.title()).resolves.toBe('Community game add-ons – Cairn');
     await screenshot(page, `home-${theme}`);
@@ -69,7 +74,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
   it('lets the keyboard open, walk and close the discover menu', async () => {
     const page = await newPage();
     await page.goto(siteUrl);
-    await page.getByText('Fabric', { exact: true }).first().waitFor();
+    await waitForHome(page);
     const trigger = page.getByRole('button', { name: 'Discover content' });
     await trigger.focus();
     await page.keyboard.press('Enter');
@@ -100,7 +105,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
   it('has a bottom bar and a menu toggle at 360 px', async () => {
     const page = await newPage({ width: 360, height: 740 });
     await page.goto(siteUrl);
-    await page.getByText('Fabric', { exact: true }).first().waitFor();
+    await waitForHome(page);
     expect(await page.getByRole('button', { name: 'Discover content' }).isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: 'Menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../../lib/use-url-search-params';
 import { paramFor, type FilterGroup } from '../utils/filter-groups';
 import { parseSearchParams, toSearchParams, type SearchState } from '../utils/search-state';
 
@@ -10,21 +10,18 @@ export interface UpdateOptions {
 
 /**
  * The search state lives in the URL. Updates replace the current history entry (one entry per
- * visit to a search page, not per keystroke) and are computed from the URL as it is at that
- * moment, so a debounced update never overwrites a newer one.
+ * visit to a search page, not per keystroke), show at once, and build on the latest state, so a
+ * debounced update never overwrites a newer one.
  */
 export function useSearchState(groups: readonly FilterGroup[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const state = useMemo(() => parseSearchParams(params), [params]);
   const update = useCallback(
     (change: (current: SearchState) => SearchState, { scrollToTop = false }: UpdateOptions = {}) => {
-      setParams((current) => toSearchParams(change(parseSearchParams(current)), paramFor(groups), current), {
-        replace: true,
-        preventScrollReset: true,
-      });
+      setParams(toSearchParams(change(state), paramFor(groups), params));
       if (scrollToTop) window.scrollTo({ top: 0 });
     },
-    [groups, setParams],
+    [groups, params, setParams, state],
   );
   return [state, update] as const;
 }
