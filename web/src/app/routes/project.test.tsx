@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { buildProject } from '../../testing/mocks/catalogue';
+import { buildProject, buildUser } from '../../testing/mocks/catalogue';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -62,6 +62,33 @@ describe('project page', () => {
     expect(screen.getByRole('navigation', { name: 'Project sections' })).toHaveTextContent('DescriptionGalleryChangelogVersions');
     await vi.waitFor(() => expect(document.title).toBe('Lanternlight – Mod – Cairn'));
     await expectNoAxeViolations(container);
+  });
+
+  it('lets a signed-in user follow and unfollow, counting along', async () => {
+    let follows = 0;
+    server.use(
+      http.get('*/v2/user', () => HttpResponse.json(buildUser())),
+      http.get('*/v2/user/:id/follows', () => HttpResponse.json(follows > 0 ? [buildProject()] : [])),
+      http.post('*/v2/project/:id/follow', () => {
+        follows++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.delete('*/v2/project/:id/follow', () => {
+        follows--;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
+    const follow = await screen.findByRole('button', { name: 'Follow', pressed: false });
+    await vi.waitFor(() => expect(follow).toBeEnabled());
+    await user.click(follow);
+    expect(await screen.findByRole('button', { name: 'Follow', pressed: true })).toBeInTheDocument();
+    expect(screen.getByText('790')).toBeInTheDocument();
+    expect(follows).toBe(1);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Follow', pressed: true })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Follow', pressed: true }));
+    expect(await screen.findByRole('button', { name: 'Follow', pressed: false })).toBeInTheDocument();
+    expect(follows).toBe(0);
   });
 
   it('shows the license text in a modal, and says when it cannot', async () => {
