@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { consoleLogger } from './embedded/process-utils.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { openRuntime, type Runtime } from './runtime.js';
@@ -149,16 +149,7 @@ async function main(): Promise<number> {
     printHelp();
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const quiet = { ...consoleLogger, info: () => {} };
   const runtime = await openRuntime(config, quiet, { shareRunning: true, applicationName: 'cairn-cli' });
   try {
