@@ -23,6 +23,8 @@ import { createMailer } from './lib/mail/create-mailer.js';
 import { createCaptchaVerifier } from './lib/captcha.js';
 import { projectsModule } from './modules/projects/index.js';
 import { teamsModule } from './modules/teams/index.js';
+import { versionsModule } from './modules/versions/index.js';
+import { statisticsModule } from './modules/statistics/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -77,5 +79,13 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
   await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });
+  await app.register(versionsModule, {
+    db,
+    files: deps.files,
+    publicApiUrl: config.publicApiUrl,
+    publicSiteUrl: config.publicSiteUrl,
+    maxFileBytes: config.maxFileBytes,
+  });
+  await app.register(statisticsModule, { prefix: '/v2', db });
   return app;
 }

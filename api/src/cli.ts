@@ -1,4 +1,7 @@
 import { loadConfigOrExit } from './config.js';
+import { createDiskFileStore } from './lib/storage/file-store.js';
+import { seedDemoCatalogue } from './db/seed/demo-catalogue.js';
+import { seedSyntheticCatalogue } from './db/seed/synthetic-catalogue.js';
 import { consoleLogger } from './embedded/process-utils.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { openRuntime, type Runtime } from './runtime.js';
@@ -122,10 +125,19 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   seed: {
-    usage: 'seed',
-    summary: 'Insert the reference data (loaders, categories, game versions, licenses…) into empty tables.',
-    run: async (runtime) => {
+    usage: 'seed [--demo | --synthetic <count>]',
+    summary:
+      'Insert the reference data (loaders, categories, game versions, licenses…) into empty tables; --demo adds the demo catalogue, --synthetic <count> that many generated projects (3 versions each) for benchmarks.',
+    run: async (runtime, args, config) => {
+      const { values } = parseArgs({ args, options: { demo: { type: 'boolean' }, synthetic: { type: 'string' } } });
       await seedReferenceData(runtime.database.db, consoleLogger);
+      const files = createDiskFileStore(config.filesDir);
+      if (values.demo) await seedDemoCatalogue(runtime.database.db, files, consoleLogger);
+      if (values.synthetic !== undefined) {
+        const count = Number(values.synthetic);
+        if (!Number.isInteger(count) || count < 1) throw new Error('Usage: seed --synthetic <count> (a positive whole number)');
+        await seedSyntheticCatalogue(runtime.database.db, files, count, (line) => console.log(line));
+      }
     },
   },
 };

@@ -43,6 +43,8 @@ export const ConfigSchema = z
     SERVE_API: booleanFlag.default(true),
     /** Serve the built website from this process (npm start); off when the web is hosted elsewhere. */
     SERVE_WEB: booleanFlag.default(true),
+    /** Fill an empty catalogue with the demo projects on start-up. */
+    SEED_DEMO: booleanFlag.default(true),
     /** Run the background job worker inside the API process. */
     RUN_WORKER: booleanFlag.default(true),
     /** Requests per minute per client IP, and per signed-in user. */
@@ -139,6 +141,8 @@ export interface Config {
   serveApi: boolean;
   serveWeb: boolean;
   runWorker: boolean;
+  /** `npm start` fills an empty catalogue with the demo projects. */
+  seedDemo: boolean;
   bodyLimit: number;
   rateLimit: { perMinute: number; authenticatedPerMinute: number; bypassKey: string | undefined };
   trustProxyHops: number;
@@ -205,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     serveApi: env.SERVE_API,
     serveWeb: env.SERVE_WEB,
     runWorker: env.RUN_WORKER,
+    seedDemo: env.SEED_DEMO,
     bodyLimit: env.BODY_LIMIT_BYTES,
     rateLimit: {
       perMinute: env.RATE_LIMIT_PER_MINUTE,

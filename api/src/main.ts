@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
+import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { JOBS } from './jobs/registry.js';
 import { startJobRunner } from './jobs/job-runner.js';
 import { openRuntime } from './runtime.js';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
         await seedDemoAccounts(runtime.database.db, config.dataDir, log);
         demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
       }
+      const files = createDiskFileStore(config.filesDir);
+      if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) await seedDemoCatalogue(runtime.database.db, files, log);
 
       const jobs = await startJobRunner({
         databaseUrl: runtime.services.databaseUrl,
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
       });
       cleanups.push(jobs.stop);
 
-      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files: createDiskFileStore(config.filesDir), jobs }, { loggerInstance: logger });
+      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, jobs }, { loggerInstance: logger });
       cleanups.push(() => api.close());
       await api.listen({ host: config.host, port: config.apiPort });
     }

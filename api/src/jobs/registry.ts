@@ -4,6 +4,7 @@ import type { SearchClient } from '../lib/search-client.js';
 import type { JobDefinition } from './job-runner.js';
 import { authCleanupJob } from './auth-cleanup.js';
 import { mailDeliveryJob } from './mail-delivery.js';
+import { pruneDownloadDedupJob } from './prune-download-dedup.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -13,4 +14,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob];

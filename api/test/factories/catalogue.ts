@@ -107,6 +107,7 @@ export async function insertVersion(
     projectId: number;
     authorId: number;
     versionNumber?: string;
+    versionType?: string;
     status?: string;
     loaders?: string[];
     gameVersions?: string[];
@@ -128,7 +129,7 @@ export async function insertVersion(
     authorId: fields.authorId,
     name: `Version ${versionNumber}`,
     versionNumber,
-    versionType: 'release',
+    versionType: fields.versionType ?? 'release',
     status: fields.status ?? 'listed',
     featured: false,
     loaders,

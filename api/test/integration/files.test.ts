@@ -23,9 +23,11 @@ describe('file store', () => {
       size: bytes.length,
       sha1: createHash('sha1').update(bytes).digest('hex'),
       sha512: createHash('sha512').update(bytes).digest('hex'),
+      created: true,
     });
     const again = await ctx.files.put(bytes, { maxBytes: 1024 });
     expect(again.key).toBe(stored.key);
+    expect(again.created).toBe(false);
     const read = await ctx.files.read(stored.key);
     const chunks: Buffer[] = [];
     for await (const chunk of read!.stream) chunks.push(chunk as Buffer);

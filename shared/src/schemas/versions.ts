@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, INPUT_ENVIRONMENTS } from '../constants/environments.js';
 import { REQUESTABLE_VERSION_STATUSES, VERSION_STATUSES } from '../constants/project-status.js';
-import { Base62IdSchema } from './common.js';
+import { Base62IdSchema, jsonArrayQuery } from './common.js';
 
 // Version objects of the v2 API (OpenAPI `Version`, `VersionFile`, `VersionDependency`,
 // `CreatableVersion`), field for field.
@@ -154,3 +154,62 @@ export const CreateVersionDataSchema = z.preprocess(
 export type CreateVersionData = InitialVersionData & { project_id: string };
 
 export { withAliases };
+
+/** `true` / `false` in a query string. */
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /project/{id|slug}/version (operation getProjectVersions). */
+export const ProjectVersionsQuerySchema = z.object({
+  /** JSON array: versions running on any of these loaders. */
+  loaders: jsonArrayQuery(z.string()).optional(),
+  /** JSON array: versions for any of these game versions. */
+  game_versions: jsonArrayQuery(z.string()).optional(),
+  featured: booleanQuery.optional(),
+  version_type: VersionTypeSchema.optional(),
+  /** Leave the changelogs out (sent as empty text) to keep long lists small. */
+  include_changelog: booleanQuery.default(true),
+  limit: z.coerce.number().int().min(1).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ProjectVersionsQuery = z.infer<typeof ProjectVersionsQuerySchema>;
+
+/** GET /versions (operation getVersions). */
+export const VersionsQuerySchema = z.object({
+  ids: jsonArrayQuery(Base62IdSchema),
+  include_changelog: booleanQuery.default(true),
+});
+
+/** One entry of `file_types` in PATCH /version/{id}: the file named by its hash gets this type. */
+export const EditableFileTypeSchema = z.object({
+  algorithm: z.enum(['sha1', 'sha512']),
+  hash: z.string().min(1).max(128),
+  file_type: FileTypeSchema.nullable(),
+});
+
+/** PATCH /version/{id} (operation modifyVersion, OpenAPI `EditableVersion`); every field optional. */
+export const ModifyVersionBodySchema = z.object({
+  name: z.string().min(1).max(64).refine(notBlank, 'must not be blank').optional(),
+  version_number: VersionNumberSchema.optional(),
+  changelog: z.string().max(65536).optional(),
+  version_type: VersionTypeSchema.optional(),
+  /** Replaces every dependency. */
+  dependencies: z.array(DependencyInputSchema).max(4096).optional(),
+  game_versions: z.array(z.string()).min(1).optional(),
+  loaders: z.array(z.string()).min(1).optional(),
+  featured: z.boolean().optional(),
+  status: RequestableVersionStatusSchema.optional(),
+  environment: InputEnvironmentSchema.optional(),
+  /** Moderators only: overwrite the download count (the project total follows). */
+  downloads: z.number().int().min(0).optional(),
+  /** `[algorithm, hash]` of the file that becomes primary. */
+  primary_file: z.tuple([z.enum(['sha1', 'sha512']), z.string().min(1).max(128)]).optional(),
+  file_types: z.array(EditableFileTypeSchema).max(256).optional(),
+  ordering: z.number().int().nullable().optional(),
+});
+export type ModifyVersionBody = z.infer<typeof ModifyVersionBodySchema>;
+
+/** `data` part of POST /version/{id}/file (operation addFilesToVersion), optional. */
+export const AddFilesDataSchema = z.object({
+  file_types: z.record(z.string(), FileTypeSchema.nullable()).optional(),
+});
+export type AddFilesData = z.infer<typeof AddFilesDataSchema>;

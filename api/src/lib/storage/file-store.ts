@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,8 @@ export interface StoredBlob {
   size: number;
   sha1: string;
   sha512: string;
+  /** False when identical bytes were already stored (the blob may belong to other rows). */
+  created: boolean;
 }
 
 export interface BlobRead {
@@ -76,8 +78,12 @@ export function createDiskFileStore(root: string): FileStore {
         const key = options.extension ? `${hashes.sha512}.${options.extension}` : hashes.sha512;
         const target = pathOf(key);
         await mkdir(dirname(target), { recursive: true });
-        await rename(temporary, target);
-        return { key, ...hashes };
+        const existed = await access(target).then(
+          () => true,
+          () => false,
+        );
+        if (!existed) await rename(temporary, target);
+        return { key, ...hashes, created: !existed };
       } finally {
         await rm(temporary, { force: true });
       }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { SEARCHABLE_PROJECT_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
+import { anyBigint } from '../../db/sql-helpers.js';
 import { organizations, projects, teamMembers } from '../../db/schema/catalogue.js';
 import { decodeBase62 } from '../../lib/ids.js';
 
@@ -46,7 +47,7 @@ export function listProjectRefsByIds(db: Executor, ids: readonly number[]): Prom
     .select(projectRefColumns)
     .from(projects)
     .leftJoin(organizations, eq(organizations.id, projects.organizationId))
-    .where(inArray(projects.id, [...ids]));
+    .where(anyBigint(projects.id, ids));
 }
 
 export interface MembershipRow {
@@ -69,7 +70,7 @@ export function listMemberships(db: Executor, userId: number, teamIds: readonly 
       organizationPermissions: teamMembers.organizationPermissions,
     })
     .from(teamMembers)
-    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, [...teamIds])));
+    .where(and(eq(teamMembers.userId, userId), anyBigint(teamMembers.teamId, teamIds)));
 }
 
 /** Facts deciding whether outsiders may see an organization. */

@@ -58,18 +58,32 @@ export async function readCatalogueUpload<S extends z.ZodType>(
   options: {
     schema: S;
     classify: (data: z.infer<S>, field: string) => PartKind | undefined;
+    /** Blobs this request stored (never ones that already existed) when anything fails. */
     discard: (keys: string[]) => Promise<void>;
+    /** Largest version file (config.maxFileBytes). */
+    maxFileBytes?: number;
+    /** Why a file name is refused (checked before anything is stored). */
+    checkFile?: (filename: string) => string | undefined;
+    /** Runs once `data` is valid, before any file is read (e.g. permission checks). */
+    afterData?: (data: z.infer<S>) => Promise<void>;
+    /** When given, `data` may be left out and this is used instead. */
+    defaultData?: z.infer<S>;
   },
 ): Promise<CatalogueUpload<z.infer<S>>> {
+  const maxFileBytes = options.maxFileBytes ?? MAX_VERSION_FILE_BYTES;
   if (!request.isMultipart()) throw badRequest('The request must be multipart/form-data with a "data" part first');
   let data: z.infer<S> | undefined;
   const stored: UploadedFile[] = [];
   const images = new Map<string, Buffer>();
   const seen = new Set<string>();
   try {
-    const parts = request.parts({ limits: { fileSize: MAX_VERSION_FILE_BYTES + 1, fieldSize: 4 * 1024 * 1024, parts: 600 } });
+    const parts = request.parts({ limits: { fileSize: maxFileBytes + 1, fieldSize: 4 * 1024 * 1024, parts: 600 } });
     for await (const part of parts) {
       const field = part.fieldname;
+      if (data === undefined && field !== 'data' && options.defaultData !== undefined) {
+        data = options.defaultData;
+        await options.afterData?.(data);
+      }
       if (data === undefined) {
         if (field !== 'data') throw badRequest('The first part of the upload must be "data"');
         const text = part.type === 'file' ? (await readLimited(part.file, 4 * 1024 * 1024, 'data')).toString('utf8') : String(part.value);
@@ -82,6 +96,7 @@ export async function readCatalogueUpload<S extends z.ZodType>(
         const parsed = options.schema.safeParse(json);
         if (!parsed.success) throw badRequest(describeDataIssue(parsed.error));
         data = parsed.data as z.infer<S>;
+        await options.afterData?.(data);
         continue;
       }
       if (seen.has(field)) throw badRequest(`The part '${field}' appears more than once`);
@@ -97,24 +112,26 @@ export async function readCatalogueUpload<S extends z.ZodType>(
       }
       const filename = part.filename;
       const extension = filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '';
-      if (!/^[a-z0-9]{1,8}$/.test(extension)) {
+      const problem = options.checkFile?.(filename);
+      if (problem || !/^[a-z0-9]{1,8}$/.test(extension)) {
         part.file.resume();
-        throw badRequest(`The file '${filename}' in part '${field}' needs a file name with an extension`);
+        throw badRequest(`File name '${filename}' of part '${field}' ${problem ?? 'needs an extension'}`);
       }
       try {
-        const blob = await files.put(part.file, { maxBytes: MAX_VERSION_FILE_BYTES, extension });
+        const blob = await files.put(part.file, { maxBytes: maxFileBytes, extension });
         stored.push({ field, filename, blob });
       } catch (error) {
         if (error instanceof PayloadTooLargeError) {
-          throw badRequest(`The file '${filename}' is larger than the limit of ${MAX_VERSION_FILE_BYTES} bytes`);
+          throw badRequest(`File '${filename}' is larger than the limit of ${maxFileBytes} bytes`);
         }
         throw error;
       }
     }
+    if (data === undefined) data = options.defaultData;
     if (data === undefined) throw badRequest('The upload has no "data" part');
     return { data, files: stored, images };
   } catch (error) {
-    await options.discard(stored.map((f) => f.blob.key));
+    await options.discard(stored.filter((f) => f.blob.created).map((f) => f.blob.key));
     if (error instanceof ApiError) throw error;
     // Malformed multipart bodies and busboy limits are the client's fault.
     const status = (error as { statusCode?: number }).statusCode;

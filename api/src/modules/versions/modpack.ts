@@ -1,62 +1,154 @@
+import { PassThrough, type Readable } from 'node:stream';
+import yauzl from 'yauzl';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
-import type { FileStore, StoredBlob } from '../../lib/storage/file-store.js';
-import { readZipEntry, ZipFormatError } from './zip.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 
-/** The index every modpack file (`.mrpack`) carries at its root. */
+/**
+ * Modpacks are `.mrpack` files: zip archives whose `modrinth.index.json` names the game
+ * version, the loaders the pack runs on and the files it installs (by hash). Only the index is
+ * read, through ranged reads of the stored blob, so a large pack is never held in memory.
+ */
+
 export const MODPACK_INDEX_NAME = 'modrinth.index.json';
+/** The index is small text; anything larger is not a sensible pack. */
 const MAX_INDEX_BYTES = 16 * 1024 * 1024;
 
-const ModpackIndexSchema = z.object({
+/** Index dependency keys → Cairn loader names. */
+const INDEX_LOADERS: Record<string, string> = {
+  forge: 'forge',
+  neoforge: 'neoforge',
+  'fabric-loader': 'fabric',
+  'quilt-loader': 'quilt',
+};
+
+const safeRelativePath = (path: string) =>
+  path.length > 0 && !path.startsWith('/') && !path.includes('\\') && !/^[a-zA-Z]:/.test(path) && !path.split('/').some((s) => s === '..' || s === '');
+
+const IndexSchema = z.object({
   formatVersion: z.literal(1),
-  game: z.string(),
-  versionId: z.string(),
-  name: z.string(),
-  summary: z.string().optional(),
-  files: z.array(
-    z.object({
-      path: z.string(),
-      hashes: z.object({ sha1: z.string(), sha512: z.string() }).partial().passthrough(),
-      downloads: z.array(z.string()).optional(),
-      fileSize: z.number().optional(),
-      env: z.record(z.string(), z.string()).optional(),
-    }),
-  ),
-  /** Game and loader versions, e.g. `{ "minecraft": "1.20.1", "fabric-loader": "0.15.0" }`. */
+  game: z.literal('minecraft'),
+  versionId: z.string().optional(),
+  name: z.string().optional(),
+  files: z
+    .array(
+      z.object({
+        path: z.string().refine(safeRelativePath, 'must be a relative path inside the instance'),
+        hashes: z.object({ sha1: z.string().optional(), sha512: z.string().optional() }).passthrough(),
+        fileSize: z.number().int().min(0).optional(),
+      }),
+    )
+    .max(100_000),
   dependencies: z.record(z.string(), z.string()),
 });
-export type ModpackIndex = z.infer<typeof ModpackIndexSchema>;
 
-export const isModpackFilename = (name: string) => name.toLowerCase().endsWith('.mrpack');
-
-/** Reads and checks a modpack's index; a modpack without a valid one is refused (400). */
-export async function readModpackIndex(files: FileStore, blob: StoredBlob, filename: string): Promise<ModpackIndex> {
-  let raw: Buffer | undefined;
-  try {
-    raw = await readZipEntry(files, blob.key, blob.size, MODPACK_INDEX_NAME, MAX_INDEX_BYTES);
-  } catch (error) {
-    if (error instanceof ZipFormatError) throw badRequest(`${filename} is not a valid modpack: ${error.message}`);
-    throw error;
-  }
-  if (!raw) throw badRequest(`${filename} is not a valid modpack: it has no ${MODPACK_INDEX_NAME}`);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw badRequest(`${filename} is not a valid modpack: ${MODPACK_INDEX_NAME} is not valid JSON`);
-  }
-  const parsed = ModpackIndexSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw badRequest(`${filename} is not a valid modpack: ${MODPACK_INDEX_NAME} '${issue.path.join('.')}' ${issue.message}`);
-  }
-  return parsed.data;
+export interface ModpackIndex {
+  /** Cairn loader names the pack runs on. */
+  loaders: string[];
+  /** The game version the pack is built for (empty when the index names none). */
+  gameVersions: string[];
+  /** Files the pack installs, with their hashes (lower-cased) and file names. */
+  files: Array<{ fileName: string; sha1: string | undefined; sha512: string | undefined }>;
 }
 
-/** Loader names a modpack index declares (`fabric-loader` → `fabric`, `forge` → `forge`…). */
-export function modpackLoaders(index: ModpackIndex): string[] {
-  const known: Record<string, string> = { 'fabric-loader': 'fabric', 'quilt-loader': 'quilt', forge: 'forge', neoforge: 'neoforge' };
-  return Object.keys(index.dependencies)
-    .map((name) => known[name])
+/** Reads ranges of a stored blob for the zip reader (yauzl wants a synchronous stream). */
+class BlobRangeReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly files: FileStore,
+    private readonly key: string,
+  ) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    const out = new PassThrough();
+    if (end <= start) {
+      out.end();
+      return out;
+    }
+    this.files
+      .read(this.key, { start, end: end - 1 })
+      .then((blob) => {
+        if (!blob) throw new Error('blob disappeared while reading');
+        blob.stream.on('error', (error) => out.destroy(error)).pipe(out);
+      })
+      .catch((error: Error) => out.destroy(error));
+    return out;
+  }
+}
+
+async function readEntryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
+  if (entry.uncompressedSize > MAX_INDEX_BYTES) throw new Error(`${MODPACK_INDEX_NAME} is too large`);
+  const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INDEX_BYTES) throw new Error(`${MODPACK_INDEX_NAME} is too large`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The text of the index entry, or undefined when the archive has none. */
+async function findIndexText(files: FileStore, key: string, size: number): Promise<string | undefined> {
+  const zip = await yauzl.fromRandomAccessReaderPromise(new BlobRangeReader(files, key), size, { lazyEntries: true, autoClose: true });
+  try {
+    return await new Promise<string | undefined>((resolve, reject) => {
+      zip.on('error', reject);
+      zip.on('end', () => resolve(undefined));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== MODPACK_INDEX_NAME) return zip.readEntry();
+        readEntryText(zip, entry).then(resolve, reject);
+      });
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
+  }
+}
+
+/** Turns an index document into what a version needs; throws a message for a malformed one. */
+export function parseModpackIndex(text: string): ModpackIndex {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${MODPACK_INDEX_NAME} is not valid JSON`);
+  }
+  const parsed = IndexSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${MODPACK_INDEX_NAME} field '${issue.path.join('.')}' ${issue.message}`);
+  }
+  const index = parsed.data;
+  const loaders = Object.keys(index.dependencies)
+    .map((key) => INDEX_LOADERS[key])
     .filter((name): name is string => name !== undefined);
+  const game = index.dependencies.minecraft;
+  return {
+    loaders: [...new Set(loaders)],
+    gameVersions: game ? [game] : [],
+    files: index.files.map((f) => ({
+      fileName: f.path.split('/').pop()!,
+      sha1: f.hashes.sha1?.toLowerCase(),
+      sha512: f.hashes.sha512?.toLowerCase(),
+    })),
+  };
+}
+
+/** Reads a stored `.mrpack`; a file that is not a valid pack is a 400 naming it. */
+export async function readModpackIndex(files: FileStore, blob: { key: string; size: number }, filename: string): Promise<ModpackIndex> {
+  let text: string | undefined;
+  try {
+    text = await findIndexText(files, blob.key, blob.size);
+  } catch (error) {
+    throw badRequest(`File '${filename}' is not a valid modpack: ${(error as Error).message}`);
+  }
+  if (text === undefined) throw badRequest(`File '${filename}' is not a valid modpack: it has no ${MODPACK_INDEX_NAME}`);
+  try {
+    return parseModpackIndex(text);
+  } catch (error) {
+    throw badRequest(`File '${filename}' is not a valid modpack: ${(error as Error).message}`);
+  }
 }

@@ -1,4 +1,5 @@
-import { asc, desc, inArray, sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
+import { anyBigint } from '../../db/sql-helpers.js';
 import type { Executor } from '../../db/client.js';
 import { versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
 
@@ -26,7 +27,7 @@ export function listVersionRows(db: Executor, ids: readonly number[]) {
   return db
     .select(versionColumns)
     .from(versions)
-    .where(inArray(versions.id, [...ids]))
+    .where(anyBigint(versions.id, ids))
     .orderBy(desc(versions.datePublished), desc(versions.id));
 }
 export type VersionRow = Awaited<ReturnType<typeof listVersionRows>>[number];
@@ -45,7 +46,7 @@ export function listFilesOfVersions(db: Executor, versionIds: readonly number[])
       fileType: versionFiles.fileType,
     })
     .from(versionFiles)
-    .where(inArray(versionFiles.versionId, [...versionIds]))
+    .where(anyBigint(versionFiles.versionId, versionIds))
     // Primary first, then by file name.
     .orderBy(sql`${versionFiles.primary} desc`, asc(versionFiles.filename));
 }
@@ -61,7 +62,7 @@ export function listDependenciesOfVersions(db: Executor, versionIds: readonly nu
       dependencyType: versionDependencies.dependencyType,
     })
     .from(versionDependencies)
-    .where(inArray(versionDependencies.versionId, [...versionIds]))
+    .where(anyBigint(versionDependencies.versionId, versionIds))
     .orderBy(asc(versionDependencies.id));
 }
 export type VersionDependencyRow = Awaited<ReturnType<typeof listDependenciesOfVersions>>[number];
@@ -76,14 +77,26 @@ export interface VersionDetails {
 export async function loadVersionDetails(db: Executor, ids: readonly number[]): Promise<VersionDetails[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [rows, files, dependencies] = await Promise.all([
-    listVersionRows(db, unique),
-    listFilesOfVersions(db, unique),
-    listDependenciesOfVersions(db, unique),
-  ]);
-  return rows.map((row) => ({
-    row,
-    files: files.filter((f) => f.versionId === row.id),
-    dependencies: dependencies.filter((d) => d.versionId === row.id),
-  }));
+  return withFilesAndDependencies(db, await listVersionRows(db, unique));
+}
+
+/** Details of rows already loaded, in the rows' order (files and dependencies in two queries). */
+export async function withFilesAndDependencies(db: Executor, rows: readonly VersionRow[]): Promise<VersionDetails[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [files, dependencies] = await Promise.all([listFilesOfVersions(db, ids), listDependenciesOfVersions(db, ids)]);
+  const filesOf = groupBy(files, (f) => f.versionId);
+  const dependenciesOf = groupBy(dependencies, (d) => d.versionId);
+  return rows.map((row) => ({ row, files: filesOf.get(row.id) ?? [], dependencies: dependenciesOf.get(row.id) ?? [] }));
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }

@@ -12,8 +12,8 @@ export function versionFileUrl(publicApiUrl: string, projectId: number, versionI
   return `${publicApiUrl}/data/${encodeBase62(projectId)}/versions/${encodeBase62(versionId)}/${encodeURIComponent(filename)}`;
 }
 
-/** The v2 Version object. */
-export function toVersion(details: VersionDetails, publicApiUrl: string): Version {
+/** The v2 Version object (`changelog: false` sends it empty, for long lists). */
+export function toVersion(details: VersionDetails, publicApiUrl: string, options: { changelog?: boolean } = {}): Version {
   const { row } = details;
   return {
     id: encodeBase62(row.id),
@@ -22,7 +22,7 @@ export function toVersion(details: VersionDetails, publicApiUrl: string): Versio
     featured: row.featured,
     name: row.name,
     version_number: row.versionNumber,
-    changelog: row.changelog,
+    changelog: options.changelog === false ? '' : row.changelog,
     changelog_url: null,
     date_published: row.datePublished.toISOString(),
     downloads: row.downloads,

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalAuth } from '../../plugins/auth.js';
+import type { DownloadsService } from './downloads.service.js';
+import { fileExtension } from './version-uploads.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  jar: 'application/java-archive',
+  zip: 'application/zip',
+  litemod: 'application/zip',
+  mrpack: 'application/zip',
+  asc: 'application/pgp-signature',
+  gpg: 'application/pgp-signature',
+  sig: 'application/pgp-signature',
+};
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); undefined when absent or not understood, null when unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return null;
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return null;
+  return { start, end };
+}
+
+/** Content-Disposition with a plain fallback name and the exact UTF-8 one. */
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Version files at their stable public URL: `/data/<project>/versions/<version>/<file name>`.
+ * Supports single byte ranges and conditional requests; a full download (or the first range)
+ * counts once per client per version per hour.
+ */
+export const downloadRoutes: FastifyPluginAsyncZod<{ service: DownloadsService }> = async (app, { service }) => {
+  app.get(
+    '/data/:project/versions/:version/:filename',
+    {
+      config: optionalAuth('VERSION_READ'),
+      schema: {
+        operationId: 'downloadVersionFile',
+        tags: ['version-files'],
+        summary: 'Download a version file',
+        params: z.object({ project: z.string().min(1).max(16), version: z.string().min(1).max(16), filename: z.string().min(1).max(255) }),
+      },
+    },
+    async (request, reply) => {
+      const { project, version, filename } = request.params;
+      const file = await service.findFile(request.actor, project, version, filename);
+      const etag = `"${file.sha1}"`;
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', etag)
+        .header('content-disposition', contentDisposition(file.filename))
+        .header('cache-control', file.public ? 'public, max-age=31536000' : 'private, no-store')
+        .type(CONTENT_TYPES[fileExtension(file.filename)] ?? 'application/octet-stream');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+      const range = parseRange(request.headers.range, file.size);
+      if (range === null) {
+        return reply.code(416).header('content-range', `bytes */${file.size}`).type('application/json').send({
+          error: 'range_not_satisfiable',
+          description: `The file has ${file.size} bytes`,
+        });
+      }
+      if (request.method === 'GET' && (!range || range.start === 0)) await service.countDownload(file, request.ip);
+      const blob = await service.read(file, range);
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', file.size);
+      }
+      return reply.send(blob.stream);
+    },
+  );
+};

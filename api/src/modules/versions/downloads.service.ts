@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
+import type { Database } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import { notFound } from '../../lib/errors.js';
+import type { BlobRead, FileStore } from '../../lib/storage/file-store.js';
+import { canSeeVersion, listProjectAccess } from '../catalogue-access/access.js';
+import * as repo from './versions.repository.js';
+import { idOf } from './versions.service.js';
+
+export interface DownloadableFile {
+  blobKey: string;
+  filename: string;
+  size: number;
+  sha1: string;
+  versionId: number;
+  projectId: number;
+  /** Anyone may see it (so shared caches may keep it). */
+  public: boolean;
+}
+
+/**
+ * Who a download is counted for: the IPv4 address, or the /64 network of an IPv6 address
+ * (one household or machine), hashed so addresses are never stored.
+ */
+export function downloadClientKey(ip: string): string {
+  let prefix = ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) prefix = mapped[1]!;
+  else if (isIPv6(ip)) prefix = expandIPv6(ip).slice(0, 4).join(':');
+  else if (!isIPv4(ip)) prefix = ip;
+  return createHash('sha256').update(`download:${prefix}`).digest('hex').slice(0, 32);
+}
+
+function expandIPv6(ip: string): string[] {
+  const [head, tail] = ip.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => group.toLowerCase().padStart(4, '0'));
+}
+
+/** Version files served at their public URL, with download counting. */
+export function createDownloadsService(deps: { db: Database; files: FileStore }) {
+  const { db, files } = deps;
+  return {
+    /** The file at `/<project>/versions/<version>/<name>` if the caller may see it; else 404. */
+    async findFile(actor: Actor | null, projectText: string, versionText: string, filename: string): Promise<DownloadableFile> {
+      const versionId = idOf(versionText);
+      const file = versionId === undefined ? undefined : await repo.findFileForDownload(db, versionId, filename);
+      if (file && file.projectId === idOf(projectText)) {
+        const [access] = await listProjectAccess(db, actor, [file.projectId]);
+        if (access && canSeeVersion(actor, file.status, access)) {
+          const isPublic = !isHiddenProjectStatus(access.project.status) && !isHiddenVersionStatus(file.status);
+          return { ...file, public: isPublic };
+        }
+      }
+      throw notFound('No such file');
+    },
+
+    async read(file: DownloadableFile, range?: { start: number; end: number }): Promise<BlobRead> {
+      const blob = await files.read(file.blobKey, range);
+      if (!blob) throw notFound('No such file');
+      return blob;
+    },
+
+    /** Counts a download (at most once per client per version per hour). */
+    countDownload(file: DownloadableFile, clientIp: string): Promise<boolean> {
+      return repo.countDownload(db, file.versionId, file.projectId, downloadClientKey(clientIp));
+    },
+  };
+}
+
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Database } from '../../db/client.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { createDownloadsService } from './downloads.service.js';
+import { downloadRoutes } from './downloads.routes.js';
+import { createForgeUpdatesService } from './forge-updates.service.js';
+import { forgeUpdatesRoutes } from './forge-updates.routes.js';
+import { createVersionFilesService } from './version-files.service.js';
+import { versionFilesRoutes } from './version-files.routes.js';
+import { createVersionsService } from './versions.service.js';
+import { versionsRoutes } from './versions.routes.js';
+
+export interface VersionsModuleDeps {
+  db: Database;
+  files: FileStore;
+  /** Version files are linked as `${publicApiUrl}/data/…`. */
+  publicApiUrl: string;
+  publicSiteUrl: string;
+  maxFileBytes: number;
+}
+
+/**
+ * Versions and their files: /v2/version*, /v2/project/{id}/version*, lookups by hash under
+ * /v2/version_file*, file downloads under /data, and the Forge update file under /updates
+ * (also under /v2/updates).
+ */
+export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app, deps) => {
+  await app.register(multipart);
+  const { db, files, publicApiUrl, maxFileBytes } = deps;
+  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl }) });
+  await app.register(versionFilesRoutes, { prefix: '/v2', service: createVersionFilesService({ db, files, publicApiUrl }) });
+  const forgeUpdates = createForgeUpdatesService({ db, publicSiteUrl: deps.publicSiteUrl });
+  await app.register(forgeUpdatesRoutes, { service: forgeUpdates, operationId: 'forgeUpdates' });
+  await app.register(forgeUpdatesRoutes, { prefix: '/v2', service: forgeUpdates, operationId: 'forgeUpdatesV2' });
+  await app.register(downloadRoutes, { service: createDownloadsService({ db, files }) });
+};

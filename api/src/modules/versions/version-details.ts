@@ -1,0 +1,44 @@
+import type { Version } from '@cairn/shared/schemas/versions';
+import type { Executor } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import { notFound } from '../../lib/errors.js';
+import { canSeeVersion, listProjectAccess, type ProjectAccess } from '../catalogue-access/access.js';
+import { listVersionRows, withFilesAndDependencies, type VersionRow } from './version-details.repository.js';
+import { toVersion } from './versions.mapper.js';
+import { findVersionRow } from './versions.repository.js';
+
+/** Wire versions for rows already loaded, in the rows' order. */
+export async function toWireVersions(db: Executor, rows: readonly VersionRow[], publicApiUrl: string, options: { changelog?: boolean } = {}): Promise<Version[]> {
+  return (await withFilesAndDependencies(db, rows)).map((details) => toVersion(details, publicApiUrl, options));
+}
+
+/** Wire versions by id, in the order given (missing ids skipped). */
+export async function loadWireVersions(db: Executor, ids: readonly number[], publicApiUrl: string): Promise<Version[]> {
+  const rows = await listVersionRows(db, [...new Set(ids)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return toWireVersions(db, ids.map((id) => byId.get(id)).filter((r): r is VersionRow => r !== undefined), publicApiUrl);
+}
+
+/**
+ * Keeps the items whose version the caller may see (hidden projects and hidden versions only
+ * for their team and moderators). Access is looked up once per distinct project.
+ */
+export async function filterVisible<T extends { projectId: number; status: string }>(db: Executor, actor: Actor | null, items: readonly T[]): Promise<T[]> {
+  if (items.length === 0) return [];
+  const accesses = await listProjectAccess(db, actor, [...new Set(items.map((i) => i.projectId))]);
+  const byProject = new Map(accesses.map((a) => [a.project.id, a]));
+  return items.filter((item) => {
+    const access = byProject.get(item.projectId);
+    return access !== undefined && canSeeVersion(actor, item.status, access);
+  });
+}
+
+/** A version the caller may see, with its project's access; otherwise 404, as for a missing one. */
+export async function requireVisibleVersion(db: Executor, actor: Actor | null, id: number | undefined): Promise<{ row: VersionRow; access: ProjectAccess }> {
+  const row = id === undefined ? undefined : await findVersionRow(db, id);
+  if (row) {
+    const [access] = await listProjectAccess(db, actor, [row.projectId]);
+    if (access && canSeeVersion(actor, row.status, access)) return { row, access };
+  }
+  throw notFound('The version does not exist or you may not see it');
+}

@@ -1,0 +1,267 @@
+import { and, arrayOverlaps, asc, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { HIDDEN_VERSION_STATUSES, LISTED_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
+import type { Database, Executor } from '../../db/client.js';
+import { downloadDedup, projects, searchOutbox, versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
+import { gameVersions, loaders } from '../../db/schema/tags.js';
+import { anyBigint, anyText } from '../../db/sql-helpers.js';
+import { versionColumns, type VersionRow } from './version-details.repository.js';
+
+/** Display order: explicitly ordered versions first, then newest first. */
+const displayOrder = [sql`${versions.ordering} asc nulls last`, desc(versions.datePublished), desc(versions.id)];
+
+export async function findVersionRow(db: Executor, id: number): Promise<VersionRow | undefined> {
+  const rows = await db.select(versionColumns).from(versions).where(eq(versions.id, id)).limit(1);
+  return rows[0];
+}
+
+export interface VersionListFilters {
+  loaders?: readonly string[];
+  gameVersions?: readonly string[];
+  featured?: boolean;
+  versionType?: string;
+  /** Team members and moderators also see draft, scheduled and unknown versions. */
+  includeHidden: boolean;
+  /** Only listed and archived versions (what update checks offer). */
+  listedOnly?: boolean;
+  limit?: number;
+  offset: number;
+}
+
+export function listProjectVersionRows(db: Executor, projectId: number, filters: VersionListFilters): Promise<VersionRow[]> {
+  const conditions: SQL[] = [eq(versions.projectId, projectId)];
+  if (!filters.includeHidden) conditions.push(notInArray(versions.status, [...HIDDEN_VERSION_STATUSES]));
+  if (filters.listedOnly) conditions.push(inArray(versions.status, [...LISTED_VERSION_STATUSES]));
+  if (filters.loaders) conditions.push(arrayOverlaps(versions.loaders, [...filters.loaders]));
+  if (filters.gameVersions) conditions.push(arrayOverlaps(versions.gameVersions, [...filters.gameVersions]));
+  if (filters.featured !== undefined) conditions.push(eq(versions.featured, filters.featured));
+  if (filters.versionType) conditions.push(eq(versions.versionType, filters.versionType));
+  const query = db
+    .select(versionColumns)
+    .from(versions)
+    .where(and(...conditions))
+    .orderBy(...displayOrder)
+    .offset(filters.offset);
+  return filters.limit === undefined ? query : query.limit(filters.limit);
+}
+
+/** Versions of a project whose id is `id` or whose number is `number`, oldest first. */
+export function listProjectVersionsByIdOrNumber(db: Executor, projectId: number, id: number | undefined, number: string): Promise<VersionRow[]> {
+  const match = id === undefined ? eq(versions.versionNumber, number) : sql`(${versions.id} = ${id} or ${versions.versionNumber} = ${number})`;
+  return db
+    .select(versionColumns)
+    .from(versions)
+    .where(and(eq(versions.projectId, projectId), match))
+    .orderBy(sql`${versions.id} = ${id ?? -1} desc`, asc(versions.datePublished), asc(versions.id));
+}
+
+export type HashAlgorithm = 'sha1' | 'sha512';
+
+/** Every version holding a file with one of these hashes (with the version's row), newest first. */
+export function listVersionsByFileHashes(db: Executor, algorithm: HashAlgorithm, hashes: readonly string[]) {
+  if (hashes.length === 0) return Promise.resolve([]);
+  const column = algorithm === 'sha1' ? versionFiles.sha1 : versionFiles.sha512;
+  return db
+    .select({ hash: column, fileId: versionFiles.id, versionId: versions.id, version: versionColumns })
+    .from(versionFiles)
+    .innerJoin(versions, eq(versions.id, versionFiles.versionId))
+    .where(anyText(column, hashes))
+    .orderBy(desc(versions.datePublished), desc(versions.id))
+    .then((rows) => rows.map((r) => ({ ...r, projectId: r.version.projectId, status: r.version.status })));
+}
+
+export interface UpdateFilter {
+  loaders?: readonly string[];
+  gameVersions?: readonly string[];
+  versionTypes?: readonly string[];
+}
+
+/**
+ * For each project, its newest listed (or archived) version matching every given filter
+ * (a filter matches when the version shares at least one value with it).
+ */
+export async function listLatestMatchingVersions(db: Executor, projectIds: readonly number[], filter: UpdateFilter): Promise<Map<number, VersionRow>> {
+  if (projectIds.length === 0) return new Map();
+  const conditions: SQL[] = [anyBigint(versions.projectId, projectIds), inArray(versions.status, [...LISTED_VERSION_STATUSES])];
+  if (filter.loaders) conditions.push(arrayOverlaps(versions.loaders, [...filter.loaders]));
+  if (filter.gameVersions) conditions.push(arrayOverlaps(versions.gameVersions, [...filter.gameVersions]));
+  if (filter.versionTypes) conditions.push(inArray(versions.versionType, [...filter.versionTypes]));
+  const rows = await db
+    .selectDistinctOn([versions.projectId], versionColumns)
+    .from(versions)
+    .where(and(...conditions))
+    .orderBy(versions.projectId, desc(versions.datePublished), desc(versions.id));
+  return new Map(rows.map((r) => [r.projectId, r]));
+}
+
+export async function listKnownLoaders(db: Executor, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.select({ name: loaders.name }).from(loaders).where(inArray(loaders.name, [...names]));
+  return new Set(rows.map((r) => r.name));
+}
+
+export async function listKnownGameVersions(db: Executor, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.select({ version: gameVersions.version }).from(gameVersions).where(inArray(gameVersions.version, [...names]));
+  return new Set(rows.map((r) => r.version));
+}
+
+/** Project of each existing version among `ids`. */
+export async function listVersionProjects(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: versions.id, projectId: versions.projectId }).from(versions).where(inArray(versions.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.projectId]));
+}
+
+export async function listExistingProjectIds(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** sha1 hashes among `sha1s` already used by files of other projects. */
+export async function listSha1sOfOtherProjects(db: Executor, sha1s: readonly string[], projectId: number): Promise<string[]> {
+  if (sha1s.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ sha1: versionFiles.sha1 })
+    .from(versionFiles)
+    .innerJoin(versions, eq(versions.id, versionFiles.versionId))
+    .where(and(inArray(versionFiles.sha1, [...sha1s]), ne(versions.projectId, projectId)));
+  return rows.map((r) => r.sha1);
+}
+
+/** Files on Cairn with any of these hashes (for a modpack's embedded files), newest version first. */
+export function listFilesByHashes(db: Executor, sha1s: readonly string[], sha512s: readonly string[]) {
+  const conditions: SQL[] = [];
+  if (sha1s.length) conditions.push(inArray(versionFiles.sha1, [...sha1s]));
+  if (sha512s.length) conditions.push(inArray(versionFiles.sha512, [...sha512s]));
+  if (conditions.length === 0) return Promise.resolve([]);
+  return db
+    .select({ sha1: versionFiles.sha1, sha512: versionFiles.sha512, versionId: versions.id, projectId: versions.projectId })
+    .from(versionFiles)
+    .innerJoin(versions, eq(versions.id, versionFiles.versionId))
+    .where(sql.join(conditions, sql` or `))
+    .orderBy(desc(versions.datePublished));
+}
+
+export function findFirstVersionEnvironment(db: Executor, projectId: number) {
+  return db
+    .select({ environment: versions.environment })
+    .from(versions)
+    .where(eq(versions.projectId, projectId))
+    .orderBy(asc(versions.datePublished))
+    .limit(1)
+    .then((rows) => rows[0]?.environment);
+}
+
+export type NewVersion = typeof versions.$inferInsert;
+export type NewVersionFile = typeof versionFiles.$inferInsert;
+export type NewDependency = typeof versionDependencies.$inferInsert;
+
+export async function insertVersion(tx: Executor, version: NewVersion): Promise<void> {
+  await tx.insert(versions).values(version);
+}
+
+export async function insertFiles(tx: Executor, files: NewVersionFile[]): Promise<void> {
+  if (files.length) await tx.insert(versionFiles).values(files);
+}
+
+export async function insertDependencies(tx: Executor, dependencies: NewDependency[]): Promise<void> {
+  if (dependencies.length) await tx.insert(versionDependencies).values(dependencies);
+}
+
+export async function deleteDependencies(tx: Executor, versionId: number): Promise<void> {
+  await tx.delete(versionDependencies).where(eq(versionDependencies.versionId, versionId));
+}
+
+export async function updateVersion(tx: Executor, id: number, changes: Partial<NewVersion>): Promise<void> {
+  if (Object.keys(changes).length) await tx.update(versions).set(changes).where(eq(versions.id, id));
+}
+
+export async function deleteVersion(tx: Executor, id: number): Promise<void> {
+  await tx.delete(versions).where(eq(versions.id, id));
+}
+
+export async function updateFile(tx: Executor, id: number, changes: Partial<NewVersionFile>): Promise<void> {
+  await tx.update(versionFiles).set(changes).where(eq(versionFiles.id, id));
+}
+
+export async function clearPrimaryFile(tx: Executor, versionId: number): Promise<void> {
+  await tx.update(versionFiles).set({ primary: false }).where(eq(versionFiles.versionId, versionId));
+}
+
+export async function deleteFile(tx: Executor, id: number): Promise<void> {
+  await tx.delete(versionFiles).where(eq(versionFiles.id, id));
+}
+
+/** Marks the project as changed (new or edited version). */
+export async function touchProject(tx: Executor, projectId: number): Promise<void> {
+  await tx.update(projects).set({ updated: sql`now()` }).where(eq(projects.id, projectId));
+}
+
+export async function addProjectDownloads(tx: Executor, projectId: number, delta: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ downloads: sql`greatest(0, ${projects.downloads} + ${delta})` })
+    .where(eq(projects.id, projectId));
+}
+
+/** The file a download URL names (version id + file name), with what visibility needs. */
+export async function findFileForDownload(db: Executor, versionId: number, filename: string) {
+  const rows = await db
+    .select({
+      blobKey: versionFiles.blobKey,
+      filename: versionFiles.filename,
+      size: versionFiles.size,
+      sha1: versionFiles.sha1,
+      versionId: versions.id,
+      projectId: versions.projectId,
+      status: versions.status,
+    })
+    .from(versionFiles)
+    .innerJoin(versions, eq(versions.id, versionFiles.versionId))
+    .where(and(eq(versionFiles.versionId, versionId), eq(versionFiles.filename, filename)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Counts one download unless this client already downloaded the version in the current hour.
+ * The de-duplication row and both totals change in one transaction with database-side
+ * increments, so concurrent downloads never lose counts. Returns whether it counted.
+ */
+export async function countDownload(db: Database, versionId: number, projectId: number, clientKey: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(downloadDedup)
+      .values({ versionId, clientKey, hour: sql`date_trunc('hour', now())` })
+      .onConflictDoNothing()
+      .returning({ versionId: downloadDedup.versionId });
+    if (inserted.length === 0) return false;
+    await tx.update(versions).set({ downloads: sql`${versions.downloads} + 1` }).where(eq(versions.id, versionId));
+    await tx.update(projects).set({ downloads: sql`${projects.downloads} + 1` }).where(eq(projects.id, projectId));
+    // One pending search update per project is enough, however many downloads arrive.
+    await tx.execute(
+      sql`insert into ${searchOutbox} (project_id) select ${projectId} where not exists (select 1 from ${searchOutbox} where project_id = ${projectId})`,
+    );
+    return true;
+  });
+}
+
+/** Forgets de-duplication rows of hours that have passed. */
+export async function deleteExpiredDownloadDedup(db: Executor): Promise<number> {
+  const rows = await db
+    .delete(downloadDedup)
+    .where(sql`${downloadDedup.hour} < date_trunc('hour', now())`)
+    .returning({ versionId: downloadDedup.versionId });
+  return rows.length;
+}
+
+/** What a new version inherits from its project. */
+export async function findProjectSides(db: Executor, projectId: number) {
+  const rows = await db
+    .select({ id: projects.id, clientSide: projects.clientSide, serverSide: projects.serverSide })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return rows[0];
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@cairn/shared/schemas/common';
+import {
+  AddFilesDataSchema,
+  CreateVersionDataSchema,
+  ModifyVersionBodySchema,
+  ProjectVersionsQuerySchema,
+  VersionSchema,
+  VersionsQuerySchema,
+} from '@cairn/shared/schemas/versions';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { optionalAuth, requireAuth } from '../../plugins/auth.js';
+import { readCatalogueUpload } from '../catalogue/multipart.js';
+import type { VersionsService } from './versions.service.js';
+
+const tags = ['versions'];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+const ProjectParams = z.object({ id: z.string().min(1).max(64) });
+const VersionParams = z.object({ id: z.string().min(1).max(64) });
+
+export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; files: FileStore; maxFileBytes: number }> = async (app, { service, files, maxFileBytes }) => {
+  app.get(
+    '/project/:id/version',
+    {
+      config: optionalAuth('PROJECT_READ', 'VERSION_READ'),
+      schema: {
+        operationId: 'getProjectVersions',
+        tags,
+        summary: "List project's versions",
+        params: ProjectParams,
+        querystring: ProjectVersionsQuerySchema,
+        response: { 200: z.array(VersionSchema), ...errors },
+      },
+    },
+    async (request) => service.listProjectVersions(request.actor, request.params.id, request.query),
+  );
+
+  app.get(
+    '/project/:id/version/:version',
+    {
+      config: optionalAuth('PROJECT_READ', 'VERSION_READ'),
+      schema: {
+        operationId: 'getVersionFromIdOrNumber',
+        tags,
+        summary: 'Get a version given a version number or ID',
+        description: 'If several versions have the number, the oldest one is returned.',
+        params: ProjectParams.extend({ version: z.string().min(1).max(64) }),
+        response: { 200: VersionSchema, ...errors },
+      },
+    },
+    async (request) => service.getProjectVersion(request.actor, request.params.id, request.params.version),
+  );
+
+  app.get(
+    '/version/:id',
+    {
+      config: optionalAuth('VERSION_READ'),
+      schema: { operationId: 'getVersion', tags, summary: 'Get a version', params: VersionParams, response: { 200: VersionSchema, ...errors } },
+    },
+    async (request) => service.getVersion(request.actor, request.params.id),
+  );
+
+  app.get(
+    '/versions',
+    {
+      config: optionalAuth('VERSION_READ'),
+      schema: { operationId: 'getVersions', tags, summary: 'Get multiple versions', querystring: VersionsQuerySchema, response: { 200: z.array(VersionSchema), ...errors } },
+    },
+    async (request) => service.getVersions(request.actor, request.query.ids as string[], request.query.include_changelog),
+  );
+
+  app.post(
+    '/version',
+    {
+      config: requireAuth('VERSION_CREATE'),
+      schema: {
+        operationId: 'createVersion',
+        tags,
+        summary: 'Create a version',
+        description:
+          "Multipart request: first a `data` field (JSON: project_id, name, version_number, changelog, dependencies, game_versions, version_type, loaders, featured, status, file_parts, primary_file, file_types, environment), then one part per file named in `file_parts`. Files: .jar, .zip, .litemod, .mrpack, .asc, .gpg, .sig.",
+        consumes: ['multipart/form-data'],
+        response: { 200: VersionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = request.actor!;
+      const upload = await readCatalogueUpload(request, files, {
+        schema: CreateVersionDataSchema,
+        maxFileBytes,
+        checkFile: service.fileNameProblem,
+        afterData: (data) => service.authorizeUpload(actor, data),
+        classify: (data, field) => (data.file_parts.includes(field) ? { kind: 'file' } : undefined),
+        discard: service.discardUploads,
+      });
+      return service.createVersion(actor, upload);
+    },
+  );
+
+  app.patch(
+    '/version/:id',
+    {
+      config: requireAuth('VERSION_WRITE'),
+      schema: { operationId: 'modifyVersion', tags, summary: 'Modify a version', params: VersionParams, body: ModifyVersionBodySchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.modifyVersion(request.actor!, request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/version/:id',
+    {
+      config: requireAuth('VERSION_DELETE'),
+      schema: { operationId: 'deleteVersion', tags, summary: 'Delete a version', params: VersionParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.deleteVersion(request.actor!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/version/:id/file',
+    {
+      config: requireAuth('VERSION_WRITE'),
+      schema: {
+        operationId: 'addFilesToVersion',
+        tags,
+        summary: 'Add files to version',
+        description: 'Multipart request: an optional `data` field (JSON `{file_types: {part: type}}`), then the files.',
+        consumes: ['multipart/form-data'],
+        params: VersionParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.actor!;
+      const upload = await readCatalogueUpload(request, files, {
+        schema: AddFilesDataSchema,
+        defaultData: {},
+        maxFileBytes,
+        checkFile: service.fileNameProblem,
+        afterData: () => service.authorizeAddFiles(actor, request.params.id),
+        classify: () => ({ kind: 'file' }),
+        discard: service.discardUploads,
+      });
+      await service.addFiles(actor, request.params.id, upload);
+      return reply.code(204).send(null);
+    },
+  );
+};
