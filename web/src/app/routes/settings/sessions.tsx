@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { sessionQueries } from '../../../features/account/api/session-api';
+import { SessionsSettings } from '../../../features/account/components/settings/sessions';
+import { useHead } from '../../../lib/head';
+import { useT } from '../../../lib/i18n/i18n-provider';
+
+export const createLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async () => {
+    await queryClient.ensureQueryData(sessionQueries.list());
+    return null;
+  };
+
+export function Component() {
+  const t = useT();
+  useHead({ title: t('account.sessions.title'), noindex: true });
+  return <SessionsSettings />;
+}
