@@ -27,13 +27,20 @@ describe('verify email', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('says so when the address was already verified, without using the link', async () => {
+  it('says the address is already verified when its link was used before', async () => {
     signIn({ email_verified: true });
-    const verify = vi.fn();
-    server.use(http.post('*/v2/auth/email/verify', verify));
-    renderRoute(createAppRoutes, { path: '/auth/verify-email?flow=verify-1' });
+    server.use(failing());
+    renderRoute(createAppRoutes, { path: '/auth/verify-email?flow=used' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Email already verified' })).toBeInTheDocument();
-    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('uses a link meant for another account even when this one is verified', async () => {
+    signIn({ email_verified: true });
+    const verify = vi.fn(() => new HttpResponse(null, { status: 204 }));
+    server.use(http.post('*/v2/auth/email/verify', verify));
+    renderRoute(createAppRoutes, { path: '/auth/verify-email?flow=other-account' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledOnce();
   });
 
   it('reports a failed link and offers a new one to a signed-in user', async () => {

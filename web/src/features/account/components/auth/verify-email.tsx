@@ -53,8 +53,8 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const flow = params.get('flow');
   const { user } = useCurrentUser();
-  // Judged once, on arrival: verifying below turns email_verified on.
-  const [alreadyVerified] = useState(() => user?.email_verified === true);
+  // Judged on arrival: verifying below turns email_verified on.
+  const [verifiedBefore] = useState(() => user?.email_verified === true);
   const started = useRef(false);
 
   const verify = useMutation({
@@ -63,19 +63,16 @@ export function VerifyEmailPage() {
   });
   const { mutate } = verify;
 
+  // The link is always tried: it may be for another account than the one signed in here.
   useEffect(() => {
-    if (started.current || alreadyVerified || !flow) return;
+    if (started.current || !flow) return;
     started.current = true;
     mutate(flow);
-  }, [alreadyVerified, flow, mutate]);
+  }, [flow, mutate]);
 
-  const outcome: Outcome = alreadyVerified
-    ? 'already-verified'
-    : !flow || verify.isError
-      ? 'failed'
-      : verify.isSuccess
-        ? 'verified'
-        : 'verifying';
+  // A used or missing link is no failure for an address that is verified already.
+  const unusable = !flow || verify.isError;
+  const outcome: Outcome = verify.isSuccess ? 'verified' : unusable ? (verifiedBefore ? 'already-verified' : 'failed') : 'verifying';
 
   if (outcome === 'verifying') {
     return (
