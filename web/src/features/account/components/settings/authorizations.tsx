@@ -54,9 +54,12 @@ export function AuthorizationsSettings() {
               <div className="app-card__main">
                 <h2 className="app-card__name">{app.name}</h2>
                 <p className="app-card__by">
-                  {creator ? (
-                    <FormattedMessage id="account.authorizations.by" values={{ creator: <AppLink to={paths.user.getHref(creator.username)}>{creator.username}</AppLink> }} />
-                  ) : null}{' '}
+                  {creator && (
+                    <>
+                      <FormattedMessage id="account.authorizations.by" values={{ creator: <AppLink to={paths.user.getHref(creator.username)}>{creator.username}</AppLink> }} />
+                      <span aria-hidden="true"> · </span>
+                    </>
+                  )}
                   <span className="app-card__since">
                     {t('account.authorizations.since')} <RelativeTime date={grant.created} />
                   </span>
