@@ -2,7 +2,7 @@ import { OAuthAppDescriptionSchema, OAuthAppNameSchema, OAuthAppUrlSchema, Redir
 import type { User } from '@cairn/shared/schemas/users';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@cairn/shared/schemas/users';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { CopyButton } from '../../../../components/ui/copy-button';
 import { ExternalLink } from '../../../../components/ui/external-link';
@@ -36,6 +36,8 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
   const [icon, setIcon] = useState<{ file: File; ext: string; preview: string } | 'remove' | undefined>();
   const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
   const fileInput = useRef<HTMLInputElement>(null);
+  // The preview of a chosen icon is a blob: URL; let it go once replaced or closed.
+  useEffect(() => () => void (icon && icon !== 'remove' && URL.revokeObjectURL(icon.preview)), [icon]);
 
   const save = useMutation({
     mutationFn: async () => {
