@@ -88,6 +88,8 @@ interface BaseDocument {
   id: string;
   pid: string;
   main: boolean;
+  /** Which write produced the document (older documents of the project are removed after it). */
+  rev: number;
   title: string;
   slug: string;
   author: string;
@@ -124,12 +126,11 @@ export interface MainDocument extends BaseDocument {
 
 export interface CountingDocument extends BaseDocument {
   main: false;
-  /** Project-wide values (for negated conditions, which apply to the whole project). */
-  pl: string[];
-  pg: string[];
-  pt: string[];
-  pe: string[];
-  pp: string[];
+  /**
+   * Values the project's other versions have (`"g|1.21"`): with the document's own arrays,
+   * the project-wide values that negated conditions test.
+   */
+  x?: string[];
 }
 
 export type SearchDocument = MainDocument | CountingDocument;
@@ -258,22 +259,76 @@ function excludedFor(key: CountKey): Dimension | undefined {
   return key === 'c' || key === 's' ? undefined : key;
 }
 
-/** Versions (by position) that one counting document describes, and the values it counts. */
+/** Values of one count key whose versions look alike, and what their versions look like. */
 interface CountingGroup {
-  versions: Set<number>;
-  keys: Partial<Record<CountKey, string[]>>;
+  key: CountKey;
+  /** The dimension the key is about: the group's description is not used for it. */
+  exclude: Dimension | undefined;
+  values: string[];
+  description: Description;
+  /** Tokens by dimension subset (`"lg"` → sorted tokens joined). */
+  tokenSets: Map<string, string>;
+}
+
+function tokenSetsOf(tokens: readonly string[]): Map<string, string> {
+  const sets = new Map<string, string[]>();
+  for (const token of tokens) {
+    const dims = token.slice(0, token.indexOf(':'));
+    const list = sets.get(dims);
+    if (list) list.push(token);
+    else sets.set(dims, [token]);
+  }
+  return new Map([...sets].map(([dims, list]) => [dims, list.join('\u0000')]));
+}
+
+/**
+ * Two groups may share a counting document when they count different keys and their
+ * versions look the same on every dimension neither of them is about: each count query
+ * ignores the dimension it counts, so the document can show each group's own view there.
+ */
+function compatible(a: CountingGroup, b: CountingGroup): boolean {
+  if (a.key === b.key) return false;
+  const ignored = (d: string) => d === a.exclude || d === b.exclude;
+  for (const d of DIMENSIONS) {
+    if (ignored(d)) continue;
+    if (a.description.values[d].join('\u0000') !== b.description.values[d].join('\u0000')) return false;
+    if (a.description.nonUniform.includes(d) !== b.description.nonUniform.includes(d)) return false;
+  }
+  for (const dims of new Set([...a.tokenSets.keys(), ...b.tokenSets.keys()])) {
+    if ([...dims].some(ignored)) continue;
+    if (a.tokenSets.get(dims) !== b.tokenSets.get(dims)) return false;
+  }
+  return true;
+}
+
+/** The description a shared counting document shows: each dimension from a member not about it. */
+function assemble(members: readonly CountingGroup[]): Description {
+  const values = {} as Record<Dimension, readonly string[]>;
+  const nonUniform: Dimension[] = [];
+  for (const d of DIMENSIONS) {
+    const source = members.find((m) => m.exclude !== d) ?? members[0]!;
+    values[d] = source.description.values[d];
+    if (source.description.nonUniform.includes(d)) nonUniform.push(d);
+  }
+  const tokens = new Set<string>();
+  for (const m of members) {
+    for (const token of m.description.tokens) {
+      if (!m.exclude || !token.slice(0, token.indexOf(':')).includes(m.exclude)) tokens.add(token);
+    }
+  }
+  return { values: values as ValueSets, nonUniform, tokens: [...tokens].sort() };
 }
 
 /**
  * Splits the values of every count key between the main document and counting documents.
  * Values whose versions answer every filter on the other dimensions like the whole project
  * does stay on the main document (the common case: all of them, when only game versions
- * vary). The others are grouped by what their versions look like, and groups describing the
- * same versions share one counting document across keys.
+ * vary). The others are grouped by what their versions look like, and compatible groups of
+ * different keys share a counting document.
  */
 function planCounts(project: ProjectFacts, prepared: readonly PreparedVersion[], whole: Description) {
   const mainKeys: Record<CountKey, string[]> = { l: [], g: [], t: [], c: [], s: [] };
-  const documents = new Map<string, CountingGroup>();
+  const groups: CountingGroup[] = [];
   const all = prepared.length;
   for (const key of Object.keys(COUNT_KEY_FIELD) as CountKey[]) {
     const exclude = excludedFor(key);
@@ -309,13 +364,18 @@ function planCounts(project: ProjectFacts, prepared: readonly PreparedVersion[],
     }
     mainKeys[key].sort();
     for (const group of bySignature.values()) {
-      const setKey = [...group.versions].sort((a, b) => a - b).join(',');
-      const document = documents.get(setKey) ?? { versions: group.versions, keys: {} };
-      document.keys[key] = group.values.sort();
-      documents.set(setKey, document);
+      // Versions with the same signature together still have it (same arrays, uniformity, tokens).
+      const description = describe([...group.versions].sort((a, b) => a - b).map((i) => prepared[i]!));
+      groups.push({ key, exclude, values: group.values.sort(), description, tokenSets: tokenSetsOf(description.tokens) });
     }
   }
-  return { mainKeys, documents: [...documents.values()] };
+  const documents: CountingGroup[][] = [];
+  for (const group of groups) {
+    const shared = documents.find((members) => members.every((m) => compatible(group, m)));
+    if (shared) shared.push(group);
+    else documents.push([group]);
+  }
+  return { mainKeys, documents };
 }
 
 type KeyFields = Partial<Pick<BaseDocument, 'kl' | 'kg' | 'kt' | 'kc' | 'ks'>>;
@@ -341,13 +401,28 @@ export function titleSortKey(title: string): string {
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** The main document of a project followed by its counting documents (often none). */
-export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
+/** `"d|value"` for every project-wide value the description lacks. */
+function missingValues(whole: Description, own: Description): string[] {
+  const missing: string[] = [];
+  for (const d of DIMENSIONS) {
+    const present = new Set(own.values[d]);
+    for (const value of whole.values[d]) if (!present.has(value)) missing.push(`${d}|${value}`);
+  }
+  return missing;
+}
+
+/**
+ * The main document of a project followed by its counting documents (often none), all
+ * marked with `rev` (distinct per write, so that the writer can remove the project's other,
+ * obsolete documents).
+ */
+export function buildProjectDocuments(project: ProjectFacts, rev = 0): SearchDocument[] {
   const prepared = project.versions.map(prepare);
   const whole = describe(prepared);
   const { mainKeys, documents } = planCounts(project, prepared, whole);
   const base = {
     pid: project.id,
+    rev,
     title: project.title,
     slug: project.slug,
     author: project.author,
@@ -378,10 +453,11 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     title_sort: titleSortKey(project.title),
     hit: project.hit,
   };
-  const counters = documents.map((group, index): CountingDocument => {
-    const description = describe([...group.versions].map((i) => prepared[i]!));
+  const counters = documents.map((members, index): CountingDocument => {
+    const description = assemble(members);
     const keys: KeyFields = {};
-    for (const [key, values] of Object.entries(group.keys) as Array<[CountKey, string[]]>) Object.assign(keys, keyFields(key, values));
+    for (const member of members) Object.assign(keys, keyFields(member.key, member.values));
+    const missing = missingValues(whole, description);
     return {
       id: `${project.id}-${index}`,
       main: false,
@@ -390,11 +466,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
       n: description.nonUniform,
       vt: description.tokens,
       ...keys,
-      pl: [...whole.values.l],
-      pg: [...whole.values.g],
-      pt: [...whole.values.t],
-      pe: [...whole.values.e],
-      pp: [...whole.values.p],
+      ...(missing.length ? { x: missing } : {}),
     };
   });
   return [main, ...counters];

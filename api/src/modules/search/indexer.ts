@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { encodeBase62 } from '../../lib/ids.js';
@@ -35,17 +36,18 @@ export async function lockSearchWriter(tx: Executor, indexPrefix: string): Promi
 }
 
 /**
- * Writes the current documents of these projects into an index and removes every other
+ * Writes the current documents of these projects into an index, then removes every other
  * document of theirs (counting documents that no longer exist, projects that are no longer
- * searchable or were deleted). Resolves once Meilisearch has applied both.
+ * searchable or were deleted): all documents of one write share a fresh `rev`. Resolves
+ * once Meilisearch has applied both.
  */
 export async function writeProjects(db: Executor, search: SearchClient, indexUid: string, projectIds: readonly number[]): Promise<void> {
-  const documents = await loadSearchDocuments(db, projectIds);
+  const rev = randomInt(1, 2 ** 47);
+  const documents = await loadSearchDocuments(db, projectIds, { rev });
   const index = search.index(indexUid);
   const tasks: number[] = [];
   if (documents.length) tasks.push((await index.addDocuments(documents, { primaryKey: 'id' })).taskUid);
-  const filter = [`pid IN [${projectIds.map((id) => quote(encodeBase62(id))).join(', ')}]`];
-  if (documents.length) filter.push(`NOT id IN [${documents.map((d) => quote(d.id)).join(', ')}]`);
+  const filter = `pid IN [${projectIds.map((id) => quote(encodeBase62(id))).join(', ')}] AND NOT rev = ${rev}`;
   tasks.push((await index.deleteDocuments({ filter })).taskUid);
   await waitForTasks(search, tasks);
 }

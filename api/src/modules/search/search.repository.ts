@@ -1,11 +1,11 @@
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import { LISTED_VERSION_STATUSES, SEARCHABLE_PROJECT_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
+import { anyBigint, anyText } from '../../db/sql-helpers.js';
 import { organizations, projects, searchOutbox, teamMembers, versionDependencies, versions } from '../../db/schema/catalogue.js';
 import { gameVersions, licenses } from '../../db/schema/tags.js';
 import { users } from '../../db/schema/users.js';
 
-const idArray = (ids: readonly number[]) => sql.raw(`array[${ids.map(Number).join(',')}]::bigint[]`);
 
 // ---- what the index is built from ----
 
@@ -60,7 +60,7 @@ export async function listAuthors(db: Executor, projectIds: readonly number[]) {
     left join ${teamMembers} m on m.team_id = p.team_id and m.is_owner
     left join ${users} u on u.id = m.user_id
     left join ${organizations} o on o.id = p.organization_id
-    where p.id = any(${idArray(projectIds)})`);
+    where ${anyBigint(sql`p.id`, projectIds)}`);
   return rows.map((r) => ({
     projectId: Number(r.project_id),
     userId: r.user_id === null ? null : Number(r.user_id),
@@ -82,14 +82,13 @@ export async function listLicenseFacts(db: Executor, ids: readonly string[]) {
 /** Projects the listed versions depend on, with the kind of dependency. */
 export async function listDependencies(db: Executor, projectIds: readonly number[]) {
   if (projectIds.length === 0) return [];
-  const listed = sql.raw(`array['${LISTED_VERSION_STATUSES.join("','")}']::text[]`);
   const rows = await db.execute<{ project_id: string; dependency_project_id: string; dependency_type: string }>(sql`
     select distinct v.project_id::text as project_id,
       coalesce(d.dependency_project_id, dv.project_id)::text as dependency_project_id, d.dependency_type
     from ${versionDependencies} d
     join ${versions} v on v.id = d.version_id
     left join ${versions} dv on dv.id = d.dependency_version_id
-    where v.project_id = any(${idArray(projectIds)}) and v.status = any(${listed})
+    where ${anyBigint(sql`v.project_id`, projectIds)} and ${anyText(sql`v.status`, LISTED_VERSION_STATUSES)}
       and coalesce(d.dependency_project_id, dv.project_id) is not null`);
   return rows.map((r) => ({ projectId: Number(r.project_id), dependencyProjectId: Number(r.dependency_project_id), type: r.dependency_type }));
 }
