@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
@@ -44,12 +45,38 @@ function buildInfo(buildId: string): Plugin {
   };
 }
 
+/**
+ * Precompiles the message catalogs (`src/locales/*.json`, ICU MessageFormat strings) to the ICU
+ * AST at build time. Together with the alias below, which swaps the runtime parser for its
+ * no-parser entry, the browser never downloads the parser (about 8 KB gzip). The output is still
+ * JSON, so Vite's own JSON handling continues from there. Tests and the dev server parse at runtime.
+ */
+function precompileMessages(): Plugin {
+  return {
+    name: 'cairn:precompile-messages',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]locales[\\/][^\\/]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseIcu(message)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}` : 'dev';
   return {
-    plugins: [react(), runtimeConfig(), buildInfo(buildId)],
-    // Workspace packages are consumed from TypeScript source through the "source" export condition.
-    resolve: { conditions: ['source', ...defaultClientConditions] },
+    plugins: [react(), runtimeConfig(), buildInfo(buildId), precompileMessages()],
+    resolve: {
+      // Workspace packages are consumed from TypeScript source through the "source" export condition.
+      conditions: ['source', ...defaultClientConditions],
+      alias:
+        command === 'build'
+          ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+          : [],
+    },
     define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
     server: {
       host: '127.0.0.1',
@@ -77,6 +104,7 @@ export default defineConfig(({ command }) => {
               { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
               { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+              { name: 'intl', test: /[\\/]node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]/, priority: 1 },
             ],
           },
         },

@@ -6,13 +6,22 @@ import type { DatabaseClient } from './db/client.js';
 import type { SearchClient } from './lib/search-client.js';
 import type { FileStore } from './lib/storage/file-store.js';
 import { apiVersion } from './lib/version.js';
+import { relayCatalogueNotifications } from './lib/catalogue-events.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpSecurityPlugin } from './plugins/http-security.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { authPlugin } from './plugins/auth.js';
 import { metaModule } from './modules/meta/index.js';
 import { tagsModule } from './modules/tags/index.js';
+import { patsModule } from './modules/pats/index.js';
+import { oauthModule } from './modules/oauth/index.js';
 import { cdnModule } from './modules/cdn/index.js';
+import { usersModule } from './modules/users/index.js';
+import { sessionsModule } from './modules/sessions/index.js';
+import { authModule } from './modules/auth/index.js';
+import type { JobQueue } from './jobs/job-runner.js';
+import { createMailer } from './lib/mail/create-mailer.js';
+import { createCaptchaVerifier } from './lib/captcha.js';
 import { projectsModule } from './modules/projects/index.js';
 import { teamsModule } from './modules/teams/index.js';
 import { versionsModule } from './modules/versions/index.js';
@@ -24,6 +33,8 @@ export interface AppDeps {
   database: DatabaseClient;
   search: SearchClient;
   files: FileStore;
+  /** The job queue (mail delivery when SMTP is configured); `npm start` passes its runner. */
+  jobs?: JobQueue;
 }
 
 export interface AppOverrides {
@@ -56,10 +67,20 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(openApiPlugin, { version: apiVersion(), publicApiUrl: config.publicApiUrl });
 
   const db = deps.database.db;
+  // Committed catalogue changes from every process evict cached public data here.
+  const stopRelay = await relayCatalogueNotifications(deps.database.sql);
+  app.addHook('onClose', async () => stopRelay());
   await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit: config.rateLimit });
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
+  await app.register(patsModule, { prefix: '/v2', db });
+  await app.register(oauthModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(cdnModule, { files: deps.files });
+  const mailer = createMailer({ config, db, log: app.log, jobs: deps.jobs });
+  const cookies = { secureCookies: config.secureCookies, webOrigins: config.webOrigins };
+  await app.register(authModule, { prefix: '/v2', db, mailer, captcha: createCaptchaVerifier(config), config });
+  await app.register(sessionsModule, { prefix: '/v2', db, ...cookies });
+  await app.register(usersModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl, secureCookies: config.secureCookies });
   const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
   await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });

@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createDiskFileStore } from './lib/storage/file-store.js';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { seedSyntheticCatalogue } from './db/seed/synthetic-catalogue.js';
@@ -8,9 +7,21 @@ import { createProgressBar } from './lib/progress.js';
 import { reindexAll } from './modules/search/reindex.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { openRuntime, type Runtime } from './runtime.js';
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { USER_ROLES } from '@cairn/shared/constants/permissions';
 import { users } from './db/schema/users.js';
+import { mailOutbox } from './db/schema/auth.js';
+import { parseArgs } from 'node:util';
+import { EmailSchema, PasswordSchema } from '@cairn/shared/schemas/auth';
+import { UsernameSchema } from '@cairn/shared/schemas/common';
+import type { Config } from './config.js';
+import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
+import { JOBS } from './jobs/registry.js';
+import { noCaptcha } from './lib/captcha.js';
+import { ApiError } from './lib/errors.js';
+import { createMailer } from './lib/mail/create-mailer.js';
+import { createMessages } from './lib/mail/messages.js';
+import { assertStrongPassword, createAuthService } from './modules/auth/auth.service.js';
 
 /**
  * Admin commands: `npm run cli -- <command>`. They work against the same database as a
@@ -21,6 +32,13 @@ interface Command {
   usage: string;
   summary: string;
   run(runtime: Runtime, args: string[], config: Config): Promise<void>;
+}
+
+/** Validates like the sign-up form does, with readable messages. */
+function checked<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, what: string, value: string | undefined): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(`Invalid ${what}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  return result.data;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -62,6 +80,66 @@ const COMMANDS: Record<string, Command> = {
       console.log(`Indexed ${result.projects.toLocaleString('en-US')} projects (${result.documents.toLocaleString('en-US')} documents) in ${result.seconds.toFixed(1)} s.`);
     },
   },
+  'create-user': {
+    usage: 'create-user <username> <email> <password> [--verified]',
+    summary: 'Create an account (same rules as sign-up); without --verified a verification mail is sent.',
+    run: async (runtime, args, config) => {
+      const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { verified: { type: 'boolean', default: false } } });
+      if (positionals.length !== 3) throw new Error('Usage: create-user <username> <email> <password> [--verified]');
+      const username = checked(UsernameSchema, 'username', positionals[0]);
+      const email = checked(EmailSchema, 'email', positionals[1]);
+      const password = checked(PasswordSchema, 'password', positionals[2]);
+      let jobs: JobRunner | undefined;
+      try {
+        // With SMTP, mail is handed to the delivery job; this process only enqueues it.
+        if (config.mail.smtpUrl && !values.verified) {
+          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config }, work: false, log: consoleLogger });
+        }
+        const db = runtime.database.db;
+        const log = { info: (object: Record<string, unknown>) => object.link && console.log(`Verification link: ${String(object.link)}`), error: () => {} };
+        const auth = createAuthService({ db, mailer: createMailer({ config, db, log, jobs }), messages: createMessages({ siteUrl: config.publicSiteUrl }), captcha: noCaptcha, log });
+        assertStrongPassword(password, [username, email]);
+        await auth.registerAccount({ username, email, password, newsletter: false, emailVerified: values.verified });
+        console.log(`Created ${username} <${email}>${values.verified ? ' (email verified)' : ', verification mail sent'}.`);
+      } catch (error) {
+        throw error instanceof ApiError ? new Error(error.description) : error;
+      } finally {
+        await jobs?.stop();
+      }
+    },
+  },
+  'verify-email': {
+    usage: 'verify-email <username>',
+    summary: "Mark a user's email address as verified.",
+    run: async (runtime, args) => {
+      const [username] = args;
+      if (!username || args.length !== 1) throw new Error('Usage: verify-email <username>');
+      const updated = await runtime.database.db
+        .update(users)
+        .set({ emailVerified: true })
+        .where(sql`lower(${users.username}) = lower(${username}) and ${users.email} is not null`)
+        .returning({ username: users.username, email: users.email });
+      if (updated.length === 0) throw new Error(`No user named '${username}' with an email address.`);
+      console.log(`${updated[0]!.username}'s email address ${updated[0]!.email} is verified.`);
+    },
+  },
+  outbox: {
+    usage: 'outbox [email]',
+    summary: 'Show the latest mail in the outbox (with verification and reset links), optionally to one address.',
+    run: async (runtime, args) => {
+      const [address] = args;
+      const rows = await runtime.database.db
+        .select({ created: mailOutbox.created, recipient: mailOutbox.recipient, subject: mailOutbox.subject, link: mailOutbox.link, sentAt: mailOutbox.sentAt })
+        .from(mailOutbox)
+        .where(address ? sql`lower(${mailOutbox.recipient}) = lower(${address})` : undefined)
+        .orderBy(desc(mailOutbox.id))
+        .limit(20);
+      if (rows.length === 0) console.log(address ? `No mail to ${address}.` : 'The outbox is empty.');
+      for (const row of rows.reverse()) {
+        console.log(`${row.created.toISOString()}  ${row.recipient}  ${row.subject}${row.sentAt ? '  (sent)' : ''}${row.link ? `\n    ${row.link}` : ''}`);
+      }
+    },
+  },
   seed: {
     usage: 'seed [--demo | --synthetic <count>]',
     summary:
@@ -99,16 +177,7 @@ async function main(): Promise<number> {
     printHelp();
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const quiet = { ...consoleLogger, info: () => {} };
   const runtime = await openRuntime(config, quiet, { shareRunning: true, applicationName: 'cairn-cli' });
   try {

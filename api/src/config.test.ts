@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, ConfigSchema, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -47,5 +47,47 @@ describe('loadConfig', () => {
     expect(config.webPort).toBe(3000);
     expect(config.publicSiteUrl).toBe('https://cairn.example');
     expect(config.webOrigins).toEqual(['https://cairn.example', 'https://staging.cairn.example']);
+  });
+
+  it('enables sign-in providers only with both credentials, and OpenID issuers over https (or loopback)', () => {
+    expect(loadConfig({}).authProviders).toEqual([]);
+    expect(() => loadConfig({ AUTH_GITHUB_CLIENT_ID: 'id' })).toThrow(/AUTH_GITHUB_CLIENT_SECRET/);
+    expect(() => loadConfig({ AUTH_OIDC_CLIENT_ID: 'id', AUTH_OIDC_CLIENT_SECRET: 'secret' })).toThrow(/AUTH_OIDC_ISSUER/);
+    expect(() => loadConfig({ AUTH_OIDC_ISSUER: 'http://sso.example', AUTH_OIDC_CLIENT_ID: 'id', AUTH_OIDC_CLIENT_SECRET: 's' })).toThrow(/https/);
+    const config = loadConfig({
+      AUTH_GITHUB_CLIENT_ID: 'gh',
+      AUTH_GITHUB_CLIENT_SECRET: 'gh-secret',
+      AUTH_MICROSOFT_CLIENT_ID: 'ms',
+      AUTH_MICROSOFT_CLIENT_SECRET: 'ms-secret',
+      AUTH_OIDC_ISSUER: 'http://127.0.0.1:9999/',
+      AUTH_OIDC_CLIENT_ID: 'o',
+      AUTH_OIDC_CLIENT_SECRET: 'o-secret',
+    });
+    expect(config.authProviders).toEqual([
+      { kind: 'github', clientId: 'gh', clientSecret: 'gh-secret' },
+      { kind: 'microsoft', clientId: 'ms', clientSecret: 'ms-secret', tenant: 'common' },
+      { kind: 'oidc', clientId: 'o', clientSecret: 'o-secret', issuer: 'http://127.0.0.1:9999', name: 'Single sign-on' },
+    ]);
+  });
+
+  it('configures mail, captcha and demo accounts', () => {
+    const defaults = loadConfig({ PUBLIC_SITE_URL: 'https://cairn.example' });
+    expect(defaults.mail).toEqual({ smtpUrl: undefined, from: 'Cairn <no-reply@cairn.example>' });
+    expect(defaults.captcha).toBeUndefined();
+    expect(defaults.demoAccounts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoAccounts).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'turnstile' })).toThrow(/CAPTCHA_SECRET/);
+    expect(loadConfig({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'secret-value' }).captcha).toMatchObject({ provider: 'turnstile', secret: 'secret-value' });
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every variable config.ts reads', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const example = await readFile(new URL('../.env.example', import.meta.url), 'utf8');
+    const documented = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    const read = Object.keys(ConfigSchema.shape);
+    expect(read.filter((key) => !documented.has(key))).toEqual([]);
   });
 });

@@ -28,6 +28,9 @@ export const ConfigSchema = z
     MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
     PUBLIC_SITE_URL: optionalUrl,
+    /** Links the website shows on its error pages and footer (hidden when unset). */
+    STATUS_PAGE_URL: optionalUrl,
+    COMMUNITY_CHAT_URL: optionalUrl,
     /** Extra origins allowed to make credentialed requests (comma separated). */
     WEB_ORIGINS: z.string().optional(),
     DATABASE_URL: optionalUrl,
@@ -52,12 +55,68 @@ export const ConfigSchema = z
     /** Trust X-Forwarded-For from this many proxy hops (0 = use the peer address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    /** Deliver mail through this SMTP server (smtp:// or smtps://user:pass@host:port); unset = outbox only. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** Sender of every message (default: Cairn <no-reply@site host>). */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** Captcha on sign-up, sign-in and password reset: hcaptcha | turnstile (unset = no captcha). */
+    CAPTCHA_PROVIDER: z.enum(['hcaptcha', 'turnstile']).optional(),
+    CAPTCHA_SECRET: z.string().min(8).optional(),
+    /** Public site key the website shows the widget with. */
+    CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    /** Verification endpoint override (a compatible self-hosted service). */
+    CAPTCHA_VERIFY_URL: optionalUrl,
+    /** Seed demo accounts (demo, demo-moderator, demo-admin) into an empty database. */
+    DEMO_ACCOUNTS: booleanFlag.optional(),
+    ...providerVariables('GITHUB'),
+    ...providerVariables('DISCORD'),
+    ...providerVariables('GITLAB'),
+    /** Base URL of a self-managed GitLab (default https://gitlab.com). */
+    AUTH_GITLAB_URL: optionalUrl,
+    ...providerVariables('GOOGLE'),
+    ...providerVariables('MICROSOFT'),
+    /** Microsoft Entra tenant: common, organizations, consumers or a tenant id. */
+    AUTH_MICROSOFT_TENANT: z.string().regex(/^[a-zA-Z0-9.-]+$/).default('common'),
+    ...providerVariables('OIDC'),
+    /** Any OpenID Connect issuer (discovered from /.well-known/openid-configuration). */
+    AUTH_OIDC_ISSUER: optionalUrl,
+    /** Name shown on the sign-in button of the generic OpenID Connect provider. */
+    AUTH_OIDC_NAME: z.string().min(1).max(64).default('Single sign-on'),
   })
   .superRefine((env, ctx) => {
     if (env.MEILISEARCH_URL && !env.MEILISEARCH_KEY) {
       ctx.addIssue({ code: 'custom', path: ['MEILISEARCH_KEY'], message: 'required when MEILISEARCH_URL is set' });
     }
+    if (env.CAPTCHA_PROVIDER && !env.CAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET'], message: 'required when CAPTCHA_PROVIDER is set' });
+    }
+    for (const name of ['GITHUB', 'DISCORD', 'GITLAB', 'GOOGLE', 'MICROSOFT', 'OIDC'] as const) {
+      const id = env[`AUTH_${name}_CLIENT_ID`];
+      const secret = env[`AUTH_${name}_CLIENT_SECRET`];
+      if (id && !secret) ctx.addIssue({ code: 'custom', path: [`AUTH_${name}_CLIENT_SECRET`], message: `required when AUTH_${name}_CLIENT_ID is set` });
+      if (secret && !id) ctx.addIssue({ code: 'custom', path: [`AUTH_${name}_CLIENT_ID`], message: `required when AUTH_${name}_CLIENT_SECRET is set` });
+    }
+    if (env.AUTH_OIDC_CLIENT_ID && !env.AUTH_OIDC_ISSUER) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_OIDC_ISSUER'], message: 'required when AUTH_OIDC_CLIENT_ID is set' });
+    }
+    for (const key of ['AUTH_OIDC_ISSUER', 'AUTH_GITLAB_URL'] as const) {
+      const value = env[key];
+      if (value && !isSecureOrLoopback(value)) ctx.addIssue({ code: 'custom', path: [key], message: 'must use https (http only on loopback)' });
+    }
   });
+
+/** `AUTH_<NAME>_CLIENT_ID` and `AUTH_<NAME>_CLIENT_SECRET` of a third-party sign-in provider. */
+function providerVariables<N extends string>(name: N) {
+  return {
+    [`AUTH_${name}_CLIENT_ID`]: z.string().min(1).optional(),
+    [`AUTH_${name}_CLIENT_SECRET`]: z.string().min(1).optional(),
+  } as Record<`AUTH_${N}_CLIENT_ID` | `AUTH_${N}_CLIENT_SECRET`, z.ZodOptional<z.ZodString>>;
+}
+
+function isSecureOrLoopback(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+}
 
 export type Env = z.infer<typeof ConfigSchema>;
 
@@ -71,6 +130,8 @@ export interface Config {
   publicApiUrl: string;
   publicSiteUrl: string;
   publicCdnUrl: string;
+  /** Optional links shown by the website. */
+  siteLinks: { statusPageUrl?: string; communityChatUrl?: string };
   /** Uploaded files live here (the disk file store). */
   filesDir: string;
   maxFileBytes: number;
@@ -87,7 +148,18 @@ export interface Config {
   trustProxyHops: number;
   /** Cookies get the Secure flag when the site is served over https. */
   secureCookies: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  captcha: { provider: 'hcaptcha' | 'turnstile'; secret: string; siteKey: string | undefined; verifyUrl: string | undefined } | undefined;
+  demoAccounts: boolean;
+  /** Third-party sign-in providers with credentials configured. */
+  authProviders: AuthProviderConfig[];
 }
+
+export type AuthProviderConfig =
+  | { kind: 'github' | 'discord' | 'google'; clientId: string; clientSecret: string }
+  | { kind: 'gitlab'; clientId: string; clientSecret: string; baseUrl: string }
+  | { kind: 'microsoft'; clientId: string; clientSecret: string; tenant: string }
+  | { kind: 'oidc'; clientId: string; clientSecret: string; issuer: string; name: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -124,6 +196,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     publicApiUrl,
     publicSiteUrl,
+    siteLinks: {
+      ...(env.STATUS_PAGE_URL ? { statusPageUrl: env.STATUS_PAGE_URL } : {}),
+      ...(env.COMMUNITY_CHAT_URL ? { communityChatUrl: env.COMMUNITY_CHAT_URL } : {}),
+    },
     publicCdnUrl: stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`),
     filesDir: join(resolve(workspaceRoot(), env.CAIRN_DATA_DIR), 'files'),
     maxFileBytes: env.MAX_FILE_BYTES,
@@ -142,11 +218,51 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     trustProxyHops: env.TRUST_PROXY_HOPS,
     secureCookies: publicSiteUrl.startsWith('https:'),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Cairn <no-reply@${new URL(publicSiteUrl).hostname}>` },
+    captcha:
+      env.CAPTCHA_PROVIDER && env.CAPTCHA_SECRET
+        ? { provider: env.CAPTCHA_PROVIDER, secret: env.CAPTCHA_SECRET, siteKey: env.CAPTCHA_SITE_KEY, verifyUrl: env.CAPTCHA_VERIFY_URL }
+        : undefined,
+    demoAccounts: env.DEMO_ACCOUNTS ?? env.NODE_ENV !== 'production',
+    authProviders: authProviders(env),
   };
+}
+
+function authProviders(env: Env): AuthProviderConfig[] {
+  const credentials = (name: 'GITHUB' | 'DISCORD' | 'GITLAB' | 'GOOGLE' | 'MICROSOFT' | 'OIDC') => {
+    const clientId = env[`AUTH_${name}_CLIENT_ID`];
+    const clientSecret = env[`AUTH_${name}_CLIENT_SECRET`];
+    return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+  };
+  const list: AuthProviderConfig[] = [];
+  const github = credentials('GITHUB');
+  if (github) list.push({ kind: 'github', ...github });
+  const discord = credentials('DISCORD');
+  if (discord) list.push({ kind: 'discord', ...discord });
+  const gitlab = credentials('GITLAB');
+  if (gitlab) list.push({ kind: 'gitlab', ...gitlab, baseUrl: stripSlash(env.AUTH_GITLAB_URL ?? 'https://gitlab.com') });
+  const google = credentials('GOOGLE');
+  if (google) list.push({ kind: 'google', ...google });
+  const microsoft = credentials('MICROSOFT');
+  if (microsoft) list.push({ kind: 'microsoft', ...microsoft, tenant: env.AUTH_MICROSOFT_TENANT });
+  const oidc = credentials('OIDC');
+  if (oidc && env.AUTH_OIDC_ISSUER) list.push({ kind: 'oidc', ...oidc, issuer: stripSlash(env.AUTH_OIDC_ISSUER), name: env.AUTH_OIDC_NAME });
+  return list;
 }
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** For entry points: the parsed config, or the list of problems on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 /** The monorepo root (where pnpm-workspace.yaml is), so relative data folders mean the same from any package. */

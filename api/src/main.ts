@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createDiskFileStore } from './lib/storage/file-store.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, workspaceRoot } from './config.js';
+import { loadConfigOrExit, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
+import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { JOBS } from './jobs/registry.js';
 import { startJobRunner } from './jobs/job-runner.js';
@@ -15,16 +16,7 @@ import { buildWebServer } from './web-server.js';
 
 /** `npm start`: embedded services (unless configured), migrations, seed, API, worker and website. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel });
   const log = {
     info: (m: string) => logger.info(m),
@@ -59,6 +51,7 @@ async function main(): Promise<void> {
   }
 
   let embedded = false;
+  let demoAccounts: DemoAccount[] = [];
   try {
     if (config.serveApi) {
       const runtime = await openRuntime(config, log);
@@ -67,6 +60,10 @@ async function main(): Promise<void> {
       embedded = runtime.services.started.length > 0;
 
       await seedReferenceData(runtime.database.db, log);
+      if (config.demoAccounts) {
+        await seedDemoAccounts(runtime.database.db, config.dataDir, log);
+        demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
+      }
       const files = createDiskFileStore(config.filesDir);
       if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) await seedDemoCatalogue(runtime.database.db, files, log);
 
@@ -90,13 +87,13 @@ async function main(): Promise<void> {
         cleanups.push(searchSync.stop);
       }
 
-      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files }, { loggerInstance: logger });
+      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, jobs }, { loggerInstance: logger });
       cleanups.push(() => api.close());
       await api.listen({ host: config.host, port: config.apiPort });
     }
 
     if (config.serveWeb) {
-      const web = await buildWebServer({ root: join(workspaceRoot(), 'web', 'dist'), apiUrl: config.publicApiUrl });
+      const web = await buildWebServer({ root: join(workspaceRoot(), 'web', 'dist'), apiUrl: config.publicApiUrl, links: config.siteLinks });
       cleanups.push(() => web.close());
       await web.listen({ host: config.host, port: config.webPort });
     }
@@ -108,6 +105,10 @@ async function main(): Promise<void> {
       config.serveApi ? `  API:      ${config.publicApiUrl}/v2/` : `  API:      ${config.publicApiUrl}/v2/ (served elsewhere)`,
       `  API docs: ${config.publicApiUrl}/v2/docs`,
       `  Data:     ${embedded ? config.dataDir : 'external services (DATABASE_URL / MEILISEARCH_URL)'}`,
+      `  Mail:     ${config.mail.smtpUrl ? 'sent through SMTP_URL' : 'kept in the mail_outbox table, links also logged (set SMTP_URL to send)'}`,
+      ...(demoAccounts.length
+        ? ['  Demo accounts (for trying Cairn out; DEMO_ACCOUNTS=false to skip):', ...demoAccounts.map((a) => `    ${a.username.padEnd(15)} ${a.password}  (${a.role})`)]
+        : []),
       '  Press Ctrl-C to stop.',
       '',
     ];

@@ -9,6 +9,8 @@ export interface WebServerOptions {
   root: string;
   /** The API's public base URL, handed to the SPA at runtime. */
   apiUrl: string;
+  /** Optional links the SPA shows (status page, community chat). */
+  links?: { statusPageUrl?: string; communityChatUrl?: string };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -42,7 +44,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     crossOriginEmbedderPolicy: false,
   });
 
-  const runtimeConfig = `window.__CAIRN_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl })};\n`;
+  const runtimeConfig = `window.__CAIRN_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl, ...options.links })};\n`;
   app.get('/runtime-config.js', async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(runtimeConfig),
   );

@@ -9,6 +9,9 @@ import { createDiskFileStore, type FileStore } from '../src/lib/storage/file-sto
 import { createDatabase, type DatabaseClient } from '../src/db/client.js';
 import { createSearchClient, type SearchClient } from '../src/lib/search-client.js';
 import { databaseUrlFor, dropDatabase, recreateDatabase } from './database-admin.js';
+import { startJobRunner, type JobRunner } from '../src/jobs/job-runner.js';
+import { JOBS } from '../src/jobs/registry.js';
+import { silentLogger } from '../src/embedded/process-utils.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -16,6 +19,7 @@ export interface TestContext {
   database: DatabaseClient;
   search: SearchClient;
   files: FileStore;
+  jobs: JobRunner | undefined;
   /** Closes the app and clients, drops this file's database and search indexes. */
   close(): Promise<void>;
 }
@@ -27,6 +31,8 @@ export interface TestContextOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** A Meilisearch of the test's own instead of the shared one (outage tests). */
   search?: { url: string; key: string };
+  /** Run the job worker (pg-boss in this file's database) and give the app its queue. */
+  jobs?: boolean;
 }
 
 /**
@@ -56,7 +62,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const search = createSearchClient(options.search ?? { url: inject('searchUrl'), key: inject('searchKey') });
   const filesDir = join(workspaceRoot(), '.data', 'test-files', suffix);
   const files = createDiskFileStore(filesDir);
-  const app = await buildApp({ config, database, search, files }, { logger: false });
+  const jobs = options.jobs
+    ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config }, work: true, log: silentLogger })
+    : undefined;
+  const app = await buildApp({ config, database, search, files, jobs }, { logger: false });
   await options.beforeReady?.(app);
   await app.ready();
 
@@ -66,8 +75,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database,
     search,
     files,
+    jobs,
     close: async () => {
       await app.close();
+      await jobs?.stop();
       await database.close();
       await dropDatabase(adminUrl, databaseName);
       await rm(filesDir, { recursive: true, force: true });

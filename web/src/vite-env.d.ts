@@ -5,6 +5,10 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   /** Unique id of this build, defined by vite.config.ts (`dev` in the dev server, absent in tests). */
   readonly VITE_BUILD_ID?: string;
+  /** Build-time fallback for the status page linked from error pages. */
+  readonly VITE_STATUS_PAGE_URL?: string;
+  /** Build-time fallback for the community chat linked from error pages. */
+  readonly VITE_COMMUNITY_CHAT_URL?: string;
 }
 
 interface ImportMeta {

@@ -11,10 +11,14 @@ export interface JobDefinition<Deps, Data extends object = object> {
   handle(deps: Deps, jobs: Array<PgBoss.Job<Data>>): Promise<void>;
 }
 
-export interface JobRunner {
-  boss: PgBoss;
-  /** Enqueue a job by queue name (the API uses this even when it runs no worker). */
+/** Enqueues jobs; what the API and the CLI are given. */
+export interface JobQueue {
+  /** Enqueue a job by queue name (works even when this process runs no worker). */
   send<Data extends object>(name: string, data: Data, options?: PgBoss.SendOptions): Promise<string | null>;
+}
+
+export interface JobRunner extends JobQueue {
+  boss: PgBoss;
   stop(): Promise<void>;
 }
 

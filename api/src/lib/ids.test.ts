@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase62, encodeBase62, newId, randomId } from './ids.js';
+import { decodeBase62, encodeBase62, newId, parseId, randomId } from './ids.js';
 
 describe('base62 ids', () => {
   it('round-trips values across the whole range', () => {
@@ -28,5 +28,25 @@ describe('base62 ids', () => {
     expect(decodeBase62('abc-def')).toBeUndefined();
     expect(decodeBase62('zzzzzzzzzzz')).toBeUndefined();
     expect(decodeBase62('1')).toBe(1n);
+  });
+});
+
+describe('parseId', () => {
+  it('turns request ids into database ids, refusing what no row can have', () => {
+    expect(parseId(encodeBase62(62n ** 7n))).toBe(62 ** 7);
+    expect(parseId('1')).toBe(1);
+    expect(parseId('not-base62')).toBeUndefined();
+    expect(parseId(encodeBase62(BigInt(Number.MAX_SAFE_INTEGER) + 1n))).toBeUndefined();
+    expect(parseId(encodeBase62((1n << 64n) - 1n))).toBeUndefined();
+  });
+});
+
+describe('encodeBase62 number fast path', () => {
+  it('agrees with the BigInt path', () => {
+    for (let i = 0; i < 2000; i++) {
+      const id = randomId();
+      expect(encodeBase62(Number(id))).toBe(encodeBase62(id));
+    }
+    expect(encodeBase62(Number.MAX_SAFE_INTEGER)).toBe(encodeBase62(BigInt(Number.MAX_SAFE_INTEGER)));
   });
 });

@@ -27,6 +27,16 @@ export function generateToken(kind: TokenKind): string {
   return `${TOKEN_PREFIXES[kind]}_${randomBase62(60)}`;
 }
 
+/**
+ * OAuth app client secrets have a prefix of their own so secret scanners recognise them. They are
+ * never bearer credentials: the API refuses them in place of a token.
+ */
+export const CLIENT_SECRET_PREFIX = 'crc';
+
+export function generateClientSecret(): string {
+  return `${CLIENT_SECRET_PREFIX}_${randomBase62(60)}`;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

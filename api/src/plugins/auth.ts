@@ -35,6 +35,12 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'cairn_session';
+
+/** The session token in the request's cookie, if any (cookies are parsed on demand). */
+export function readSessionCookie(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header)[SESSION_COOKIE] : undefined;
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Routes outside /v2 that need no declaration (documentation, health, root). */
@@ -109,7 +115,7 @@ export const authPlugin = fp(
 
     async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
       const fromHeader = tokenFromAuthorizationHeader(request.headers.authorization);
-      const token = fromHeader ?? (request.headers.cookie ? app.parseCookie(request.headers.cookie)[SESSION_COOKIE] : undefined);
+      const token = fromHeader ?? readSessionCookie(request);
       if (!token) return null;
       const kind = tokenKind(token);
       if (!kind || (!fromHeader && kind !== 'session')) {

@@ -1,10 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, type LoaderFunction, type RouteObject } from 'react-router';
 import { RootError, RouteError } from '../components/errors/route-error';
-import { AppShell } from '../components/layout/app-shell';
 import { PageLoading } from '../components/layout/page-loading';
 import { RootLayout } from '../components/layout/root-layout';
+import type { RouteHandle } from '../components/layout/route-handle';
+import type { ShellSlots } from '../components/layout/shell-slots';
+import { env } from '../config/env';
+import { reloadForChunkError } from '../lib/chunk-reload';
+import { createRoutePrefetcher } from '../lib/route-prefetch';
+import { appShellSlots } from './shell-slots';
 
 /**
  * What a lazy route module under app/routes exports. `createLoader` receives the app's QueryClient
@@ -14,40 +19,62 @@ export interface RouteModule {
   Component: ComponentType;
   ErrorBoundary?: ComponentType;
   createLoader?: (queryClient: QueryClient) => LoaderFunction;
-  handle?: unknown;
+  handle?: RouteHandle;
 }
 
-/** Code-split route: the module (and its chunk) loads on first navigation to it. */
+/**
+ * Code-split route: the module (and its chunk) loads on first navigation or on link prefetch.
+ * The import is memoised so prefetching and navigating share it. A chunk that fails to load
+ * (usually after a deploy) reloads the page, at most once per path per 10 s.
+ */
 function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>) {
+  let loading: Promise<RouteModule> | undefined;
   return async () => {
-    const { createLoader, ...rest } = await load();
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      if (reloadForChunkError(error)) return new Promise<never>(() => {});
+      throw error;
+    });
+    const { createLoader, ...rest } = await loading;
     return createLoader ? { ...rest, loader: createLoader(queryClient) } : rest;
   };
 }
 
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+interface AppRoutesOptions {
+  slots?: ShellSlots;
+  buildId?: string;
+}
+
+export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
+  const routes: RouteObject[] = [
     {
       id: 'root',
-      element: <RootLayout />,
+      element: <RootLayout slots={slots} prefetch={createRoutePrefetcher(() => routes)} buildId={buildId} />,
       // Only reached if the layout itself throws; page errors stay inside the layout below.
       errorElement: <RootError />,
-      hydrateFallbackElement: (
-        <AppShell>
-          <PageLoading />
-        </AppShell>
-      ),
       children: [
         {
           errorElement: <RouteError />,
+          // The root has no loader, so the real layout renders at once and only the page area
+          // waits for the first page's code and data (the layout is not swapped out later).
+          hydrateFallbackElement: <PageLoading />,
           children: [
-            { index: true, lazy: lazyRoute(queryClient, () => import('./routes/home')) },
-            { path: '*', lazy: lazyRoute(queryClient, () => import('./routes/not-found')) },
+            { id: 'home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/home')) },
+            // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
+            // path-specific 404 from RouteError.
+            {
+              id: 'not-found',
+              path: '*',
+              loader: () => {
+                throw data('Not found', { status: 404 });
+              },
+            },
           ],
         },
       ],
     },
   ];
+  return routes;
 }
 
 export function createAppRouter(queryClient: QueryClient) {

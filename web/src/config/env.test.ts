@@ -18,3 +18,21 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ apiUrl: 'not a url' }, {})).toThrow(/absolute URL/);
   });
 });
+
+describe('status page and community chat links', () => {
+  it('come from the runtime config, then the build, and are optional', () => {
+    const fromRuntime = parseEnv(
+      { apiUrl: '', statusPageUrl: 'https://status.example.test', communityChatUrl: 'https://chat.example.test/cairn' },
+      { VITE_STATUS_PAGE_URL: 'https://build-status.example.test' },
+    );
+    expect(fromRuntime.statusPageUrl).toBe('https://status.example.test');
+    expect(fromRuntime.communityChatUrl).toBe('https://chat.example.test/cairn');
+
+    const fromBuild = parseEnv(undefined, { VITE_STATUS_PAGE_URL: 'https://build-status.example.test' });
+    expect(fromBuild.statusPageUrl).toBe('https://build-status.example.test');
+    expect(fromBuild.communityChatUrl).toBeUndefined();
+
+    expect(parseEnv({ statusPageUrl: '' }, {}).statusPageUrl).toBeUndefined();
+    expect(() => parseEnv({ communityChatUrl: 'javascript:alert(1)' }, {})).toThrow(/absolute URL/);
+  });
+});

@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 /**
  * Runtime configuration. The server writes `/runtime-config.js` at start-up
- * (`window.__CAIRN_CONFIG__ = { apiUrl }`), so a single build can point at any API. When that is
- * absent the build-time `VITE_API_URL` applies, and finally `''`, meaning "same origin".
+ * (`window.__CAIRN_CONFIG__ = { apiUrl, statusPageUrl?, communityChatUrl? }`), so a single build can
+ * point at any API. When a key is absent the build-time `VITE_*` variable applies: `VITE_API_URL`
+ * (then `''`, meaning "same origin"), `VITE_STATUS_PAGE_URL`, `VITE_COMMUNITY_CHAT_URL` (then
+ * none: the error page leaves out the hint that would link there).
  */
 function isAbsoluteUrl(value: string): boolean {
   try {
@@ -20,16 +22,38 @@ const ApiUrlSchema = z
   // Paths are joined as `${apiUrl}/v2/...`, so drop trailing slashes.
   .transform((value) => value.replace(/\/+$/, ''));
 
-const RuntimeConfigSchema = z.object({ apiUrl: ApiUrlSchema.optional() });
+/** An optional link to another site: empty means "not configured". */
+const OptionalLinkSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isAbsoluteUrl(value), 'must be empty or an absolute URL')
+  .transform((value) => value || undefined);
+
+const RuntimeConfigSchema = z.object({
+  apiUrl: ApiUrlSchema.optional(),
+  statusPageUrl: z.string().optional(),
+  communityChatUrl: z.string().optional(),
+});
 
 const EnvSchema = z.object({
   apiUrl: ApiUrlSchema,
   buildId: z.string().min(1),
+  /** The service status page, linked from error pages. */
+  statusPageUrl: OptionalLinkSchema.optional(),
+  /** The community chat, linked from error pages for reporting repeated problems. */
+  communityChatUrl: OptionalLinkSchema.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export function parseEnv(runtimeConfig: unknown, buildEnv: { VITE_API_URL?: string; VITE_BUILD_ID?: string }): Env {
+interface BuildEnv {
+  VITE_API_URL?: string;
+  VITE_BUILD_ID?: string;
+  VITE_STATUS_PAGE_URL?: string;
+  VITE_COMMUNITY_CHAT_URL?: string;
+}
+
+export function parseEnv(runtimeConfig: unknown, buildEnv: BuildEnv): Env {
   const runtime = RuntimeConfigSchema.safeParse(runtimeConfig ?? {});
   if (!runtime.success) {
     throw new Error(`Invalid window.__CAIRN_CONFIG__ (from /runtime-config.js):\n${z.prettifyError(runtime.error)}`);
@@ -37,6 +61,8 @@ export function parseEnv(runtimeConfig: unknown, buildEnv: { VITE_API_URL?: stri
   const result = EnvSchema.safeParse({
     apiUrl: runtime.data.apiUrl ?? buildEnv.VITE_API_URL ?? '',
     buildId: buildEnv.VITE_BUILD_ID || 'dev',
+    statusPageUrl: runtime.data.statusPageUrl ?? buildEnv.VITE_STATUS_PAGE_URL,
+    communityChatUrl: runtime.data.communityChatUrl ?? buildEnv.VITE_COMMUNITY_CHAT_URL,
   });
   if (!result.success) throw new Error(`Invalid web configuration:\n${z.prettifyError(result.error)}`);
   return result.data;

@@ -7,6 +7,9 @@ import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/pro
 
 const encode = encodeURIComponent;
 
+export const LEGAL_PAGES = ['terms', 'rules', 'copyright', 'security', 'privacy', 'ccpa', 'cmp', 'cmp-info'] as const;
+export type LegalPage = (typeof LEGAL_PAGES)[number];
+
 function withQuery(pathname: string, query?: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, value);
@@ -57,6 +60,34 @@ export const paths = {
       getHref: () => '/auth/sign-up',
     },
   },
+  app: {
+    path: '/app',
+    getHref: () => '/app',
+  },
+  servers: {
+    path: '/servers',
+    getHref: () => '/servers',
+  },
+  plus: {
+    path: '/plus',
+    getHref: () => '/plus',
+  },
+  report: {
+    path: '/report',
+    getHref: () => '/report',
+  },
+  flags: {
+    path: '/flags',
+    getHref: () => '/flags',
+  },
+  changelog: {
+    path: '/news/changelog',
+    getHref: () => '/news/changelog',
+  },
+  legal: {
+    path: '/legal/:page',
+    getHref: (page: LegalPage, hash?: string) => `/legal/${page}${hash ? `#${hash}` : ''}`,
+  },
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',
@@ -64,5 +95,9 @@ export const paths = {
   settings: {
     path: '/settings',
     getHref: () => '/settings',
+    language: {
+      path: '/settings/language',
+      getHref: () => '/settings/language',
+    },
   },
 } as const;

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 const id = () => bigint({ mode: 'number' });
@@ -62,18 +62,23 @@ export const authFlows = pgTable(
 );
 
 /** Third-party applications using the authorization-code flow. */
-export const oauthClients = pgTable('oauth_clients', {
-  id: id().primaryKey(),
-  name: text().notNull(),
-  iconUrl: text(),
-  rawIconUrl: text(),
-  maxScopes: bigint({ mode: 'number' }).notNull(),
-  secretHash: text().notNull(),
-  createdBy: userRef(),
-  created: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  url: text(),
-  description: text(),
-});
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    id: id().primaryKey(),
+    name: text().notNull(),
+    /** FileStore keys of the 96 px icon and the original upload. */
+    iconKey: text(),
+    rawIconKey: text(),
+    maxScopes: bigint({ mode: 'number' }).notNull(),
+    secretHash: text().notNull(),
+    createdBy: userRef(),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    url: text(),
+    description: text(),
+  },
+  (t) => [index('oauth_clients_created_by_idx').on(t.createdBy)],
+);
 
 export const oauthRedirectUris = pgTable(
   'oauth_redirect_uris',
@@ -83,6 +88,8 @@ export const oauthRedirectUris = pgTable(
       .notNull()
       .references(() => oauthClients.id, { onDelete: 'cascade' }),
     uri: text().notNull(),
+    /** Position in the app's list; the first one is used when a request names none. */
+    ordering: integer().notNull().default(0),
   },
   (t) => [index('oauth_redirect_uris_client_idx').on(t.clientId)],
 );
@@ -99,7 +106,7 @@ export const oauthAuthorizations = pgTable(
     scopes: bigint({ mode: 'number' }).notNull(),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('oauth_authorizations_client_user_idx').on(t.clientId, t.userId)],
+  (t) => [uniqueIndex('oauth_authorizations_client_user_idx').on(t.clientId, t.userId), index('oauth_authorizations_user_idx').on(t.userId)],
 );
 
 export const oauthAccessTokens = pgTable(
@@ -119,7 +126,12 @@ export const oauthAccessTokens = pgTable(
     expires: timestamp({ withTimezone: true }).notNull(),
     lastUsed: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('oauth_access_tokens_hash_idx').on(t.tokenHash), index('oauth_access_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('oauth_access_tokens_hash_idx').on(t.tokenHash),
+    index('oauth_access_tokens_user_idx').on(t.userId),
+    index('oauth_access_tokens_authorization_idx').on(t.authorizationId),
+    index('oauth_access_tokens_client_idx').on(t.clientId),
+  ],
 );
 
 /** Every message the platform sends. The default mailer only records it here (the outbox). */

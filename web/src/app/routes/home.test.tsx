@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildErrorBody, buildLoaderTag } from '../../testing/mocks/factories';
 import { server } from '../../testing/mocks/server';
@@ -71,9 +71,10 @@ describe('home page', () => {
     );
     const { user, container } = renderRoute(createAppRoutes, { path: '/' });
 
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
-    expect(heading).toHaveFocus();
-    expect(screen.getByText(/The server ran into a problem/)).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Uh oh!' });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('Something went wrong.')).toBeInTheDocument();
+    expect(screen.getByText('Please try again in a few minutes.')).toBeInTheDocument();
     expect(screen.getByText('Error details')).toBeInTheDocument();
     const details = within(screen.getByRole('group'));
     expect(details.getByText('500')).toBeInTheDocument();
@@ -86,6 +87,6 @@ describe('home page', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('region', { name: 'Mods' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Uh oh!' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { tagQueries } from '../../features/tags/api/tags-queries';
 import { LoaderGroups } from '../../features/tags/components/loader-groups';
+import { useHead } from '../../lib/head';
 
 /** Prefetch during navigation; the component reads the same query options from the cache. */
 export const createLoader =
@@ -14,9 +15,9 @@ export const createLoader =
 
 export function Component() {
   const { data: loaders } = useSuspenseQuery(tagQueries.loaders());
+  useHead({ title: 'Community game add-ons' });
   return (
     <div className="page home">
-      <title>Cairn – community game add-ons</title>
       <section className="home__intro">
         <h1>Discover, download and publish game add-ons</h1>
         <p className="home__lede">

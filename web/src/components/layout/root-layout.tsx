@@ -1,12 +1,33 @@
-import { Outlet, ScrollRestoration } from 'react-router';
-import { AppShell } from './app-shell';
-import { NavigationProgress } from './navigation-progress';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import type { RoutePrefetcher } from '../../lib/route-prefetch';
+import { RoutePrefetchContext } from '../ui/app-link';
+import { BuildWatcher } from './build-watcher';
+import { DefaultLayout, EmptyLayout } from './default-layout';
+import { LoadingBar } from './loading-bar';
+import { NavigationFocus } from './navigation-focus';
+import { resolveLayout } from './route-handle';
+import type { ShellSlots } from './shell-slots';
 
-export function RootLayout() {
+interface RootLayoutProps {
+  slots: ShellSlots;
+  prefetch: RoutePrefetcher;
+  buildId: string;
+}
+
+/** Behaviour every page shares (loading bar, build check, focus, scroll) around the chosen layout. */
+export function RootLayout({ slots, prefetch, buildId }: RootLayoutProps) {
+  const matches = useMatches();
+  const location = useLocation();
+  const Layout = resolveLayout(matches, location) === 'empty' ? EmptyLayout : DefaultLayout;
   return (
-    <AppShell top={<NavigationProgress />}>
-      <Outlet />
+    <RoutePrefetchContext.Provider value={prefetch}>
+      <LoadingBar />
+      <BuildWatcher currentBuildId={buildId} />
+      <Layout slots={slots}>
+        <Outlet />
+      </Layout>
+      <NavigationFocus />
       <ScrollRestoration />
-    </AppShell>
+    </RoutePrefetchContext.Provider>
   );
 }

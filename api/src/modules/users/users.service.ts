@@ -1,0 +1,142 @@
+import { hasScopes, scopeBits } from '@cairn/shared/constants/scopes';
+import { AVATAR_MAX_BYTES, type ModifyUserBody } from '@cairn/shared/schemas/users';
+import type { Database } from '../../db/client.js';
+import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { decodeBase62 } from '../../lib/ids.js';
+import { processIcon } from '../../lib/images.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import * as repo from './users.repository.js';
+import { deleteAccount } from './account-deletion.js';
+import { PUBLIC_VIEW, type UserView } from './users.mapper.js';
+
+export interface UsersServiceDeps {
+  db: Database;
+  files: FileStore;
+  /** Public base URL of uploaded images. */
+  cdnUrl: string;
+}
+
+/** An id in `{id|username}` when the text is base62 for a value ids can have. */
+export function idFromIdentifier(text: string): number | undefined {
+  const value = decodeBase62(text);
+  return value !== undefined && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : undefined;
+}
+
+export interface ViewedUser {
+  row: repo.UserRow;
+  view: UserView;
+  providers: string[];
+}
+
+const canReadEmail = (actor: Actor) => hasScopes(actor.scopes, scopeBits('USER_READ_EMAIL'));
+
+/** Own account or admin: the full view. */
+function viewFor(actor: Actor | null, row: repo.UserRow): UserView {
+  if (!actor || (actor.userId !== row.id && !isAdmin(actor))) return PUBLIC_VIEW;
+  return { full: true, email: canReadEmail(actor) };
+}
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db, files, cdnUrl } = deps;
+
+  async function withViews(actor: Actor | null, rows: repo.UserRow[]): Promise<ViewedUser[]> {
+    const views = rows.map((row) => viewFor(actor, row));
+    const providers = await repo.listProviderNames(db, rows.filter((_, i) => views[i]!.full).map((r) => r.id));
+    return rows.map((row, i) => ({ row, view: views[i]!, providers: providers.get(row.id) ?? [] }));
+  }
+
+  async function findTarget(identifier: string): Promise<repo.UserRow> {
+    const row = await repo.findUserByIdOrUsername(db, identifier, idFromIdentifier(identifier));
+    if (!row) throw notFound('No user with this id or username');
+    return row;
+  }
+
+  /** Self, or staff over non-admins (admins over everyone). */
+  function assertCanEdit(actor: Actor, target: repo.UserRow): void {
+    if (actor.userId === target.id || isAdmin(actor)) return;
+    if (isModerator(actor) && target.role !== 'admin') return;
+    throw unauthorized("You don't have permission to edit this user.");
+  }
+
+  return {
+    async getSelf(actor: Actor): Promise<ViewedUser> {
+      const row = await repo.findUserById(db, actor.userId);
+      if (!row) throw unauthorized('The account of this token no longer exists.');
+      return (await withViews(actor, [row]))[0]!;
+    },
+
+    async getUser(actor: Actor | null, identifier: string): Promise<ViewedUser> {
+      return (await withViews(actor, [await findTarget(identifier)]))[0]!;
+    },
+
+    /** Unknown ids and usernames are left out. */
+    async getUsers(actor: Actor | null, identifiers: string[]): Promise<ViewedUser[]> {
+      const ids = identifiers.map(idFromIdentifier).filter((id): id is number => id !== undefined);
+      const rows = await repo.listUsersByIdsOrUsernames(db, ids, identifiers);
+      return withViews(actor, rows);
+    },
+
+    async modifyUser(actor: Actor, identifier: string, patch: ModifyUserBody): Promise<void> {
+      const target = await findTarget(identifier);
+      assertCanEdit(actor, target);
+      if ((patch.role !== undefined || patch.badges !== undefined) && !isAdmin(actor)) {
+        throw unauthorized('Only admins can change roles and badges.');
+      }
+      const changes: repo.UserPatch = {};
+      if (patch.bio !== undefined) changes.bio = patch.bio?.trim() ? patch.bio : null;
+      if (patch.badges !== undefined) changes.badges = patch.badges;
+      if (patch.username !== undefined && patch.username !== target.username) {
+        if (await repo.isUsernameTaken(db, patch.username, target.id)) throw badRequest('That username is taken.', 'username_taken');
+        changes.username = patch.username;
+      }
+      await db.transaction(async (tx) => {
+        if (patch.role !== undefined && patch.role !== target.role) {
+          if (target.role === 'admin' && (await repo.countAdmins(tx)) <= 1) {
+            throw badRequest('This is the only admin; make someone else admin first.');
+          }
+          changes.role = patch.role;
+        }
+        try {
+          await repo.updateUser(tx, target.id, changes);
+        } catch (error) {
+          if (isUniqueViolation(error, 'users_username_lower_idx')) throw badRequest('That username is taken.', 'username_taken');
+          throw error;
+        }
+      });
+    },
+
+    /** Stores the upload and a 96 px copy; the profile shows the copy. */
+    async changeIcon(actor: Actor, identifier: string, data: Buffer): Promise<void> {
+      const target = await findTarget(identifier);
+      assertCanEdit(actor, target);
+      const icon = await processIcon(data, 'icon');
+      const original = await files.put(icon.original.data, { maxBytes: AVATAR_MAX_BYTES, extension: icon.original.extension });
+      const resized = await files.put(icon.resized.data, { maxBytes: AVATAR_MAX_BYTES, extension: icon.resized.extension });
+      await repo.updateUser(db, target.id, { avatarUrl: `${cdnUrl}/${resized.key}`, rawAvatarUrl: `${cdnUrl}/${original.key}` });
+    },
+
+    async deleteIcon(actor: Actor, identifier: string): Promise<void> {
+      const target = await findTarget(identifier);
+      assertCanEdit(actor, target);
+      // Blobs are shared by content, so the files stay; only the profile forgets them.
+      await repo.updateUser(db, target.id, { avatarUrl: null, rawAvatarUrl: null });
+    },
+
+    /** Self or admin. Answers whether the caller deleted their own account. */
+    async deleteUser(actor: Actor, identifier: string): Promise<{ self: boolean }> {
+      const target = await findTarget(identifier);
+      if (actor.userId !== target.id && !isAdmin(actor)) throw unauthorized("You don't have permission to delete this user.");
+      await db.transaction(async (tx) => {
+        if (target.role === 'admin' && (await repo.countAdmins(tx)) <= 1) {
+          throw badRequest('This is the only admin account; make someone else admin before deleting it.');
+        }
+        await deleteAccount(tx, target.id);
+      });
+      return { self: actor.userId === target.id };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { useLanguage, useT } from '../../lib/i18n/i18n-provider';
+import { hasTranslation } from '../../lib/i18n/catalogs';
+import { DEFAULT_LOCALE, LOCALES, localeInfo } from '../../lib/i18n/locales';
+
+/**
+ * Language choice (hosted by the settings page): a filterable list of every offered language.
+ * Choosing one loads its messages ("applying"), saves it in the locale cookie, and reports a
+ * failure to load ("Cannot load this language. Try again in a bit.").
+ */
+export function LanguagePicker() {
+  const t = useT();
+  const { locale, status, setLocale } = useLanguage();
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const needle = query.trim().toLowerCase();
+  const shown = LOCALES.filter(
+    (info) =>
+      needle === '' ||
+      info.name.toLowerCase().includes(needle) ||
+      info.nativeName.toLowerCase().includes(needle) ||
+      info.code.toLowerCase().includes(needle),
+  );
+  const chosen = localeInfo(locale);
+
+  return (
+    <fieldset className="language-picker" aria-busy={status === 'applying'}>
+      <legend className="language-picker__legend">{t('language.title')}</legend>
+      <label htmlFor={searchId} className="language-picker__search-label">
+        {t('language.search')}
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className="input language-picker__search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <p className="language-picker__status" role="status">
+        {status === 'applying' && t('language.applying')}
+        {status === 'error' && <span className="language-picker__error">{t('language.error')}</span>}
+        {status === 'loaded' && chosen && !hasTranslation(chosen.code, DEFAULT_LOCALE) && t('language.untranslated', { language: chosen.name })}
+      </p>
+      {shown.length === 0 ? (
+        <p>{t('language.noMatch')}</p>
+      ) : (
+        <ul className="language-picker__list">
+          {shown.map((info) => (
+            <li key={info.code}>
+              <label className="language-picker__option">
+                <input
+                  type="radio"
+                  name="language"
+                  value={info.code}
+                  checked={info.code === locale}
+                  disabled={status === 'applying'}
+                  onChange={() => void setLocale(info.code)}
+                />
+                <span lang={info.code} dir={info.rtl ? 'rtl' : undefined} className="language-picker__native">
+                  {info.nativeName}
+                </span>
+                {info.nativeName !== info.name && (
+                  <>
+                    {' '}
+                    <span className="language-picker__english">{info.name}</span>
+                  </>
+                )}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

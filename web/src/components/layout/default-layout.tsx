@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n/i18n-provider';
+import { MobileNav } from './mobile-nav';
+import { NotificationArea } from './notification-area';
+import type { ShellSlots } from './shell-slots';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** The full frame: header, banners, toasts, page, footer, and the mobile bar on small screens. */
+export function DefaultLayout({ slots, children }: { slots: ShellSlots; children: ReactNode }) {
+  const t = useT();
+  const { UserMenu, Banners } = slots;
+  return (
+    <div className="layout layout--default">
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        {t('shell.skipToContent')}
+      </a>
+      <SiteHeader UserMenu={UserMenu} />
+      <div className="banner-area">
+        <Banners />
+      </div>
+      <NotificationArea />
+      <main id={MAIN_CONTENT_ID} className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      <MobileNav UserMenu={UserMenu} />
+    </div>
+  );
+}
+
+/** Just the page (and toasts): for flows shown inside another app, such as launcher sign-in. */
+export function EmptyLayout({ children }: { slots?: ShellSlots; children: ReactNode }) {
+  return (
+    <div className="layout layout--empty">
+      <NotificationArea />
+      <main id={MAIN_CONTENT_ID} className="site-main site-main--empty" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { useT } from '../../lib/i18n/i18n-provider';
+import { useCosmetics } from '../../lib/preferences';
+import { AppLink } from '../ui/app-link';
+import { CloseIcon, DownloadIcon, HomeIcon, MenuIcon, ServerIcon } from '../ui/icons';
+import { DiscoverMenu } from './discover-menu';
+import type { ShellSlots } from './shell-slots';
+import { ThemeToggle } from './theme-toggle';
+
+/**
+ * Small screens: a bottom bar (Home, Discover, Menu) and the menu it opens. The menu closes on
+ * Escape (focus back on its toggle) and on navigation.
+ */
+export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
+  const t = useT();
+  const { cosmetics } = useCosmetics();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const { pathname, search } = useLocation();
+
+  // Any navigation closes the menu.
+  const [lastLocation, setLastLocation] = useState(pathname + search);
+  if (lastLocation !== pathname + search) {
+    setLastLocation(pathname + search);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <>
+      <nav
+        ref={panelRef}
+        id={menuId}
+        className="mobile-menu"
+        aria-label={t('shell.mobile.menu')}
+        hidden={!open}
+      >
+        <UserMenu variant="mobile" />
+        <ul className="mobile-menu__list">
+          <li>
+            <AppLink to={paths.servers.getHref()} className="mobile-menu__link">
+              <ServerIcon />
+              <span>{t('shell.nav.servers')}</span>
+            </AppLink>
+          </li>
+          {!cosmetics.hideAppPromos && (
+            <li>
+              <AppLink to={paths.app.getHref()} className="mobile-menu__link">
+                <DownloadIcon />
+                <span>{t('shell.nav.getApp')}</span>
+              </AppLink>
+            </li>
+          )}
+          <li>
+            <ThemeToggle withLabel />
+          </li>
+        </ul>
+      </nav>
+      <nav className="mobile-bar" aria-label={t('shell.mobile.bar')}>
+        <AppLink to={paths.home.getHref()} className="mobile-bar__item" aria-current={pathname === '/' ? 'page' : undefined}>
+          <HomeIcon />
+          <span>{t('shell.mobile.home')}</span>
+        </AppLink>
+        <DiscoverMenu variant="compact" placement="top-start" />
+        <button
+          ref={toggleRef}
+          type="button"
+          className="mobile-bar__item"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+          <span>{t('shell.mobile.menu')}</span>
+        </button>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { paths } from '../../config/paths';
+import { useT } from '../../lib/i18n/i18n-provider';
+import { useCosmetics } from '../../lib/preferences';
+import { AppLink } from '../ui/app-link';
+import { DownloadIcon, ServerIcon } from '../ui/icons';
+import { BrandLink } from './brand-link';
+import { DiscoverMenu } from './discover-menu';
+import type { ShellSlots } from './shell-slots';
+import { ThemeToggle } from './theme-toggle';
+
+/** Desktop header: logo, discovery and product links, theme toggle and the account area. */
+export function SiteHeader({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
+  const t = useT();
+  const { cosmetics } = useCosmetics();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <BrandLink />
+        <nav className="site-nav" aria-label={t('shell.nav.label')}>
+          <DiscoverMenu />
+          <AppLink to={paths.servers.getHref()} className="nav-button">
+            <ServerIcon />
+            <span>{t('shell.nav.servers')}</span>
+          </AppLink>
+          {!cosmetics.hideAppPromos && (
+            <AppLink to={paths.app.getHref()} className="nav-button">
+              <DownloadIcon />
+              <span className="nav-button__label nav-button__label--wide">{t('shell.nav.getApp')}</span>
+              <span className="nav-button__label nav-button__label--narrow">{t('shell.nav.app')}</span>
+            </AppLink>
+          )}
+        </nav>
+        <div className="site-header__actions">
+          <ThemeToggle />
+          <UserMenu variant="header" />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * New-build detection: the build writes `/build.json` and compiles the same id into the bundle
+ * (`env.buildId`). The app polls the file; once it names another build, the next navigation loads
+ * the page afresh instead of running old code against new chunks and a possibly changed API.
+ */
+export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
+
+const BuildInfoSchema = z.object({ buildId: z.string().min(1) });
+
+/** The id of the build the server currently serves, or undefined when it cannot be told. */
+export async function fetchLatestBuildId(signal?: AbortSignal): Promise<string | undefined> {
+  try {
+    const response = await fetch('/build.json', { cache: 'no-store', signal });
+    if (!response.ok) return undefined;
+    const parsed = BuildInfoSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data.buildId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `dev` has no build.json; an unknown answer (offline, error) never triggers a reload. */
+export function isNewBuild(currentBuildId: string, latestBuildId: string | undefined): boolean {
+  return currentBuildId !== 'dev' && latestBuildId !== undefined && latestBuildId !== currentBuildId;
+}
