@@ -232,9 +232,15 @@ function describe(versions: readonly PreparedVersion[]): Description {
 
 /** What a description says to filters that do not mention `exclude`. */
 function signature(description: Description, exclude: Dimension | undefined): string {
-  const dims = DIMENSIONS.filter((d) => d !== exclude);
-  const tokens = exclude ? description.tokens.filter((t) => !t.slice(0, t.indexOf(':')).includes(exclude)) : description.tokens;
-  return JSON.stringify([dims.map((d) => description.values[d]), description.nonUniform.filter((d) => d !== exclude), tokens]);
+  let text = '';
+  for (const d of DIMENSIONS) {
+    if (d === exclude) continue;
+    text += `${description.nonUniform.includes(d) ? '*' : '='}${description.values[d].join('\u0001')}\u0002`;
+  }
+  for (const token of description.tokens) {
+    if (!exclude || !token.slice(0, token.indexOf(':')).includes(exclude)) text += `${token}\u0001`;
+  }
+  return text;
 }
 
 /** For each value of a count key: the positions of the versions having it. */

@@ -28,21 +28,24 @@ export async function countSearchableProjects(db: Executor): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Listed versions of the projects, oldest first: what search filters on. */
-export function listListedVersions(db: Executor, projectIds: readonly number[]) {
-  if (projectIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: versions.id,
-      projectId: versions.projectId,
-      loaders: versions.loaders,
-      gameVersions: versions.gameVersions,
-      environment: versions.environment,
-      projectTypes: versions.projectTypes,
-    })
-    .from(versions)
-    .where(and(inArray(versions.projectId, [...projectIds]), inArray(versions.status, [...LISTED_VERSION_STATUSES])))
-    .orderBy(asc(versions.projectId), asc(versions.datePublished), asc(versions.id));
+/**
+ * Listed versions of the projects, oldest first: what search filters on. Plain SQL: a full
+ * rebuild reads every version, and row mapping is a noticeable share of its time.
+ */
+export async function listListedVersions(db: Executor, projectIds: readonly number[]) {
+  if (projectIds.length === 0) return [];
+  const rows = await db.execute<{ id: string; project_id: string; loaders: string[]; game_versions: string[]; environment: string; project_types: string[] }>(sql`
+    select id::text, project_id::text, loaders, game_versions, environment, project_types from ${versions}
+    where ${anyBigint(versions.projectId, projectIds)} and ${anyText(versions.status, LISTED_VERSION_STATUSES)}
+    order by project_id, date_published, id`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    projectId: Number(r.project_id),
+    loaders: r.loaders,
+    gameVersions: r.game_versions,
+    environment: r.environment,
+    projectTypes: r.project_types,
+  }));
 }
 
 /** Release order of game versions (oldest first), to list a project's versions as v2 does. */
