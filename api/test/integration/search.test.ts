@@ -5,7 +5,7 @@ import { encodeBase62 } from '../../src/lib/ids.js';
 import { projects } from '../../src/db/schema/catalogue.js';
 import { projectDownloadDays } from '../../src/db/schema/download-stats.js';
 import { reindexAll } from '../../src/modules/search/reindex.js';
-import { liveIndexUid } from '../../src/modules/search/index-settings.js';
+import { ensureIndex, liveIndexUid } from '../../src/modules/search/index-settings.js';
 import { countDownload } from '../../src/modules/versions/versions.repository.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, type Actors } from '../factories/users.js';
@@ -201,6 +201,7 @@ describe('GET /v2/search: facets', () => {
     ['archived disclosure', [['disclosure_types:archived']], ['epsilon']],
     ['conditions that must all hold in one entry', [[['categories:fabric', 'versions:1.20.1'], 'categories:paper']], ['alpha', 'delta', 'gamma', 'zeta']],
     ['an empty group', [[], ['categories:magic']], ['beta']],
+    ['a value with quotes and backslashes', [['title:say "hi" \\ now']], []],
   ])('%s', async (_name, facets, expected) => {
     const withKeys = JSON.parse(JSON.stringify(facets).replaceAll('ALPHA_KEY', p.alpha!.key)) as unknown[];
     const result = await searchOk(ctx, { facets: withKeys, limit: 100 });
@@ -403,6 +404,16 @@ describe('sync', () => {
     const [hit] = (await searchOk(ctx, { query: 'epsilon' })).hits;
     expect(hit!.downloads).toBe(11);
     expect((await searchOk(ctx, { index: 'trending', limit: 3 })).hits.map((h) => h.slug)).toEqual(['zeta', 'beta', 'epsilon']);
+  });
+
+  it('applies the index settings once: a second start enqueues no settings task', async () => {
+    const uid = liveIndexUid(ctx.config.search.indexPrefix);
+    const settingsTasks = async () => (await ctx.search.tasks.getTasks({ indexUids: [uid], types: ['settingsUpdate'], limit: 100 })).results.length;
+    const before = await settingsTasks();
+    expect(before).toBeGreaterThan(0);
+    await ensureIndex(ctx.search, uid);
+    await ensureIndex(ctx.search, uid);
+    expect(await settingsTasks()).toBe(before);
   });
 
   it('reindexes everything into a new index and swaps it in, dropping what is gone', async () => {

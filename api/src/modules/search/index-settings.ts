@@ -33,7 +33,8 @@ export const INDEX_SETTINGS = {
       features: { facetSearch: false, filter: { equality: true, comparison: true } },
     },
   ],
-  sortableAttributes: ['downloads', 'follows', 'created', 'modified', 'trending', 'title_sort'],
+  // Alphabetical, as Meilisearch returns them (so an up-to-date index compares equal).
+  sortableAttributes: ['created', 'downloads', 'follows', 'modified', 'title_sort', 'trending'],
   // `sort` first: an explicit sort order (index=downloads…) orders all matches; relevance
   // (no sort) ranks by text, then downloads and follows break ties.
   rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness', 'downloads:desc', 'follows:desc'],
