@@ -270,6 +270,7 @@ describe('GET /v2/search: sorting and pages', () => {
     expect(slugsOf(shifted)).toEqual(all.slice(3, 5));
     const past = await searchOk(ctx, { index: 'downloads', offset: 10, limit: 5 });
     expect(past).toMatchObject({ hits: [], total_hits: 6 });
+    for (const offset of [1e12, 1e12 + 1]) expect(await searchOk(ctx, { offset, limit: 10 })).toMatchObject({ hits: [], total_hits: 6, offset });
     const countOnly = await searchOk(ctx, { limit: 0, facets: [['categories:fabric']] });
     expect(countOnly).toMatchObject({ hits: [], total_hits: 4, limit: 0 });
     expect((await searchOk(ctx)).limit).toBe(10);
