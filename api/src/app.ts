@@ -26,6 +26,7 @@ import { projectsModule } from './modules/projects/index.js';
 import { teamsModule } from './modules/teams/index.js';
 import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
+import { searchModule } from './modules/search/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -91,5 +92,6 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     maxFileBytes: config.maxFileBytes,
   });
   await app.register(statisticsModule, { prefix: '/v2', db });
+  await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;
 }

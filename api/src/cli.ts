@@ -3,6 +3,8 @@ import { createDiskFileStore } from './lib/storage/file-store.js';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { seedSyntheticCatalogue } from './db/seed/synthetic-catalogue.js';
 import { consoleLogger } from './embedded/process-utils.js';
+import { createProgressBar } from './lib/progress.js';
+import { reindexAll } from './modules/search/reindex.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { openRuntime, type Runtime } from './runtime.js';
 import { desc, sql } from 'drizzle-orm';
@@ -62,6 +64,20 @@ const COMMANDS: Record<string, Command> = {
         .returning({ username: users.username });
       if (updated.length === 0) throw new Error(`No user named '${username}'.`);
       console.log(`${updated[0]!.username} is now ${role}.`);
+    },
+  },
+  reindex: {
+    usage: 'reindex',
+    summary: 'Rebuild the search index from the database into a new index and swap it in atomically (searches keep working meanwhile).',
+    run: async (runtime, _args, config) => {
+      const bar = createProgressBar();
+      const units = { reading: 'projects', indexing: 'batches', swapping: 'swap' } as const;
+      const result = await reindexAll(
+        { db: runtime.database.db, search: runtime.search, indexPrefix: config.search.indexPrefix },
+        (p) => bar.update(`${p.phase} ${units[p.phase]}`, p.done, p.total),
+      );
+      bar.done();
+      console.log(`Indexed ${result.projects.toLocaleString('en-US')} projects (${result.documents.toLocaleString('en-US')} documents) in ${result.seconds.toFixed(1)} s.`);
     },
   },
   'create-user': {

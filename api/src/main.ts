@@ -8,6 +8,9 @@ import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/se
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { JOBS } from './jobs/registry.js';
 import { startJobRunner } from './jobs/job-runner.js';
+import { ensureIndex } from './modules/search/index-settings.js';
+import { createSearchIndexer } from './modules/search/indexer.js';
+import { startSearchSync } from './modules/search/sync-worker.js';
 import { openRuntime } from './runtime.js';
 import { buildWebServer } from './web-server.js';
 
@@ -72,6 +75,17 @@ async function main(): Promise<void> {
         log,
       });
       cleanups.push(jobs.stop);
+
+      if (config.runWorker) {
+        // Index settings are applied at start (idempotent), then the outbox is drained as
+        // changes commit. Neither blocks the start: with Meilisearch down, the sync retries.
+        const indexer = createSearchIndexer({ db: runtime.database.db, search: runtime.search, indexPrefix: config.search.indexPrefix });
+        void ensureIndex(runtime.search, indexer.indexUid).catch((error: Error) =>
+          log.warn(`Search index settings not applied yet (${error.message}); the search sync will retry.`),
+        );
+        const searchSync = await startSearchSync({ sql: runtime.database.sql, indexer, log });
+        cleanups.push(searchSync.stop);
+      }
 
       const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, jobs }, { loggerInstance: logger });
       cleanups.push(() => api.close());

@@ -29,6 +29,8 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** Register extra routes before the app is ready (error-handler tests). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** A Meilisearch of the test's own instead of the shared one (outage tests). */
+  search?: { url: string; key: string };
   /** Run the job worker (pg-boss in this file's database) and give the app its queue. */
   jobs?: boolean;
 }
@@ -49,15 +51,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
-    MEILISEARCH_URL: inject('searchUrl'),
-    MEILISEARCH_KEY: inject('searchKey'),
+    MEILISEARCH_URL: options.search?.url ?? inject('searchUrl'),
+    MEILISEARCH_KEY: options.search?.key ?? inject('searchKey'),
     MEILISEARCH_INDEX_PREFIX: `t${suffix}_`,
     RUN_WORKER: 'false',
     SERVE_WEB: 'false',
     ...options.env,
   });
   const database = createDatabase(databaseUrl, { poolSize: 5 });
-  const search = createSearchClient({ url: inject('searchUrl'), key: inject('searchKey') });
+  const search = createSearchClient(options.search ?? { url: inject('searchUrl'), key: inject('searchKey') });
   const filesDir = join(workspaceRoot(), '.data', 'test-files', suffix);
   const files = createDiskFileStore(filesDir);
   const jobs = options.jobs

@@ -23,6 +23,8 @@ export interface StartMeilisearchOptions {
   shareRunning?: boolean;
   /** Upper bound for indexing memory, e.g. "512MiB" (tests keep it small). */
   maxIndexingMemory?: string;
+  /** Listen on this port (to come back where clients expect it after a restart); default: a free one. */
+  port?: number;
 }
 
 interface ServerRecord {
@@ -52,7 +54,7 @@ export async function startEmbeddedMeilisearch(options: StartMeilisearchOptions)
     await terminatePid(previous.meiliPid, 'SIGTERM', 20_000);
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const args = [
     '--db-path', join(dir, 'db'),

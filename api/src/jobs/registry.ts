@@ -5,6 +5,8 @@ import type { JobDefinition } from './job-runner.js';
 import { authCleanupJob } from './auth-cleanup.js';
 import { mailDeliveryJob } from './mail-delivery.js';
 import { pruneDownloadDedupJob } from './prune-download-dedup.js';
+import { searchSyncJob } from './search-sync.js';
+import { searchTrendingJob } from './search-trending.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -14,4 +16,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob];

@@ -5,6 +5,7 @@ import { downloadDedup, projects, searchOutbox, versionDependencies, versionFile
 import { gameVersions, loaders } from '../../db/schema/tags.js';
 import { anyBigint, anyText } from '../../db/sql-helpers.js';
 import { versionColumns, type VersionRow } from './version-details.repository.js';
+import { countDailyDownload } from '../search/download-days.repository.js';
 
 /** Display order: explicitly ordered versions first, then newest first. */
 const displayOrder = [sql`${versions.ordering} asc nulls last`, desc(versions.datePublished), desc(versions.id)];
@@ -239,6 +240,7 @@ export async function countDownload(db: Database, versionId: number, projectId: 
     if (inserted.length === 0) return false;
     await tx.update(versions).set({ downloads: sql`${versions.downloads} + 1` }).where(eq(versions.id, versionId));
     await tx.update(projects).set({ downloads: sql`${projects.downloads} + 1` }).where(eq(projects.id, projectId));
+    await countDailyDownload(tx, projectId);
     // One pending search update per project is enough, however many downloads arrive.
     await tx.execute(
       sql`insert into ${searchOutbox} (project_id) select ${projectId} where not exists (select 1 from ${searchOutbox} where project_id = ${projectId})`,

@@ -1,0 +1,97 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { encodeBase62 } from '../../lib/ids.js';
+import type { SearchClient } from '../../lib/search-client.js';
+import { loadSearchDocuments } from './document-source.js';
+import { quote } from './filter.js';
+import { ensureIndex, liveIndexUid } from './index-settings.js';
+import * as repo from './search.repository.js';
+import { waitForTasks } from './tasks.js';
+
+/**
+ * Incremental sync: applies the change records of `search_outbox` to the live index in
+ * batches. A batch's rows are deleted only after Meilisearch confirmed both of its tasks, so
+ * nothing is lost when Meilisearch is down (the rows wait) or the process dies (they are
+ * applied again; writes are idempotent).
+ */
+
+export interface SearchIndexerDeps {
+  db: Database;
+  search: SearchClient;
+  indexPrefix: string;
+}
+
+/** Outbox rows (≈ projects) per batch. */
+const BATCH_SIZE = 500;
+/** Arbitrary constant naming the search writer's advisory lock (with the index prefix). */
+const LOCK_KEY = 731_820_455;
+
+/**
+ * Serializes writers of the same indexes across processes (the worker's fast path, its
+ * periodic job, a CLI reindex): a change is never overwritten by an older read of it.
+ */
+export async function lockSearchWriter(tx: Executor, indexPrefix: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY}, hashtext(${indexPrefix}))`);
+}
+
+/**
+ * Writes the current documents of these projects into an index, then removes every other
+ * document of theirs (counting documents that no longer exist, projects that are no longer
+ * searchable or were deleted): all documents of one write share a fresh `rev`. Resolves
+ * once Meilisearch has applied both.
+ */
+export async function writeProjects(db: Executor, search: SearchClient, indexUid: string, projectIds: readonly number[]): Promise<void> {
+  const rev = randomInt(1, 2 ** 47);
+  const documents = await loadSearchDocuments(db, projectIds, { rev });
+  const index = search.index(indexUid);
+  const tasks: number[] = [];
+  if (documents.length) tasks.push((await index.addDocuments(documents, { primaryKey: 'id' })).taskUid);
+  const filter = `pid IN [${projectIds.map((id) => quote(encodeBase62(id))).join(', ')}] AND NOT rev = ${rev}`;
+  tasks.push((await index.deleteDocuments({ filter })).taskUid);
+  await waitForTasks(search, tasks);
+}
+
+export function createSearchIndexer(deps: SearchIndexerDeps) {
+  const { db, search, indexPrefix } = deps;
+  const uid = liveIndexUid(indexPrefix);
+  let ensured = false;
+
+  /** Applies one batch; false when the outbox was empty. */
+  async function applyBatch(): Promise<number> {
+    return db.transaction(async (tx) => {
+      await lockSearchWriter(tx, indexPrefix);
+      const rows = await repo.listOutboxRows(tx, BATCH_SIZE);
+      if (rows.length === 0) return 0;
+      if (!ensured) {
+        await ensureIndex(search, uid);
+        ensured = true;
+      }
+      await writeProjects(tx, search, uid, [...new Set(rows.map((r) => r.projectId))]);
+      await repo.deleteOutboxRows(tx, rows.map((r) => r.id));
+      return rows.length;
+    });
+  }
+
+  return {
+    indexUid: uid,
+
+    /** Applies every pending change; resolves with the number of change records applied. */
+    async drain(): Promise<number> {
+      let applied = 0;
+      for (;;) {
+        const count = await applyBatch().catch((error: unknown) => {
+          ensured = false;
+          throw error;
+        });
+        if (count === 0) return applied;
+        applied += count;
+      }
+    },
+
+    /** Change records not yet applied. */
+    pending: () => repo.countOutboxRows(db),
+  };
+}
+
+export type SearchIndexer = ReturnType<typeof createSearchIndexer>;

@@ -1,0 +1,50 @@
+import type { ProjectResult } from '@cairn/shared/schemas/search';
+import type { SearchClient } from '../../lib/search-client.js';
+import { isSearchUnavailable, searchErrorCode } from '../../lib/search-client.js';
+import { serviceUnavailable } from '../../lib/errors.js';
+import { liveIndexUid } from './index-settings.js';
+import { planSearch, type FacetCounts } from './plan.js';
+import { parseSearchRequest, type RawSearchParams, type SearchRequest } from './query.js';
+
+export interface SearchOutcome {
+  request: SearchRequest;
+  hits: ProjectResult[];
+  total: number;
+  facetCounts: FacetCounts;
+}
+
+const EMPTY_COUNTS = (): FacetCounts => ({
+  categories: {},
+  versions: {},
+  project_type: {},
+  loaders: {},
+  client_side: {},
+  server_side: {},
+  license: {},
+  open_source: {},
+});
+
+/** Project search: one Meilisearch multi-search per request (hits, total, facet counts). */
+export function createSearchService(deps: { search: SearchClient; indexPrefix: string }) {
+  const uid = liveIndexUid(deps.indexPrefix);
+  return {
+    async searchProjects(params: RawSearchParams): Promise<SearchOutcome> {
+      const request = parseSearchRequest(params);
+      const plan = planSearch(request, uid);
+      try {
+        const { results } = await deps.search.multiSearch({ queries: plan.queries });
+        const { hits, total, facetCounts } = plan.read(results);
+        return { request, hits: hits.map((h) => h.hit as ProjectResult), total, facetCounts };
+      } catch (error) {
+        // Nothing indexed yet: an empty catalogue.
+        if (searchErrorCode(error) === 'index_not_found') return { request, hits: [], total: 0, facetCounts: EMPTY_COUNTS() };
+        if (isSearchUnavailable(error)) {
+          throw serviceUnavailable('Search is temporarily unavailable; please try again shortly.', 'search_unavailable');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
