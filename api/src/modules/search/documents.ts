@@ -88,8 +88,6 @@ interface BaseDocument {
   id: string;
   pid: string;
   main: boolean;
-  /** Which write produced the document (older documents of the project are removed after it). */
-  rev: number;
   title: string;
   slug: string;
   author: string;
@@ -417,18 +415,13 @@ function missingValues(whole: Description, own: Description): string[] {
   return missing;
 }
 
-/**
- * The main document of a project followed by its counting documents (often none), all
- * marked with `rev` (distinct per write, so that the writer can remove the project's other,
- * obsolete documents).
- */
-export function buildProjectDocuments(project: ProjectFacts, rev = 0): SearchDocument[] {
+/** The main document of a project followed by its counting documents (often none). */
+export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
   const prepared = project.versions.map(prepare);
   const whole = describe(prepared);
   const { mainKeys, documents } = planCounts(project, prepared, whole);
   const base = {
     pid: project.id,
-    rev,
     title: project.title,
     slug: project.slug,
     author: project.author,
