@@ -46,7 +46,8 @@ function buildInfo(buildId: string): Plugin {
 }
 
 /**
- * Precompiles the message catalogs (`src/locales/*.json`, ICU MessageFormat strings) to the ICU
+ * Precompiles the message catalogs (`src/locales/*.json` and the area catalogs
+ * `src/locales/<area>/*.json`, ICU MessageFormat strings) to the ICU
  * AST at build time. Together with the alias below, which swaps the runtime parser for its
  * no-parser entry, the browser never downloads the parser (about 8 KB gzip). The output is still
  * JSON, so Vite's own JSON handling continues from there. Tests and the dev server parse at runtime.
@@ -57,7 +58,7 @@ function precompileMessages(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]src[\\/]locales[\\/][^\\/]+\.json$/.test(id)) return null;
+      if (!/[\\/]src[\\/]locales[\\/](?:[^\\/]+[\\/])?[^\\/]+\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseIcu(message)]));
       return { code: JSON.stringify(compiled), map: null };

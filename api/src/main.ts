@@ -93,7 +93,12 @@ async function main(): Promise<void> {
     }
 
     if (config.serveWeb) {
-      const web = await buildWebServer({ root: join(workspaceRoot(), 'web', 'dist'), apiUrl: config.publicApiUrl, links: config.siteLinks });
+      const web = await buildWebServer({
+        root: join(workspaceRoot(), 'web', 'dist'),
+        apiUrl: config.publicApiUrl,
+        links: config.siteLinks,
+        captchaProvider: config.captcha?.provider,
+      });
       cleanups.push(() => web.close());
       await web.listen({ host: config.host, port: config.webPort });
     }

@@ -11,8 +11,16 @@ export interface WebServerOptions {
   apiUrl: string;
   /** Optional links the SPA shows (status page, community chat). */
   links?: { statusPageUrl?: string; communityChatUrl?: string };
+  /** The captcha the sign-up, sign-in and reset forms load, if any: its script and frames are allowed. */
+  captchaProvider?: 'hcaptcha' | 'turnstile';
   logger?: FastifyServerOptions['logger'];
 }
+
+/** Where each captcha widget loads its script, frames and API calls from (their documented CSP sources). */
+const CAPTCHA_SOURCES: Record<'hcaptcha' | 'turnstile', string[]> = {
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  turnstile: ['https://challenges.cloudflare.com'],
+};
 
 /**
  * Serves the built website: hashed assets with long-lived caching, `/runtime-config.js`
@@ -24,16 +32,17 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   }
   const app = Fastify({ logger: options.logger ?? false });
   const apiOrigin = new URL(options.apiUrl).origin;
+  const captcha = options.captchaProvider ? CAPTCHA_SOURCES[options.captchaProvider] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...captcha],
+        styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
         imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, 'https:'],
-        connectSrc: ["'self'", apiOrigin],
+        connectSrc: ["'self'", apiOrigin, ...captcha],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com', ...captcha],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -13,6 +13,8 @@ interface ModalProps {
   footer?: ReactNode;
   /** Hides the corner close button (the footer must then offer a way out; Escape still closes). */
   hideCloseButton?: boolean;
+  /** Wider dialog for long forms (e.g. scope pickers). */
+  wide?: boolean;
 }
 
 const FOCUSABLE_PARTS = [
@@ -32,7 +34,7 @@ const FOCUSABLE_CONTENT = FOCUSABLE_PARTS.flatMap((part) => [`.modal__body ${par
  * control inside, Tab and Shift+Tab cycle within it, Escape closes it, and focus returns to what
  * opened it.
  */
-export function Modal({ open, onClose, title, children, footer, hideCloseButton = false }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, hideCloseButton = false, wide = false }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const t = useT();
@@ -70,7 +72,7 @@ export function Modal({ open, onClose, title, children, footer, hideCloseButton 
   return (
     <dialog
       ref={dialogRef}
-      className="modal"
+      className={wide ? 'modal modal--wide' : 'modal'}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
