@@ -396,6 +396,27 @@ describe('sync', () => {
     expect(await find({ query: 'lanterns' })).toEqual([]);
   });
 
+  it('drops counting documents a project no longer needs', async () => {
+    const db = ctx.database.db;
+    const owner = actors.creator.id;
+    const mixed = await insertProject(db, { ownerId: owner, slug: 'mixed-builds', title: 'Mixed Builds', categories: ['food'] });
+    await insertVersion(db, { projectId: mixed.id, authorId: owner, loaders: ['fabric'], gameVersions: ['1.19.4'] });
+    const forge = await insertVersion(db, { projectId: mixed.id, authorId: owner, loaders: ['forge'], gameVersions: ['1.21.1'] });
+    await syncSearch(ctx, [mixed.id]);
+    const documents = async () =>
+      (await ctx.search.index(liveIndexUid(ctx.config.search.indexPrefix)).getDocuments<{ id: string }>({ filter: `pid = "${mixed.key}"`, fields: ['id'] })).results.length;
+    expect(await documents()).toBeGreaterThan(1);
+    const counts = async () => (await searchOk(ctx, { facets: [['categories:food'], ['versions:1.21.1']] })).facet_counts!.loaders;
+    expect(await counts()).toEqual({ forge: 1 });
+
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/v2/version/${forge.key}`, headers: { authorization: actors.creator.pat } });
+    expect(removed.statusCode).toBe(204);
+    await searchIndexer(ctx).drain();
+    expect(await documents()).toBe(1);
+    expect(await counts()).toEqual({});
+    expect((await searchOk(ctx, { facets: [['categories:food']] })).facet_counts!.versions).toEqual({ '1.19.4': 1 });
+  });
+
   it('refreshes counted downloads and the trending window', async () => {
     const [version] = await ctx.database.db.execute<{ id: string }>(sql`select id::text from versions where project_id = ${p.epsilon!.id} and status = 'listed'`);
     expect(await countDownload(ctx.database.db, Number(version!.id), p.epsilon!.id, 'client-a')).toBe(true);
@@ -423,10 +444,10 @@ describe('sync', () => {
     expect(slugsOf(await searchOk(ctx, { query: 'zeta' }))).toEqual(['zeta']);
     const phases = new Set<string>();
     const result = await reindexAll({ db: ctx.database.db, search: ctx.search, indexPrefix: ctx.config.search.indexPrefix }, (progress) => phases.add(progress.phase));
-    expect(result.projects).toBe(5);
+    expect(result.projects).toBe(6);
     expect([...phases]).toEqual(['reading', 'indexing', 'swapping']);
     expect(slugsOf(await searchOk(ctx, { query: 'zeta' }))).toEqual([]);
-    expect(sorted(slugsOf(await searchOk(ctx, { limit: 100 })))).toEqual(['alpha', 'beta', 'delta', 'epsilon', 'gamma']);
+    expect(sorted(slugsOf(await searchOk(ctx, { limit: 100 })))).toEqual(['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'mixed-builds']);
     const { results } = await ctx.search.getIndexes({ limit: 100 });
     expect(results.map((i) => i.uid).filter((uid) => uid.startsWith(ctx.config.search.indexPrefix))).toEqual([liveIndexUid(ctx.config.search.indexPrefix)]);
   });

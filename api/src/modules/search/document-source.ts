@@ -35,7 +35,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 export async function loadSearchDocuments(
   db: Executor,
   projectIds: readonly number[],
-  options: { rev?: number; gameVersionOrder?: Map<string, number> } = {},
+  options: { gameVersionOrder?: Map<string, number> } = {},
 ): Promise<SearchDocument[]> {
   const ids = [...new Set(projectIds)];
   if (ids.length === 0) return [];
@@ -123,6 +123,6 @@ export async function loadSearchDocuments(
       }),
       versions: facts,
       hit,
-    }, options.rev);
+    });
   });
 }

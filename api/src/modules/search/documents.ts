@@ -5,8 +5,8 @@
  *
  * - the **main document** of a project (`main: true`): text, project-level fields, what the
  *   hit shows, and the project's version-level values (loaders `l`, game versions `g`,
- *   project types `t`, environments `e`) in a form that answers "does ONE listed version
- *   satisfy all these conditions?" exactly;
+ *   project types `t`, environments `e`, client/server side pairs `p`) in a form that answers
+ *   "does ONE listed version satisfy all these conditions?" exactly;
  * - **counting documents** (`main: false`): lean copies that only exist so that facet
  *   counts of version-level fields are exact distinct-project counts (see below).
  *
@@ -23,8 +23,8 @@
  * key fields (`kl`, `kg`, `kt`, `kc`, `ks`) place each (project, value) pair in exactly one
  * document whose fields describe the versions having that value: the main document when those
  * versions look like the whole project to every other filter, otherwise a counting document
- * shared by all values whose versions look alike. A facet distribution over a key field then
- * counts each project once per value.
+ * shared by all values whose versions look alike (and by compatible groups of other keys). A
+ * facet distribution over a key field then counts each project once per value.
  */
 
 export const DIMENSIONS = ['l', 'g', 't', 'e', 'p'] as const;
@@ -88,8 +88,6 @@ interface BaseDocument {
   id: string;
   pid: string;
   main: boolean;
-  /** Which write produced the document (older documents of the project are removed after it). */
-  rev: number;
   title: string;
   slug: string;
   author: string;
@@ -417,18 +415,13 @@ function missingValues(whole: Description, own: Description): string[] {
   return missing;
 }
 
-/**
- * The main document of a project followed by its counting documents (often none), all
- * marked with `rev` (distinct per write, so that the writer can remove the project's other,
- * obsolete documents).
- */
-export function buildProjectDocuments(project: ProjectFacts, rev = 0): SearchDocument[] {
+/** The main document of a project followed by its counting documents (often none). */
+export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
   const prepared = project.versions.map(prepare);
   const whole = describe(prepared);
   const { mainKeys, documents } = planCounts(project, prepared, whole);
   const base = {
     pid: project.id,
-    rev,
     title: project.title,
     slug: project.slug,
     author: project.author,

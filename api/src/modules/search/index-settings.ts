@@ -25,7 +25,7 @@ export const INDEX_SETTINGS = {
   searchableAttributes: ['title', 'slug', 'author', 'summary'],
   filterableAttributes: [
     equalityOnly([
-      'pid', 'rev', 'main', 'title', 'author', 'cat', 'license', 'oss', 'disc', 'dep',
+      'pid', 'main', 'title', 'author', 'cat', 'license', 'oss', 'disc', 'dep',
       'l', 'g', 't', 'e', 'p', 'x', 'n', 'vt', 'kl', 'kg', 'kt', 'kc', 'ks',
     ]),
     {

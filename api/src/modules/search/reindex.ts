@@ -57,12 +57,14 @@ export async function reindexAll(
       return { ids, documents: await loadSearchDocuments(db, ids, { gameVersionOrder }) };
     };
     onProgress({ phase: 'reading', done: 0, total });
-    // Read the next batch from PostgreSQL while the current one is being sent.
+    // Read the next batch from PostgreSQL while the current one is being sent (if sending
+    // fails, the read ahead is abandoned: its failure must not surface as unhandled).
     let pending = readBatch();
     for (;;) {
       const batch = await pending;
       if (batch.ids.length === 0) break;
       pending = readBatch();
+      pending.catch(() => {});
       if (batch.documents.length) tasks.push((await search.index(next).addDocuments(batch.documents, { primaryKey: 'id' })).taskUid);
       projects += batch.ids.length;
       documents += batch.documents.length;
