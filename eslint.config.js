@@ -40,7 +40,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: ['@cairn/api*', '../../api/*'] }],
+      // The web never imports the API package (a feature's own `api/` folder is fine).
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@cairn/api*'] }, { regex: '^(\\.\\./)+api/(src|test|dist)(/|$)', message: 'The web talks to the API over HTTP only.' }] }],
     },
   },
 );

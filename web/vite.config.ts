@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
@@ -50,8 +50,8 @@ function buildInfo(buildId: string): Plugin {
 }
 
 /**
- * Precompiles the message catalogs (`src/locales/*.json` and `src/locales/<area>/*.json`, ICU MessageFormat strings) to the ICU
- * AST at build time. Together with the alias below, which swaps the runtime parser for its
+ * Precompiles the message catalogs (`src/locales/*.json` and `src/locales/<area>/*.json`, ICU
+ * MessageFormat strings) to the ICU AST at build time. Together with the alias below, which swaps the runtime parser for its
  * no-parser entry, the browser never downloads the parser (about 8 KB gzip). The output is still
  * JSON, so Vite's own JSON handling continues from there. Tests and the dev server parse at runtime.
  */
@@ -65,6 +65,41 @@ function precompileMessages(): Plugin {
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseIcu(message)]));
       return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+/**
+ * zod's classic API gives every schema JSON Schema generation (`.toJSONSchema()`, the Standard
+ * Schema `jsonSchema` property, the `minLength`/`maxLength`/`format` getters of strings), which
+ * pulls zod's generator (about 5 KB gzip) into the first download of every page, although only the
+ * API generates JSON Schema (for its OpenAPI document). In the production web build the two
+ * generator modules are replaced by stand-ins with the same exports that throw when called, so
+ * parsing works as before and any use of those features fails loudly instead of quietly. The
+ * build fails if zod's files move (the stand-ins would otherwise silently stop applying).
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const generatorModule = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
+  const replaced = new Set<string>();
+  return {
+    name: 'cairn:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      const match = generatorModule.exec(id);
+      if (!match) return null;
+      replaced.add(match[1]!);
+      const names = Object.keys((await import(pathToFileURL(id).href)) as Record<string, unknown>);
+      const message = JSON.stringify(`zod's JSON Schema support (${match[1]}) is left out of the web build; see vite.config.ts`);
+      return [
+        `function unavailable() { throw new Error(${message}); }`,
+        // The method factories run when a schema's `~standard` is read; only the methods they make throw.
+        'function makeUnavailable() { return unavailable; }',
+        ...names.map((name) => `export { ${name.startsWith('create') ? 'makeUnavailable' : 'unavailable'} as ${name} };`),
+      ].join('\n');
+    },
+    buildEnd(error) {
+      if (!error && replaced.size !== 2) this.error(`zod's JSON Schema modules were not found (replaced: ${[...replaced].join(', ') || 'none'}); update zodWithoutJsonSchema()`);
     },
   };
 }
@@ -93,7 +128,7 @@ function sharedPureFunctions(): string[] {
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}` : 'dev';
   return {
-    plugins: [react(), runtimeConfig(), buildInfo(buildId), precompileMessages()],
+    plugins: [react(), runtimeConfig(), buildInfo(buildId), precompileMessages(), zodWithoutJsonSchema()],
     resolve: {
       // Workspace packages are consumed from TypeScript source through the "source" export condition.
       conditions: ['source', ...defaultClientConditions],

@@ -1,13 +1,18 @@
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspaceRoot } from '../src/config.js';
 import { formatRow, measure, type LoadResult } from './measure.js';
-import type { TargetsReady } from './targets.js';
+import type { TargetsReady, TargetsRequest } from './targets.js';
 
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
- * Set BENCH_SECONDS to change the duration of each run (default 10).
+ * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
+ * the search scenarios.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_ONLY=search runs just the search scenarios. */
+const only = process.env.BENCH_ONLY;
 
 async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
   // Warm both paths first so JIT, caches and connection set-up are not measured.
@@ -34,28 +39,114 @@ async function main(): Promise<void> {
     child.once('message', (m) => resolve(m as TargetsReady));
     child.once('exit', (code) => reject(new Error(`bench targets exited early (${code})`)));
   });
-  const rss = () =>
-    new Promise<number>((resolve) => {
-      child.once('message', (m) => resolve((m as { rss: number }).rss));
-      child.send({ type: 'rss' });
+  const ask = <T,>(request: TargetsRequest) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (m) => resolve(m as T));
+      child.send(request);
     });
+  const rss = async () => (await ask<{ rss: number }>({ type: 'rss' })).rss;
 
   try {
-    console.log(`\nGET /v2/ — 20 connections, ${seconds} s each (loopback)\n`);
-    await compare('GET /v2/', `${ready.apiUrl}/v2/`, `${ready.bareUrl}/v2/`);
+    if (only !== 'search') {
+      console.log(`\nGET /v2/ — 20 connections, ${seconds} s each (loopback)\n`);
+      await compare('GET /v2/', `${ready.apiUrl}/v2/`, `${ready.bareUrl}/v2/`);
 
-    console.log(`GET /v2/project/{slug} on the synthetic catalogue — 20 connections, ${seconds} s each\n`);
-    await compare('GET /v2/project/{slug}', `${ready.apiUrl}/v2/project/${ready.projectSlug}`, `${ready.bareUrl}/v2/project/${ready.projectSlug}`);
+      console.log(`GET /v2/project/{slug} on the synthetic catalogue — 20 connections, ${seconds} s each\n`);
+      await compare('GET /v2/project/{slug}', `${ready.apiUrl}/v2/project/${ready.projectSlug}`, `${ready.bareUrl}/v2/project/${ready.projectSlug}`);
 
-    console.log(`Hash routes with 1,000 sha1 hashes — one client (latency), ${seconds} s each\n`);
-    const lookup = await post('POST /v2/version_files', `${ready.apiUrl}/v2/version_files`, ready.hashListBody, 1);
-    const updates = await post('POST /v2/version_files/update', `${ready.apiUrl}/v2/version_files/update`, ready.updateBody, 1);
-    console.log(`p95 with 1,000 hashes: version_files ${lookup.p95.toFixed(1)} ms, version_files/update ${updates.p95.toFixed(1)} ms (goal < 100 ms)\n`);
-    console.log(`API process RSS after the runs: ${Math.round((await rss()) / 1024 / 1024)} MB\n`);
+      console.log(`Hash routes with 1,000 sha1 hashes — one client (latency), ${seconds} s each\n`);
+      const lookup = await post('POST /v2/version_files', `${ready.apiUrl}/v2/version_files`, ready.hashListBody, 1);
+      const updates = await post('POST /v2/version_files/update', `${ready.apiUrl}/v2/version_files/update`, ready.updateBody, 1);
+      console.log(`p95 with 1,000 hashes: version_files ${lookup.p95.toFixed(1)} ms, version_files/update ${updates.p95.toFixed(1)} ms (goal < 100 ms)\n`);
+      console.log(`API process RSS after the runs: ${Math.round((await rss()) / 1024 / 1024)} MB\n`);
+    }
+
+    await benchSearch(ready, ask);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
+}
+
+const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/** `npm run cli -- reindex` against the benchmark's catalogue (it joins the running servers); its own figure. */
+async function reindex(): Promise<number> {
+  const cli = spawn(process.execPath, ['--enable-source-maps', fileURLToPath(new URL('../src/cli.js', import.meta.url)), 'reindex'], {
+    env: { ...process.env, CAIRN_DATA_DIR: join(workspaceRoot(), '.data', 'bench'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
+  const seconds = /in ([\d.]+) s\./.exec(output)?.[1];
+  if (code !== 0 || !seconds) throw new Error(`reindex failed (${code}): ${output}`);
+  console.log(output.trim());
+  return Number(seconds);
+}
+
+/** Milliseconds until `check` holds, asking every 5 ms (benchmarks measure wall-clock time). */
+async function until(check: () => Promise<boolean>, since: number, limitMs = 30_000): Promise<number> {
+  for (;;) {
+    if (await check()) return Date.now() - since;
+    if (Date.now() - since > limitMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+type Ask = <T>(request: TargetsRequest) => Promise<T>;
+
+async function benchSearch(ready: TargetsReady, ask: Ask): Promise<void> {
+  console.log('Search on the synthetic catalogue\n');
+  const reindexSeconds = await reindex();
+  console.log(`full reindex: ${reindexSeconds.toFixed(1)} s (goal < 60 s)\n`);
+
+  // Publish → searchable: a draft approved (status + outbox row committed) until /v2/search finds it.
+  const visible = async (key: string) => {
+    const response = await fetch(`${ready.apiUrl}/v2/search?limit=1&facets=${encodeURIComponent(JSON.stringify([[`project_id:${key}`]]))}`);
+    return ((await response.json()) as { total_hits: number }).total_hits === 1;
+  };
+  const published: number[] = [];
+  const hidden: number[] = [];
+  // The first write to a freshly built index also loads it from disk: one round as warm-up.
+  for (let i = 0; i <= 20; i++) {
+    const { projectId, key, committedAt } = await ask<{ projectId: number; key: string; committedAt: number }>({ type: 'publish' });
+    const shown = await until(() => visible(key), committedAt);
+    const started = Date.now();
+    await ask({ type: 'unpublish', projectId });
+    const gone = await until(async () => !(await visible(key)), started);
+    if (i === 0) continue;
+    published.push(shown);
+    hidden.push(gone);
+  }
+  const delays = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `p50 ${quantile(sorted, 0.5)} ms, p95 ${quantile(sorted, 0.95)} ms, max ${sorted.at(-1)} ms`;
+  };
+  console.log(`publish → searchable (20 drafts approved): ${delays(published)}; hidden → gone: ${delays(hidden)} (goal < 2 s)\n`);
+
+  const params = { query: 'synthetic', facets: JSON.stringify([['categories:fabric', 'categories:quilt'], ['versions:1.20.1', 'versions:1.21']]) };
+  const apiUrl = `${ready.apiUrl}/v2/search?${new URLSearchParams(params)}`;
+  const sample = (await (await fetch(apiUrl)).json()) as { total_hits: number; facet_counts: Record<string, Record<string, number>> };
+  const { body } = await ask<{ body: string }>({ type: 'search-plan', params });
+  const direct = {
+    url: `${ready.meilisearch.url}/multi-search`,
+    method: 'POST' as const,
+    body,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ready.meilisearch.key}` },
+  };
+  console.log(`GET /v2/search?query=synthetic&facets=[loader OR loader][version OR version] — ${sample.total_hits} hits, ${Object.keys(sample.facet_counts).length} facet fields counted, ${JSON.parse(body).queries.length} queries in one multi-search; 20 connections, ${seconds} s each\n`);
+  await measure({ label: 'warm-up', url: apiUrl, durationSeconds: 2 });
+  await measure({ ...direct, label: 'warm-up', durationSeconds: 2 });
+  await ask({ type: 'rss' });
+  const api = await measure({ label: 'Cairn API  GET /v2/search', url: apiUrl, durationSeconds: seconds });
+  const memory = await ask<{ rss: number; peak: number }>({ type: 'rss' });
+  const meili = await measure({ ...direct, label: 'Meilisearch  POST /multi-search', durationSeconds: seconds });
+  console.log(formatRow(api));
+  console.log(formatRow(meili));
+  console.log(`p95 ratio (API / Meilisearch direct): ${(api.p95 / meili.p95).toFixed(2)} (goal ≤ 1.3); API p95 ${api.p95.toFixed(1)} ms (goal < 50 ms)`);
+  console.log(`API process RSS during the search run: peak ${MB(memory.peak)} (goal < 250 MB)\n`);
 }
 
 void main();

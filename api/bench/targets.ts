@@ -7,6 +7,14 @@ import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { countSyntheticProjects, seedSyntheticCatalogue, syntheticFileHashQuery } from '../src/db/seed/synthetic-catalogue.js';
 import { silentLogger } from '../src/embedded/process-utils.js';
 import { openRuntime } from '../src/runtime.js';
+import { recordSearchChange } from '../src/modules/catalogue/search-outbox.js';
+import { createSearchIndexer } from '../src/modules/search/indexer.js';
+import { liveIndexUid } from '../src/modules/search/index-settings.js';
+import { planSearch } from '../src/modules/search/plan.js';
+import { parseSearchRequest } from '../src/modules/search/query.js';
+import { startSearchSync } from '../src/modules/search/sync-worker.js';
+import { encodeBase62 } from '../src/lib/ids.js';
+import { sql } from 'drizzle-orm';
 
 /**
  * The servers under load, in a child process of the benchmark (so the load generator does not
@@ -22,7 +30,16 @@ export interface TargetsReady {
   /** JSON bodies for the hash routes: 1,000 sha1 hashes of existing files. */
   hashListBody: string;
   updateBody: string;
+  /** Meilisearch of the catalogue, for sending the API's search queries straight to it. */
+  meilisearch: { url: string; key: string };
 }
+
+/** Messages the benchmark sends to this process. */
+export type TargetsRequest =
+  | { type: 'rss' }
+  | { type: 'search-plan'; params: Record<string, string> }
+  | { type: 'publish' }
+  | { type: 'unpublish'; projectId: number };
 
 export const SYNTHETIC_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 
@@ -68,10 +85,56 @@ async function main(): Promise<void> {
     const a = server.server.address();
     return typeof a === 'object' && a ? `http://127.0.0.1:${a.port}` : '';
   };
-  process.on('message', (message: { type: string }) => {
-    if (message.type === 'rss') process.send?.({ type: 'rss', rss: process.memoryUsage().rss });
+  // The worker's search sync runs here, as in `npm start`: publishing is searchable within a second.
+  const searchSync = await startSearchSync({
+    sql: runtime.database.sql,
+    indexer: createSearchIndexer({ db, search: runtime.search, indexPrefix: config.search.indexPrefix }),
+    log: silentLogger,
+  });
+  // Peak memory of this process while the benchmark runs.
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 100);
+  sampler.unref();
+
+  process.on('message', (message: TargetsRequest) => {
+    void (async () => {
+      switch (message.type) {
+        case 'rss': {
+          // Current and peak memory; the peak starts over from here.
+          const rss = process.memoryUsage.rss();
+          const peak = Math.max(peakRss, rss);
+          peakRss = rss;
+          return process.send?.({ type: 'rss', rss, peak });
+        }
+        case 'search-plan': {
+          // The multi-search the API sends for these parameters, to send straight to Meilisearch.
+          const plan = planSearch(parseSearchRequest(message.params), liveIndexUid(config.search.indexPrefix));
+          return process.send?.({ type: 'search-plan', body: JSON.stringify({ queries: plan.queries }) });
+        }
+        case 'publish': {
+          // A moderator's approval as the projects service writes it: status and outbox row in one transaction.
+          const [draft] = await db.execute<{ id: string }>(sql`select id::text from projects where status = 'draft' and slug like 'synthetic-%' order by random() limit 1`);
+          const projectId = Number(draft!.id);
+          await db.transaction(async (tx) => {
+            await tx.execute(sql`update projects set status = 'approved' where id = ${projectId}`);
+            await recordSearchChange(tx, [projectId]);
+          });
+          return process.send?.({ type: 'published', projectId, key: encodeBase62(projectId), committedAt: Date.now() });
+        }
+        case 'unpublish': {
+          await db.transaction(async (tx) => {
+            await tx.execute(sql`update projects set status = 'draft' where id = ${message.projectId}`);
+            await recordSearchChange(tx, [message.projectId]);
+          });
+          return process.send?.({ type: 'unpublished' });
+        }
+      }
+    })();
   });
   const stop = async () => {
+    await searchSync.stop();
     await bare.close();
     await api.close();
     await runtime.close();
@@ -86,6 +149,7 @@ async function main(): Promise<void> {
     projectSlug,
     hashListBody: JSON.stringify({ hashes, algorithm: 'sha1' }),
     updateBody: JSON.stringify({ hashes, algorithm: 'sha1', loaders: ['fabric', 'quilt'], game_versions: ['1.20.1', '1.21'], version_types: ['release'] }),
+    meilisearch: runtime.services.search,
   } satisfies TargetsReady);
 }
 

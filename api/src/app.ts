@@ -6,6 +6,7 @@ import type { DatabaseClient } from './db/client.js';
 import type { SearchClient } from './lib/search-client.js';
 import type { FileStore } from './lib/storage/file-store.js';
 import { apiVersion } from './lib/version.js';
+import { relayCatalogueNotifications } from './lib/catalogue-events.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpSecurityPlugin } from './plugins/http-security.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -66,6 +67,9 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(openApiPlugin, { version: apiVersion(), publicApiUrl: config.publicApiUrl });
 
   const db = deps.database.db;
+  // Committed catalogue changes from every process evict cached public data here.
+  const stopRelay = await relayCatalogueNotifications(deps.database.sql);
+  app.addHook('onClose', async () => stopRelay());
   await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit: config.rateLimit });
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });

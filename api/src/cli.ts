@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createDiskFileStore } from './lib/storage/file-store.js';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { seedSyntheticCatalogue } from './db/seed/synthetic-catalogue.js';
@@ -12,6 +11,7 @@ import { desc, sql } from 'drizzle-orm';
 import { USER_ROLES } from '@cairn/shared/constants/permissions';
 import { users } from './db/schema/users.js';
 import { mailOutbox } from './db/schema/auth.js';
+import { parseArgs } from 'node:util';
 import { EmailSchema, PasswordSchema } from '@cairn/shared/schemas/auth';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
 import type { Config } from './config.js';
@@ -64,6 +64,20 @@ const COMMANDS: Record<string, Command> = {
         .returning({ username: users.username });
       if (updated.length === 0) throw new Error(`No user named '${username}'.`);
       console.log(`${updated[0]!.username} is now ${role}.`);
+    },
+  },
+  reindex: {
+    usage: 'reindex',
+    summary: 'Rebuild the search index from the database into a new index and swap it in atomically (searches keep working meanwhile).',
+    run: async (runtime, _args, config) => {
+      const bar = createProgressBar();
+      const units = { reading: 'projects', indexing: 'batches', swapping: 'swap' } as const;
+      const result = await reindexAll(
+        { db: runtime.database.db, search: runtime.search, indexPrefix: config.search.indexPrefix },
+        (p) => bar.update(`${p.phase} ${units[p.phase]}`, p.done, p.total),
+      );
+      bar.done();
+      console.log(`Indexed ${result.projects.toLocaleString('en-US')} projects (${result.documents.toLocaleString('en-US')} documents) in ${result.seconds.toFixed(1)} s.`);
     },
   },
   'create-user': {
@@ -126,20 +140,6 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
-  reindex: {
-    usage: 'reindex',
-    summary: 'Rebuild the search index from the database into a new index and swap it in atomically (searches keep working meanwhile).',
-    run: async (runtime, _args, config) => {
-      const bar = createProgressBar();
-      const units = { reading: 'projects', indexing: 'batches', swapping: 'swap' } as const;
-      const result = await reindexAll(
-        { db: runtime.database.db, search: runtime.search, indexPrefix: config.search.indexPrefix },
-        (p) => bar.update(`${p.phase} ${units[p.phase]}`, p.done, p.total),
-      );
-      bar.done();
-      console.log(`Indexed ${result.projects.toLocaleString('en-US')} projects (${result.documents.toLocaleString('en-US')} documents) in ${result.seconds.toFixed(1)} s.`);
-    },
-  },
   seed: {
     usage: 'seed [--demo | --synthetic <count>]',
     summary:
@@ -177,16 +177,7 @@ async function main(): Promise<number> {
     printHelp();
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const quiet = { ...consoleLogger, info: () => {} };
   const runtime = await openRuntime(config, quiet, { shareRunning: true, applicationName: 'cairn-cli' });
   try {

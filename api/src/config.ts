@@ -254,6 +254,17 @@ function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** For entry points: the parsed config, or the list of problems on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** The monorepo root (where pnpm-workspace.yaml is), so relative data folders mean the same from any package. */
 export function workspaceRoot(from = process.cwd()): string {
   for (let dir = resolve(from); ; dir = dirname(dir)) {

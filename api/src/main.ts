@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createDiskFileStore } from './lib/storage/file-store.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, workspaceRoot } from './config.js';
+import { loadConfigOrExit, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
@@ -16,16 +16,7 @@ import { buildWebServer } from './web-server.js';
 
 /** `npm start`: embedded services (unless configured), migrations, seed, API, worker and website. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel });
   const log = {
     info: (m: string) => logger.info(m),
@@ -102,7 +93,13 @@ async function main(): Promise<void> {
     }
 
     if (config.serveWeb) {
-      const web = await buildWebServer({ root: join(workspaceRoot(), 'web', 'dist'), apiUrl: config.publicApiUrl, cdnUrl: config.publicCdnUrl, links: config.siteLinks });
+      const web = await buildWebServer({
+        root: join(workspaceRoot(), 'web', 'dist'),
+        apiUrl: config.publicApiUrl,
+        cdnUrl: config.publicCdnUrl,
+        links: config.siteLinks,
+        captchaProvider: config.captcha?.provider,
+      });
       cleanups.push(() => web.close());
       await web.listen({ host: config.host, port: config.webPort });
     }

@@ -16,8 +16,16 @@ export interface WebServerOptions {
   cdnUrl?: string;
   /** Optional links the SPA shows (status page, community chat). */
   links?: { statusPageUrl?: string; communityChatUrl?: string };
+  /** The captcha the sign-up, sign-in and reset forms load, if any: its script and frames are allowed. */
+  captchaProvider?: 'hcaptcha' | 'turnstile';
   logger?: FastifyServerOptions['logger'];
 }
+
+/** Where each captcha widget loads its script, frames and API calls from (their documented CSP sources). */
+const CAPTCHA_SOURCES: Record<'hcaptcha' | 'turnstile', string[]> = {
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  turnstile: ['https://challenges.cloudflare.com'],
+};
 
 /**
  * Serves the built website: hashed assets with long-lived caching, `/runtime-config.js`
@@ -29,16 +37,18 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   }
   const app = Fastify({ logger: options.logger ?? false });
   const apiOrigin = new URL(options.apiUrl).origin;
+  const cdnOrigin = options.cdnUrl ? [new URL(options.cdnUrl).origin] : [];
+  const captcha = options.captchaProvider ? CAPTCHA_SOURCES[options.captchaProvider] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, 'https:'],
-        connectSrc: ["'self'", apiOrigin],
+        scriptSrc: ["'self'", ...captcha],
+        styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
+        imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, ...cdnOrigin, 'https:'],
+        connectSrc: ["'self'", apiOrigin, ...captcha],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com', ...captcha],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -29,10 +29,10 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** Register extra routes before the app is ready (error-handler tests). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
-  /** Run the job worker (pg-boss in this file's database) and give the app its queue. */
-  jobs?: boolean;
   /** A Meilisearch of the test's own instead of the shared one (outage tests). */
   search?: { url: string; key: string };
+  /** Run the job worker (pg-boss in this file's database) and give the app its queue. */
+  jobs?: boolean;
 }
 
 /**

@@ -40,3 +40,13 @@ describe('parseId', () => {
     expect(parseId(encodeBase62((1n << 64n) - 1n))).toBeUndefined();
   });
 });
+
+describe('encodeBase62 number fast path', () => {
+  it('agrees with the BigInt path', () => {
+    for (let i = 0; i < 2000; i++) {
+      const id = randomId();
+      expect(encodeBase62(Number(id))).toBe(encodeBase62(id));
+    }
+    expect(encodeBase62(Number.MAX_SAFE_INTEGER)).toBe(encodeBase62(BigInt(Number.MAX_SAFE_INTEGER)));
+  });
+});

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../harness.js';
 import { seedDemoAccounts, workingDemoAccounts } from '../../src/db/seed/demo-accounts.js';
 import { silentLogger } from '../../src/embedded/process-utils.js';
 import { countUsers } from '../../src/modules/users/users.repository.js';
+import { GHOST_USER_ID } from '../../src/modules/catalogue/ghost.js';
 
 /** A siteverify endpoint (the hCaptcha/Turnstile protocol) on loopback that accepts the response "human". */
 let verifier: Server;
@@ -74,7 +75,8 @@ describe('captcha', () => {
 describe('demo accounts', () => {
   it('are seeded once into an empty database, with passwords kept in the data folder', async () => {
     const db = ctx.database.db;
-    await db.execute('delete from users');
+    // A fresh database: nobody but the Ghost placeholder (created by a migration).
+    await db.execute(`delete from users where id <> ${GHOST_USER_ID}`);
     await seedDemoAccounts(db, dataDir, silentLogger);
     expect(await countUsers(db)).toBe(3);
     expect(((await stat(join(dataDir, 'demo-accounts.json'))).mode & 0o777).toString(8)).toBe('600');

@@ -5,7 +5,7 @@ import { encodeBase62 } from '../../src/lib/ids.js';
 import { projects } from '../../src/db/schema/catalogue.js';
 import { projectDownloadDays } from '../../src/db/schema/download-stats.js';
 import { reindexAll } from '../../src/modules/search/reindex.js';
-import { liveIndexUid } from '../../src/modules/search/index-settings.js';
+import { ensureIndex, liveIndexUid } from '../../src/modules/search/index-settings.js';
 import { countDownload } from '../../src/modules/versions/versions.repository.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, type Actors } from '../factories/users.js';
@@ -201,6 +201,7 @@ describe('GET /v2/search: facets', () => {
     ['archived disclosure', [['disclosure_types:archived']], ['epsilon']],
     ['conditions that must all hold in one entry', [[['categories:fabric', 'versions:1.20.1'], 'categories:paper']], ['alpha', 'delta', 'gamma', 'zeta']],
     ['an empty group', [[], ['categories:magic']], ['beta']],
+    ['a value with quotes and backslashes', [['title:say "hi" \\ now']], []],
   ])('%s', async (_name, facets, expected) => {
     const withKeys = JSON.parse(JSON.stringify(facets).replaceAll('ALPHA_KEY', p.alpha!.key)) as unknown[];
     const result = await searchOk(ctx, { facets: withKeys, limit: 100 });
@@ -269,6 +270,7 @@ describe('GET /v2/search: sorting and pages', () => {
     expect(slugsOf(shifted)).toEqual(all.slice(3, 5));
     const past = await searchOk(ctx, { index: 'downloads', offset: 10, limit: 5 });
     expect(past).toMatchObject({ hits: [], total_hits: 6 });
+    for (const offset of [1e12, 1e12 + 1]) expect(await searchOk(ctx, { offset, limit: 10 })).toMatchObject({ hits: [], total_hits: 6, offset });
     const countOnly = await searchOk(ctx, { limit: 0, facets: [['categories:fabric']] });
     expect(countOnly).toMatchObject({ hits: [], total_hits: 4, limit: 0 });
     expect((await searchOk(ctx)).limit).toBe(10);
@@ -394,6 +396,27 @@ describe('sync', () => {
     expect(await find({ query: 'lanterns' })).toEqual([]);
   });
 
+  it('drops counting documents a project no longer needs', async () => {
+    const db = ctx.database.db;
+    const owner = actors.creator.id;
+    const mixed = await insertProject(db, { ownerId: owner, slug: 'mixed-builds', title: 'Mixed Builds', categories: ['food'] });
+    await insertVersion(db, { projectId: mixed.id, authorId: owner, loaders: ['fabric'], gameVersions: ['1.19.4'] });
+    const forge = await insertVersion(db, { projectId: mixed.id, authorId: owner, loaders: ['forge'], gameVersions: ['1.21.1'] });
+    await syncSearch(ctx, [mixed.id]);
+    const documents = async () =>
+      (await ctx.search.index(liveIndexUid(ctx.config.search.indexPrefix)).getDocuments<{ id: string }>({ filter: `pid = "${mixed.key}"`, fields: ['id'] })).results.length;
+    expect(await documents()).toBeGreaterThan(1);
+    const counts = async () => (await searchOk(ctx, { facets: [['categories:food'], ['versions:1.21.1']] })).facet_counts!.loaders;
+    expect(await counts()).toEqual({ forge: 1 });
+
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/v2/version/${forge.key}`, headers: { authorization: actors.creator.pat } });
+    expect(removed.statusCode).toBe(204);
+    await searchIndexer(ctx).drain();
+    expect(await documents()).toBe(1);
+    expect(await counts()).toEqual({});
+    expect((await searchOk(ctx, { facets: [['categories:food']] })).facet_counts!.versions).toEqual({ '1.19.4': 1 });
+  });
+
   it('refreshes counted downloads and the trending window', async () => {
     const [version] = await ctx.database.db.execute<{ id: string }>(sql`select id::text from versions where project_id = ${p.epsilon!.id} and status = 'listed'`);
     expect(await countDownload(ctx.database.db, Number(version!.id), p.epsilon!.id, 'client-a')).toBe(true);
@@ -405,16 +428,26 @@ describe('sync', () => {
     expect((await searchOk(ctx, { index: 'trending', limit: 3 })).hits.map((h) => h.slug)).toEqual(['zeta', 'beta', 'epsilon']);
   });
 
+  it('applies the index settings once: a second start enqueues no settings task', async () => {
+    const uid = liveIndexUid(ctx.config.search.indexPrefix);
+    const settingsTasks = async () => (await ctx.search.tasks.getTasks({ indexUids: [uid], types: ['settingsUpdate'], limit: 100 })).results.length;
+    const before = await settingsTasks();
+    expect(before).toBeGreaterThan(0);
+    await ensureIndex(ctx.search, uid);
+    await ensureIndex(ctx.search, uid);
+    expect(await settingsTasks()).toBe(before);
+  });
+
   it('reindexes everything into a new index and swaps it in, dropping what is gone', async () => {
     // Deleted behind the outbox's back: only a full rebuild notices.
     await ctx.database.db.execute(sql`delete from projects where id = ${p.zeta!.id}`);
     expect(slugsOf(await searchOk(ctx, { query: 'zeta' }))).toEqual(['zeta']);
     const phases = new Set<string>();
     const result = await reindexAll({ db: ctx.database.db, search: ctx.search, indexPrefix: ctx.config.search.indexPrefix }, (progress) => phases.add(progress.phase));
-    expect(result.projects).toBe(5);
+    expect(result.projects).toBe(6);
     expect([...phases]).toEqual(['reading', 'indexing', 'swapping']);
     expect(slugsOf(await searchOk(ctx, { query: 'zeta' }))).toEqual([]);
-    expect(sorted(slugsOf(await searchOk(ctx, { limit: 100 })))).toEqual(['alpha', 'beta', 'delta', 'epsilon', 'gamma']);
+    expect(sorted(slugsOf(await searchOk(ctx, { limit: 100 })))).toEqual(['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'mixed-builds']);
     const { results } = await ctx.search.getIndexes({ limit: 100 });
     expect(results.map((i) => i.uid).filter((uid) => uid.startsWith(ctx.config.search.indexPrefix))).toEqual([liveIndexUid(ctx.config.search.indexPrefix)]);
   });

@@ -9,6 +9,7 @@ import type { RouteHandle } from '../components/layout/route-handle';
 import type { ShellSlots } from '../components/layout/shell-slots';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
+import { authGuardRoute } from '../lib/auth';
 import { reloadForChunkError } from '../lib/chunk-reload';
 import type { MessageArea } from '../lib/i18n/catalogs';
 import { ensureMessageAreas } from '../lib/i18n/message-areas';
@@ -97,6 +98,39 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
             ),
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
+            {
+              id: 'auth',
+              path: 'auth',
+              lazy: lazyRoute(queryClient, () => import('./routes/auth/layout'), ['account']),
+              children: [
+                { id: 'auth-sign-in', path: 'sign-in', lazy: lazyRoute(queryClient, () => import('./routes/auth/sign-in')) },
+                { id: 'auth-sign-up', path: 'sign-up', lazy: lazyRoute(queryClient, () => import('./routes/auth/sign-up')) },
+                { id: 'auth-welcome', path: 'welcome', lazy: lazyRoute(queryClient, () => import('./routes/auth/welcome')) },
+                { id: 'auth-reset-password', path: 'reset-password', lazy: lazyRoute(queryClient, () => import('./routes/auth/reset-password')) },
+                { id: 'auth-verify-email', path: 'verify-email', lazy: lazyRoute(queryClient, () => import('./routes/auth/verify-email')) },
+                authGuardRoute(queryClient, [
+                  { id: 'auth-authorize', path: 'authorize', lazy: lazyRoute(queryClient, () => import('./routes/auth/authorize')) },
+                ]),
+              ],
+            },
+            {
+              id: 'settings',
+              path: 'settings',
+              lazy: lazyRoute(queryClient, () => import('./routes/settings/layout'), ['account']),
+              children: [
+                { id: 'settings-appearance', index: true, lazy: lazyRoute(queryClient, () => import('./routes/settings/appearance')) },
+                { id: 'settings-language', path: 'language', lazy: lazyRoute(queryClient, () => import('./routes/settings/language')) },
+                // Every other settings page needs a signed-in user (spec §2).
+                authGuardRoute(queryClient, [
+                  { id: 'settings-profile', path: 'profile', lazy: lazyRoute(queryClient, () => import('./routes/settings/profile')) },
+                  { id: 'settings-account', path: 'account', lazy: lazyRoute(queryClient, () => import('./routes/settings/account')) },
+                  { id: 'settings-sessions', path: 'sessions', lazy: lazyRoute(queryClient, () => import('./routes/settings/sessions')) },
+                  { id: 'settings-pats', path: 'pats', lazy: lazyRoute(queryClient, () => import('./routes/settings/pats')) },
+                  { id: 'settings-applications', path: 'applications', lazy: lazyRoute(queryClient, () => import('./routes/settings/applications')) },
+                  { id: 'settings-authorizations', path: 'authorizations', lazy: lazyRoute(queryClient, () => import('./routes/settings/authorizations')) },
+                ]),
+              ],
+            },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

@@ -1,18 +1,23 @@
 import type { ShellSlots } from '../components/layout/shell-slots';
-import { SignedOutActions } from '../components/layout/signed-out-actions';
+import { EmailBanner } from '../features/account/components/email-banner';
+import { UserMenu } from '../features/account/components/user-menu';
 
 /**
  * Where features plug into the shell (see web/README.md, "Shell extension points").
- * - UserMenu: the account feature swaps in its own component, which renders the signed-in menu
- *   and falls back to <SignedOutActions variant={variant} /> for visitors.
+ * - UserMenu: the account feature's menu (avatar, profile, settings, sign out), which falls back
+ *   to <SignedOutActions variant={variant} /> for visitors.
  * - Banners: add each feature's banner component here, in display order; each renders a
  *   <Banner> when it applies and nothing otherwise.
  */
 function AppBanners() {
-  return null;
+  return (
+    <>
+      <EmailBanner />
+    </>
+  );
 }
 
 export const appShellSlots: ShellSlots = {
-  UserMenu: SignedOutActions,
+  UserMenu,
   Banners: AppBanners,
 };

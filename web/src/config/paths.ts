@@ -63,7 +63,23 @@ export const paths = {
     },
     signUp: {
       path: '/auth/sign-up',
-      getHref: () => '/auth/sign-up',
+      getHref: (redirectTo?: string) => withQuery('/auth/sign-up', { redirect: redirectTo }),
+    },
+    welcome: {
+      path: '/auth/welcome',
+      getHref: (redirectTo?: string) => withQuery('/auth/welcome', { redirect: redirectTo }),
+    },
+    resetPassword: {
+      path: '/auth/reset-password',
+      getHref: () => '/auth/reset-password',
+    },
+    verifyEmail: {
+      path: '/auth/verify-email',
+      getHref: () => '/auth/verify-email',
+    },
+    authorize: {
+      path: '/auth/authorize',
+      getHref: (query: Record<string, string | undefined>) => withQuery('/auth/authorize', query),
     },
   },
   app: {
@@ -100,11 +116,15 @@ export const paths = {
     getHref: () => '/dashboard',
   },
   settings: {
+    /** The settings home is the appearance page. */
     path: '/settings',
     getHref: () => '/settings',
-    language: {
-      path: '/settings/language',
-      getHref: () => '/settings/language',
-    },
+    language: { path: '/settings/language', getHref: () => '/settings/language' },
+    profile: { path: '/settings/profile', getHref: () => '/settings/profile' },
+    account: { path: '/settings/account', getHref: () => '/settings/account' },
+    sessions: { path: '/settings/sessions', getHref: () => '/settings/sessions' },
+    pats: { path: '/settings/pats', getHref: () => '/settings/pats' },
+    applications: { path: '/settings/applications', getHref: () => '/settings/applications' },
+    authorizations: { path: '/settings/authorizations', getHref: () => '/settings/authorizations' },
   },
 } as const;

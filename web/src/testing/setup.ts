@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 // jsdom has no layout; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
-// jsdom has no canvas; axe-core probes one and copes with null, but jsdom would log "not implemented".
+// jsdom has no canvas; axe-core probes one and copes with null, but jsdom would print a warning for each probe.
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 
 // Every request a test makes must have a handler: an unexpected call is a failing test, not a hang.

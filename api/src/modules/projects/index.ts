@@ -4,9 +4,14 @@ import type { Database } from '../../db/client.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { createProjectsService } from './projects.service.js';
 import { projectsRoutes } from './projects.routes.js';
+import { createProjectCache } from './project-cache.js';
+import { onCatalogueChange } from '../../lib/catalogue-events.js';
 
 /** Projects, their images and follows, and users' project lists, under /v2. */
 export const projectsModule: FastifyPluginAsync<{ db: Database; files: FileStore; cdnUrl: string; publicApiUrl: string }> = async (app, deps) => {
   await app.register(multipart);
-  await app.register(projectsRoutes, { service: createProjectsService(deps), files: deps.files });
+  const cache = createProjectCache();
+  const stopEvicting = onCatalogueChange((ids) => cache.evict(ids));
+  app.addHook('onClose', async () => stopEvicting());
+  await app.register(projectsRoutes, { service: createProjectsService({ ...deps, cache }), files: deps.files });
 };

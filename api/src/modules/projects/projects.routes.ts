@@ -1,3 +1,4 @@
+import { sendSerialized } from '../../lib/send-json.js';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, jsonArrayQuery } from '@cairn/shared/schemas/common';
@@ -45,7 +46,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       config: optionalAuth('PROJECT_READ'),
       schema: { operationId: 'getProject', tags, summary: 'Get a project', params: ProjectParams, response: { 200: ProjectSchema, 404: ErrorBodySchema } },
     },
-    async (request) => service.getProject(request.actor, request.params.id),
+    // Sent pre-serialized (and usually from the cache): the hottest route of the API.
+    async (request, reply) => sendSerialized(reply, await service.getProjectJson(request.actor, request.params.id)),
   );
 
   app.get(

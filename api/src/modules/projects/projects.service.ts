@@ -2,6 +2,7 @@ import { ALL_PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS, PROJECT_PERMISSIONS,
 import {
   SEARCHABLE_PROJECT_STATUSES,
   isApprovedLikeProjectStatus,
+  isHiddenProjectStatus,
   isSearchableProjectStatus,
 } from '@cairn/shared/constants/project-status';
 import { sidesToEnvironment } from '@cairn/shared/constants/environments';
@@ -30,6 +31,7 @@ import { handProjectToGhost } from '../catalogue/ghost.js';
 import { loadVersionDetails } from '../versions/version-details.repository.js';
 import { toVersion } from '../versions/versions.mapper.js';
 import { insertVersionUpload, prepareVersionUpload, type PreparedVersionUpload } from '../versions/version-creation.js';
+import type { ProjectCache } from './project-cache.js';
 import { loadProjectDetails } from './project-details.js';
 import { blobUrl, toProject } from './projects.mapper.js';
 import { checkCategories, checkDonationUrls, checkSlugAvailable, checkStatusChange, normalizeLicense } from './project-rules.js';
@@ -42,6 +44,7 @@ export interface ProjectsServiceDeps {
   cdnUrl: string;
   /** Base URL of the API (version file downloads). */
   publicApiUrl: string;
+  cache: ProjectCache;
 }
 
 /** Projects one user may own (admins are not limited). */
@@ -52,7 +55,7 @@ const LINK_FIELDS = { issues_url: 'issues', source_url: 'source', wiki_url: 'wik
 const { EDIT_DETAILS, EDIT_BODY, DELETE_PROJECT } = PROJECT_PERMISSIONS;
 
 export function createProjectsService(deps: ProjectsServiceDeps) {
-  const { db, files, cdnUrl } = deps;
+  const { db, files, cdnUrl, cache } = deps;
 
   async function toProjects(executor: Executor, ids: readonly number[]): Promise<Project[]> {
     return (await loadProjectDetails(executor, ids)).map((d) => toProject(d, cdnUrl));
@@ -100,6 +103,21 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     async getProject(actor: Actor | null, idOrSlug: string): Promise<Project> {
       const access = await requireVisibleProject(db, actor, idOrSlug);
       return projectById(access.project.id);
+    },
+
+    /**
+     * The project as serialized JSON, from the cache when it is there. Publicly visible projects
+     * look the same to everyone, so they are cached; hidden ones are built for each request.
+     */
+    async getProjectJson(actor: Actor | null, idOrSlug: string): Promise<string> {
+      const cached = cache.get(idOrSlug);
+      if (cached) return cached;
+      const access = await requireVisibleProject(db, actor, idOrSlug);
+      const generation = cache.generation(access.project.id);
+      const project = await projectById(access.project.id);
+      const json = JSON.stringify(project);
+      if (!isHiddenProjectStatus(access.project.status)) cache.set(access.project.id, project.slug, json, generation);
+      return json;
     },
 
     /** Visible projects among ids/slugs; unknown and hidden ones are left out. */

@@ -32,7 +32,11 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
  * their search documents. Projects that are missing or not searchable get none: the caller
  * removes whatever the index still holds for them.
  */
-export async function loadSearchDocuments(db: Executor, projectIds: readonly number[]): Promise<SearchDocument[]> {
+export async function loadSearchDocuments(
+  db: Executor,
+  projectIds: readonly number[],
+  options: { gameVersionOrder?: Map<string, number> } = {},
+): Promise<SearchDocument[]> {
   const ids = [...new Set(projectIds)];
   if (ids.length === 0) return [];
   const rows = (await listProjectRows(db, ids)).filter((row) => isSearchableProjectStatus(row.status));
@@ -45,7 +49,7 @@ export async function loadSearchDocuments(db: Executor, projectIds: readonly num
     repo.listAuthors(db, searchable),
     repo.listDependencies(db, searchable),
     listTrendingDownloads(db, searchable),
-    repo.listGameVersionOrder(db),
+    options.gameVersionOrder ?? repo.listGameVersionOrder(db),
     repo.listLicenseFacts(db, [...new Set(rows.flatMap((row) => [row.licenseId, searchLicense(row.licenseId)]))]),
   ]);
   const categoriesOf = groupBy(categoryRows, (r) => r.projectId);

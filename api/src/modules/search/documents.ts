@@ -5,8 +5,8 @@
  *
  * - the **main document** of a project (`main: true`): text, project-level fields, what the
  *   hit shows, and the project's version-level values (loaders `l`, game versions `g`,
- *   project types `t`, environments `e`) in a form that answers "does ONE listed version
- *   satisfy all these conditions?" exactly;
+ *   project types `t`, environments `e`, client/server side pairs `p`) in a form that answers
+ *   "does ONE listed version satisfy all these conditions?" exactly;
  * - **counting documents** (`main: false`): lean copies that only exist so that facet
  *   counts of version-level fields are exact distinct-project counts (see below).
  *
@@ -23,8 +23,8 @@
  * key fields (`kl`, `kg`, `kt`, `kc`, `ks`) place each (project, value) pair in exactly one
  * document whose fields describe the versions having that value: the main document when those
  * versions look like the whole project to every other filter, otherwise a counting document
- * shared by all values whose versions look alike. A facet distribution over a key field then
- * counts each project once per value.
+ * shared by all values whose versions look alike (and by compatible groups of other keys). A
+ * facet distribution over a key field then counts each project once per value.
  */
 
 export const DIMENSIONS = ['l', 'g', 't', 'e', 'p'] as const;
@@ -124,12 +124,11 @@ export interface MainDocument extends BaseDocument {
 
 export interface CountingDocument extends BaseDocument {
   main: false;
-  /** Project-wide values (for negated conditions, which apply to the whole project). */
-  pl: string[];
-  pg: string[];
-  pt: string[];
-  pe: string[];
-  pp: string[];
+  /**
+   * Values the project's other versions have (`"g|1.21"`): with the document's own arrays,
+   * the project-wide values that negated conditions test.
+   */
+  x?: string[];
 }
 
 export type SearchDocument = MainDocument | CountingDocument;
@@ -231,9 +230,15 @@ function describe(versions: readonly PreparedVersion[]): Description {
 
 /** What a description says to filters that do not mention `exclude`. */
 function signature(description: Description, exclude: Dimension | undefined): string {
-  const dims = DIMENSIONS.filter((d) => d !== exclude);
-  const tokens = exclude ? description.tokens.filter((t) => !t.slice(0, t.indexOf(':')).includes(exclude)) : description.tokens;
-  return JSON.stringify([dims.map((d) => description.values[d]), description.nonUniform.filter((d) => d !== exclude), tokens]);
+  let text = '';
+  for (const d of DIMENSIONS) {
+    if (d === exclude) continue;
+    text += `${description.nonUniform.includes(d) ? '*' : '='}${description.values[d].join('\u0001')}\u0002`;
+  }
+  for (const token of description.tokens) {
+    if (!exclude || !token.slice(0, token.indexOf(':')).includes(exclude)) text += `${token}\u0001`;
+  }
+  return text;
 }
 
 /** For each value of a count key: the positions of the versions having it. */
@@ -258,22 +263,76 @@ function excludedFor(key: CountKey): Dimension | undefined {
   return key === 'c' || key === 's' ? undefined : key;
 }
 
-/** Versions (by position) that one counting document describes, and the values it counts. */
+/** Values of one count key whose versions look alike, and what their versions look like. */
 interface CountingGroup {
-  versions: Set<number>;
-  keys: Partial<Record<CountKey, string[]>>;
+  key: CountKey;
+  /** The dimension the key is about: the group's description is not used for it. */
+  exclude: Dimension | undefined;
+  values: string[];
+  description: Description;
+  /** Tokens by dimension subset (`"lg"` → sorted tokens joined). */
+  tokenSets: Map<string, string>;
+}
+
+function tokenSetsOf(tokens: readonly string[]): Map<string, string> {
+  const sets = new Map<string, string[]>();
+  for (const token of tokens) {
+    const dims = token.slice(0, token.indexOf(':'));
+    const list = sets.get(dims);
+    if (list) list.push(token);
+    else sets.set(dims, [token]);
+  }
+  return new Map([...sets].map(([dims, list]) => [dims, list.join('\u0000')]));
+}
+
+/**
+ * Two groups may share a counting document when they count different keys and their
+ * versions look the same on every dimension neither of them is about: each count query
+ * ignores the dimension it counts, so the document can show each group's own view there.
+ */
+function compatible(a: CountingGroup, b: CountingGroup): boolean {
+  if (a.key === b.key) return false;
+  const ignored = (d: string) => d === a.exclude || d === b.exclude;
+  for (const d of DIMENSIONS) {
+    if (ignored(d)) continue;
+    if (a.description.values[d].join('\u0000') !== b.description.values[d].join('\u0000')) return false;
+    if (a.description.nonUniform.includes(d) !== b.description.nonUniform.includes(d)) return false;
+  }
+  for (const dims of new Set([...a.tokenSets.keys(), ...b.tokenSets.keys()])) {
+    if ([...dims].some(ignored)) continue;
+    if (a.tokenSets.get(dims) !== b.tokenSets.get(dims)) return false;
+  }
+  return true;
+}
+
+/** The description a shared counting document shows: each dimension from a member not about it. */
+function assemble(members: readonly CountingGroup[]): Description {
+  const values = {} as Record<Dimension, readonly string[]>;
+  const nonUniform: Dimension[] = [];
+  for (const d of DIMENSIONS) {
+    const source = members.find((m) => m.exclude !== d) ?? members[0]!;
+    values[d] = source.description.values[d];
+    if (source.description.nonUniform.includes(d)) nonUniform.push(d);
+  }
+  const tokens = new Set<string>();
+  for (const m of members) {
+    for (const token of m.description.tokens) {
+      if (!m.exclude || !token.slice(0, token.indexOf(':')).includes(m.exclude)) tokens.add(token);
+    }
+  }
+  return { values: values as ValueSets, nonUniform, tokens: [...tokens].sort() };
 }
 
 /**
  * Splits the values of every count key between the main document and counting documents.
  * Values whose versions answer every filter on the other dimensions like the whole project
  * does stay on the main document (the common case: all of them, when only game versions
- * vary). The others are grouped by what their versions look like, and groups describing the
- * same versions share one counting document across keys.
+ * vary). The others are grouped by what their versions look like, and compatible groups of
+ * different keys share a counting document.
  */
 function planCounts(project: ProjectFacts, prepared: readonly PreparedVersion[], whole: Description) {
   const mainKeys: Record<CountKey, string[]> = { l: [], g: [], t: [], c: [], s: [] };
-  const documents = new Map<string, CountingGroup>();
+  const groups: CountingGroup[] = [];
   const all = prepared.length;
   for (const key of Object.keys(COUNT_KEY_FIELD) as CountKey[]) {
     const exclude = excludedFor(key);
@@ -309,13 +368,18 @@ function planCounts(project: ProjectFacts, prepared: readonly PreparedVersion[],
     }
     mainKeys[key].sort();
     for (const group of bySignature.values()) {
-      const setKey = [...group.versions].sort((a, b) => a - b).join(',');
-      const document = documents.get(setKey) ?? { versions: group.versions, keys: {} };
-      document.keys[key] = group.values.sort();
-      documents.set(setKey, document);
+      // Versions with the same signature together still have it (same arrays, uniformity, tokens).
+      const description = describe([...group.versions].sort((a, b) => a - b).map((i) => prepared[i]!));
+      groups.push({ key, exclude, values: group.values.sort(), description, tokenSets: tokenSetsOf(description.tokens) });
     }
   }
-  return { mainKeys, documents: [...documents.values()] };
+  const documents: CountingGroup[][] = [];
+  for (const group of groups) {
+    const shared = documents.find((members) => members.every((m) => compatible(group, m)));
+    if (shared) shared.push(group);
+    else documents.push([group]);
+  }
+  return { mainKeys, documents };
 }
 
 type KeyFields = Partial<Pick<BaseDocument, 'kl' | 'kg' | 'kt' | 'kc' | 'ks'>>;
@@ -340,6 +404,16 @@ export function titleSortKey(title: string): string {
 }
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** `"d|value"` for every project-wide value the description lacks. */
+function missingValues(whole: Description, own: Description): string[] {
+  const missing: string[] = [];
+  for (const d of DIMENSIONS) {
+    const present = new Set(own.values[d]);
+    for (const value of whole.values[d]) if (!present.has(value)) missing.push(`${d}|${value}`);
+  }
+  return missing;
+}
 
 /** The main document of a project followed by its counting documents (often none). */
 export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
@@ -378,10 +452,11 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     title_sort: titleSortKey(project.title),
     hit: project.hit,
   };
-  const counters = documents.map((group, index): CountingDocument => {
-    const description = describe([...group.versions].map((i) => prepared[i]!));
+  const counters = documents.map((members, index): CountingDocument => {
+    const description = assemble(members);
     const keys: KeyFields = {};
-    for (const [key, values] of Object.entries(group.keys) as Array<[CountKey, string[]]>) Object.assign(keys, keyFields(key, values));
+    for (const member of members) Object.assign(keys, keyFields(member.key, member.values));
+    const missing = missingValues(whole, description);
     return {
       id: `${project.id}-${index}`,
       main: false,
@@ -390,11 +465,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
       n: description.nonUniform,
       vt: description.tokens,
       ...keys,
-      pl: [...whole.values.l],
-      pg: [...whole.values.g],
-      pt: [...whole.values.t],
-      pe: [...whole.values.e],
-      pp: [...whole.values.p],
+      ...(missing.length ? { x: missing } : {}),
     };
   });
   return [main, ...counters];

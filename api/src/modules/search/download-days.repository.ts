@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { anyBigint } from '../../db/sql-helpers.js';
 import { projectDownloadDays } from '../../db/schema/download-stats.js';
 import { searchOutbox } from '../../db/schema/catalogue.js';
 
@@ -22,7 +23,7 @@ export async function listTrendingDownloads(db: Executor, projectIds: readonly n
   if (projectIds.length === 0) return new Map();
   const rows = await db.execute<{ project_id: string; downloads: string }>(sql`
     select project_id::text, sum(downloads)::text as downloads from ${projectDownloadDays}
-    where project_id = any(${sql.raw(`array[${projectIds.map(Number).join(',')}]::bigint[]`)})
+    where ${anyBigint(projectDownloadDays.projectId, projectIds)}
       and day > (now() at time zone 'utc')::date - ${TRENDING_DAYS}::int
     group by project_id`);
   return new Map(rows.map((r) => [Number(r.project_id), Number(r.downloads)]));

@@ -74,9 +74,9 @@ function versionRequirement(condition: Condition): Requirement | undefined {
   }
 }
 
-/** "Some listed version of the project has one of these values" (counting documents keep project-wide values in p*). */
+/** "Some listed version of the project has one of these values" (counting documents list the other versions' values in `x`). */
 function projectHas(dimension: VersionDimension, values: readonly string[]): string {
-  return `(${inList(dimension, values)} OR ${inList(`p${dimension}`, values)})`;
+  return `(${inList(dimension, values)} OR ${inList('x', values.map((value) => `${dimension}|${value}`))})`;
 }
 
 const NUMERIC_ATTRIBUTE: Partial<Record<FacetField, string>> = {

@@ -25,15 +25,16 @@ export const INDEX_SETTINGS = {
   searchableAttributes: ['title', 'slug', 'author', 'summary'],
   filterableAttributes: [
     equalityOnly([
-      'id', 'pid', 'main', 'title', 'author', 'cat', 'license', 'oss', 'disc', 'dep',
-      'l', 'g', 't', 'e', 'p', 'pl', 'pg', 'pt', 'pe', 'pp', 'n', 'vt', 'kl', 'kg', 'kt', 'kc', 'ks',
+      'pid', 'main', 'title', 'author', 'cat', 'license', 'oss', 'disc', 'dep',
+      'l', 'g', 't', 'e', 'p', 'x', 'n', 'vt', 'kl', 'kg', 'kt', 'kc', 'ks',
     ]),
     {
       attributePatterns: ['downloads', 'follows', 'created', 'modified'],
       features: { facetSearch: false, filter: { equality: true, comparison: true } },
     },
   ],
-  sortableAttributes: ['downloads', 'follows', 'created', 'modified', 'trending', 'title_sort'],
+  // Alphabetical, as Meilisearch returns them (so an up-to-date index compares equal).
+  sortableAttributes: ['created', 'downloads', 'follows', 'modified', 'title_sort', 'trending'],
   // `sort` first: an explicit sort order (index=downloads…) orders all matches; relevance
   // (no sort) ranks by text, then downloads and follows break ties.
   rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness', 'downloads:desc', 'follows:desc'],
@@ -102,6 +103,16 @@ export async function ensureIndex(client: SearchClient, uid: string): Promise<vo
   }
   if (current && !differs(current, INDEX_SETTINGS)) return;
   await waitForTasks(client, [(await client.index(uid).updateSettings(INDEX_SETTINGS)).taskUid], 600_000);
+}
+
+/** Creates the index (with the settings) unless it exists; an existing one is left as it is. */
+export async function createIndexIfMissing(client: SearchClient, uid: string): Promise<void> {
+  try {
+    await client.getRawIndex(uid);
+  } catch (error) {
+    if (!isIndexNotFound(error)) throw error;
+    await ensureIndex(client, uid);
+  }
 }
 
 export function isIndexNotFound(error: unknown): boolean {

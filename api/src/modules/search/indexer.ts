@@ -23,6 +23,10 @@ export interface SearchIndexerDeps {
 
 /** Outbox rows (≈ projects) per batch. */
 const BATCH_SIZE = 500;
+/** Documents of one batch's projects read back at most (a project has a handful). */
+const EXISTING_DOCUMENTS_LIMIT = 100_000;
+/** How long the game-version release order is reused before it is read again. */
+const GAME_VERSION_ORDER_TTL_MS = 10 * 60_000;
 /** Arbitrary constant naming the search writer's advisory lock (with the index prefix). */
 const LOCK_KEY = 731_820_455;
 
@@ -35,18 +39,34 @@ export async function lockSearchWriter(tx: Executor, indexPrefix: string): Promi
 }
 
 /**
- * Writes the current documents of these projects into an index and removes every other
- * document of theirs (counting documents that no longer exist, projects that are no longer
- * searchable or were deleted). Resolves once Meilisearch has applied both.
+ * Writes the current documents of these projects into an index and removes their documents
+ * that are no longer current (counting documents that no longer exist, projects that are no
+ * longer searchable or were deleted). Writers hold the advisory lock and wait for their
+ * tasks, so the index holds every earlier write when it is read here; usually a write is a
+ * single task. Resolves once Meilisearch has applied it.
  */
-export async function writeProjects(db: Executor, search: SearchClient, indexUid: string, projectIds: readonly number[]): Promise<void> {
-  const documents = await loadSearchDocuments(db, projectIds);
+export async function writeProjects(
+  db: Executor,
+  search: SearchClient,
+  indexUid: string,
+  projectIds: readonly number[],
+  options: { gameVersionOrder?: Map<string, number> } = {},
+): Promise<void> {
   const index = search.index(indexUid);
+  const [documents, existing] = await Promise.all([
+    loadSearchDocuments(db, projectIds, options),
+    index.getDocuments<{ id: string }>({
+      filter: `pid IN [${projectIds.map((id) => quote(encodeBase62(id))).join(', ')}]`,
+      fields: ['id'],
+      limit: EXISTING_DOCUMENTS_LIMIT,
+    }),
+  ]);
+  if (existing.total > existing.results.length) throw new Error(`More than ${EXISTING_DOCUMENTS_LIMIT} documents for ${projectIds.length} projects`);
+  const current = new Set(documents.map((d) => d.id));
+  const obsolete = existing.results.map((d) => d.id).filter((id) => !current.has(id));
   const tasks: number[] = [];
   if (documents.length) tasks.push((await index.addDocuments(documents, { primaryKey: 'id' })).taskUid);
-  const filter = [`pid IN [${projectIds.map((id) => quote(encodeBase62(id))).join(', ')}]`];
-  if (documents.length) filter.push(`NOT id IN [${documents.map((d) => quote(d.id)).join(', ')}]`);
-  tasks.push((await index.deleteDocuments({ filter })).taskUid);
+  if (obsolete.length) tasks.push((await index.deleteDocuments(obsolete)).taskUid);
   await waitForTasks(search, tasks);
 }
 
@@ -54,6 +74,13 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
   const { db, search, indexPrefix } = deps;
   const uid = liveIndexUid(indexPrefix);
   let ensured = false;
+  let gameVersionOrder: { value: Map<string, number>; until: number } | undefined;
+  const releaseOrder = async (tx: Executor) => {
+    if (!gameVersionOrder || gameVersionOrder.until < Date.now()) {
+      gameVersionOrder = { value: await repo.listGameVersionOrder(tx), until: Date.now() + GAME_VERSION_ORDER_TTL_MS };
+    }
+    return gameVersionOrder.value;
+  };
 
   /** Applies one batch; false when the outbox was empty. */
   async function applyBatch(): Promise<number> {
@@ -65,7 +92,7 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
         await ensureIndex(search, uid);
         ensured = true;
       }
-      await writeProjects(tx, search, uid, [...new Set(rows.map((r) => r.projectId))]);
+      await writeProjects(tx, search, uid, [...new Set(rows.map((r) => r.projectId))], { gameVersionOrder: await releaseOrder(tx) });
       await repo.deleteOutboxRows(tx, rows.map((r) => r.id));
       return rows.length;
     });

@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client.js';
 import type { SearchClient } from '../../lib/search-client.js';
 import { loadSearchDocuments } from './document-source.js';
-import { ensureIndex, liveIndexUid, nextIndexUid } from './index-settings.js';
+import { createIndexIfMissing, ensureIndex, liveIndexUid, nextIndexUid } from './index-settings.js';
 import { lockSearchWriter } from './indexer.js';
 import { finishedTask, waitForTasks } from './tasks.js';
-import { countSearchableProjects, listSearchableProjectIds } from './search.repository.js';
+import { countSearchableProjects, listGameVersionOrder, listSearchableProjectIds } from './search.repository.js';
 
 export interface ReindexProgress {
   phase: 'reading' | 'indexing' | 'swapping';
@@ -41,7 +41,8 @@ export async function reindexAll(
     await lockSearchWriter(tx, indexPrefix);
     // A previous rebuild may have been interrupted (the task fails harmlessly when there is none).
     await finishedTask(search, (await search.deleteIndex(next)).taskUid, BUILD_TIMEOUT_MS);
-    await ensureIndex(search, live);
+    // The live index only has to exist for the swap; its settings do not matter any more.
+    await createIndexIfMissing(search, live);
     await ensureIndex(search, next);
 
     const total = await countSearchableProjects(db);
@@ -49,18 +50,21 @@ export async function reindexAll(
     let projects = 0;
     let documents = 0;
     let after = 0;
+    const gameVersionOrder = await listGameVersionOrder(db);
     const readBatch = async () => {
       const ids = await listSearchableProjectIds(db, after, BATCH_SIZE);
       if (ids.length) after = ids.at(-1)!;
-      return { ids, documents: await loadSearchDocuments(db, ids) };
+      return { ids, documents: await loadSearchDocuments(db, ids, { gameVersionOrder }) };
     };
     onProgress({ phase: 'reading', done: 0, total });
-    // Read the next batch from PostgreSQL while the current one is being sent.
+    // Read the next batch from PostgreSQL while the current one is being sent (if sending
+    // fails, the read ahead is abandoned: its failure must not surface as unhandled).
     let pending = readBatch();
     for (;;) {
       const batch = await pending;
       if (batch.ids.length === 0) break;
       pending = readBatch();
+      pending.catch(() => {});
       if (batch.documents.length) tasks.push((await search.index(next).addDocuments(batch.documents, { primaryKey: 'id' })).taskUid);
       projects += batch.ids.length;
       documents += batch.documents.length;

@@ -1,9 +1,7 @@
 import type postgres from 'postgres';
 import type { Logger } from '../../embedded/process-utils.js';
+import { CATALOGUE_CHANNEL } from '../../lib/catalogue-events.js';
 import type { SearchIndexer } from './indexer.js';
-
-/** The channel the `search_outbox` insert trigger notifies (migration 0005). */
-export const SEARCH_OUTBOX_CHANNEL = 'search_outbox';
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
@@ -17,8 +15,8 @@ export interface SearchSync {
 }
 
 /**
- * The fast path of incremental sync, run by the worker: a LISTEN on the outbox channel
- * drains the outbox as soon as a change commits (so edits are searchable within about a
+ * The fast path of incremental sync, run by the worker: a LISTEN on the channel the outbox
+ * trigger notifies drains the outbox as soon as a change commits (so edits are searchable within about a
  * second), and a failed drain — Meilisearch down — is retried with backoff until it
  * succeeds. The periodic `search-sync` job is the safety net behind it.
  */
@@ -74,8 +72,9 @@ export async function startSearchSync(deps: { sql: postgres.Sql; indexer: Search
     });
   }
 
-  // Called on every (re)connection, which also catches up on changes made while disconnected.
-  const listener = await deps.sql.listen(SEARCH_OUTBOX_CHANNEL, kick, kick);
+  // The `search_outbox` insert trigger notifies this channel at commit. The second callback
+  // runs on every (re)connection, which also catches up on changes made while disconnected.
+  const listener = await deps.sql.listen(CATALOGUE_CHANNEL, () => kick(), kick);
 
   return {
     kick,

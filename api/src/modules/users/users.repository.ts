@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { GHOST_USER_ID } from '../catalogue/ghost.js';
+import { and, asc, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { userAuthProviders, users } from '../../db/schema/users.js';
 
@@ -171,8 +172,9 @@ export async function deleteUser(db: Executor, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
+/** Accounts of people (the Ghost placeholder that inherits deleted users' content is not one). */
 export async function countUsers(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
+  const [row] = await db.select({ n: count() }).from(users).where(ne(users.id, GHOST_USER_ID));
   return row!.n;
 }
 

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useLanguage, useT } from '../../lib/i18n/i18n-provider';
 import { hasTranslation } from '../../lib/i18n/catalogs';
-import { DEFAULT_LOCALE, LOCALES, localeInfo } from '../../lib/i18n/locales';
+import { LOCALES, localeInfo } from '../../lib/i18n/locale-names';
+import { DEFAULT_LOCALE } from '../../lib/i18n/locales';
 
 /**
  * Language choice (hosted by the settings page): a filterable list of every offered language.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, isRtlLocale, LOCALE_CODES, LOCALE_COOKIE_OPTIONS, LOCALES, localizedUrl, matchLocale, resolveInitialLocale, RTL_LOCALES } from './locales';
+import { DEFAULT_LOCALE, isRtlLocale, LOCALE_CODES, LOCALE_COOKIE_OPTIONS, localizedUrl, matchLocale, resolveInitialLocale, RTL_LOCALES } from './locales';
+import { LOCALES } from './locale-names';
 
 describe('locales', () => {
   it('offers about sixty languages with en-US as the default', () => {

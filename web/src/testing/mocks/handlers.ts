@@ -5,7 +5,7 @@ import { buildCategoryTags, buildGameVersionTags, buildSearchHit, buildSearchRes
 /**
  * Default answers for the API the web calls, over a small catalogue (catalogue.ts). `*` matches
  * any origin, so the handlers work whatever the configured API base URL is. Tests override them
- * with `server.use(...)`.
+ * with `server.use(...)`; `signIn()` (testing/account.ts) makes the visitor a signed-in user.
  */
 const notFound = (what: string) => HttpResponse.json(buildErrorBody({ error: 'not_found', description: `The requested ${what} was not found` }), { status: 404 });
 
@@ -42,6 +42,9 @@ function catalogueHandlers() {
     http.get('*/v2/projects_random', () => HttpResponse.json(projects)),
     // A visitor: nobody is signed in.
     http.get('*/v2/user', () => HttpResponse.json(buildErrorBody({ error: 'unauthorized', description: 'Authentication required' }), { status: 401 })),
+    // No third-party sign-in and no captcha configured.
+    http.get('*/v2/auth/providers', () => HttpResponse.json([])),
+    http.get('*/v2/auth/captcha', () => HttpResponse.json({ provider: null, site_key: null })),
     http.get('*/v2/user/:id', ({ params }) => {
       const id = String(params.id).toLowerCase();
       return id === user.id.toLowerCase() || id === user.username.toLowerCase() ? HttpResponse.json(user) : notFound('user');

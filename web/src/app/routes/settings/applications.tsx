@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { oauthQueries } from '../../../features/account/api/oauth-api';
+import { ApplicationsSettings } from '../../../features/account/components/settings/applications';
+import { currentUserQuery } from '../../../lib/auth';
+import { useHead } from '../../../lib/head';
+import { useT } from '../../../lib/i18n/i18n-provider';
+
+export const createLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async () => {
+    const user = await queryClient.ensureQueryData(currentUserQuery());
+    if (user) await queryClient.ensureQueryData(oauthQueries.userApps(user.id));
+    return null;
+  };
+
+export function Component() {
+  const t = useT();
+  const { data: user } = useSuspenseQuery(currentUserQuery());
+  useHead({ title: t('account.apps.title'), noindex: true });
+  return user ? <ApplicationsSettings user={user} /> : null;
+}

@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { SettingsLayout } from '../../../features/account/components/settings/settings-layout';
+import { currentUserQuery } from '../../../lib/auth';
+import '../../../styles/account.css';
+
+/** The section list depends on whether someone is signed in. */
+export const createLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async () => {
+    await queryClient.ensureQueryData(currentUserQuery());
+    return null;
+  };
+
+export function Component() {
+  return <SettingsLayout />;
+}
