@@ -12,7 +12,7 @@ import { ProjectRows } from '../../features/projects/components/project-rows';
 import { searchQueries, type SearchRequest } from '../../features/search/api/search-queries';
 import { demoRequest, DEMO_QUERY, SearchDemo } from '../../features/search/components/search-demo';
 import { tagQueries } from '../../features/tags/api/tags-queries';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../lib/auth';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 import './home.css';
@@ -50,7 +50,7 @@ function useCyclingType(): number {
 
 export function Component() {
   const t = useT();
-  const user = useCurrentUser();
+  const { user } = useCurrentUser();
   const [{ data: random }, { data: latest }, { data: categories }, { data: loaders }] = useSuspenseQueries({
     queries: [projectQueries.random(RANDOM_COUNT), searchQueries.results(LATEST), tagQueries.categories(), tagQueries.loaders()],
   });

@@ -6,7 +6,7 @@ import { buildTagIndex } from '../../components/project-card/card-data';
 import { tagQueries } from '../../features/tags/api/tags-queries';
 import { userQueries } from '../../features/users/api/users-queries';
 import { UserProfile } from '../../features/users/components/user-profile';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../lib/auth';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 
@@ -41,7 +41,7 @@ export function Component() {
   const { data: projects } = useSuspenseQuery(userQueries.projects(user.id));
   const [{ data: categories }, { data: loaders }] = useSuspenseQueries({ queries: [tagQueries.categories(), tagQueries.loaders()] });
   const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
-  const currentUser = useCurrentUser();
+  const { user: currentUser } = useCurrentUser();
   const type = params.projectType !== undefined && isProjectType(params.projectType) ? params.projectType : undefined;
   useHead({ title: t('user.head.title', { username: user.username }), description: user.bio ?? undefined });
   return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} />;

@@ -6,7 +6,7 @@ import { HeartIcon } from '../../../components/ui/content-icons';
 import { HeartFilledIcon } from './project-icons';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../api/projects-queries';
 import { useFollowProject } from '../api/use-follow-project';
@@ -14,7 +14,7 @@ import { useFollowProject } from '../api/use-follow-project';
 /** Follow / unfollow (a heart). Visitors are sent to sign in, and come back here afterwards. */
 export function FollowButton({ project }: { project: Project }) {
   const t = useT();
-  const user = useCurrentUser();
+  const { user } = useCurrentUser();
   const { pathname, search } = useLocation();
   if (user === null) {
     return (
