@@ -30,7 +30,11 @@ const headers = (viewer: Viewer) => (tokenOf(viewer) ? { authorization: tokenOf(
 
 /** What each hash lookup answers for one hash: the bulk map's entry, the single lookup, the update checks. */
 async function lookups(hash: string, viewer: Viewer = 'anonymous') {
-  const inject = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url, payload, headers: headers(viewer) });
+  const inject = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await ctx.app.inject({ method, url, payload, headers: headers(viewer) });
+    if (response.statusCode === 200) expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
+    return response;
+  };
   const bulk = HashVersionMapSchema.parse((await inject('POST', '/v2/version_files', { hashes: [hash], algorithm: 'sha1' })).json())[hash];
   const single = await inject('GET', `/v2/version_file/${hash}`);
   const update = await inject('POST', `/v2/version_file/${hash}/update`, {});

@@ -1,37 +1,37 @@
 /**
- * Serialized v2 Version objects by version id, so the bulk hash lookups launchers send (up to
- * 1,000 versions per request) are assembled from ready JSON instead of being loaded and
- * serialized again. A Version object looks the same to everyone, so hidden versions are cached
- * too: who may see which version is decided for every request before anything is read from
- * here. Any change to a project evicts all of its versions (lib/catalogue-events.ts). Least
- * recently used entries go first once the JSON held exceeds `maxChars` characters.
+ * Serialized v2 Version objects (UTF-8 JSON) by version id, so the bulk hash lookups launchers
+ * send (up to 1,000 versions per request) are assembled from ready bytes instead of being
+ * loaded, serialized and encoded again. A Version object looks the same to everyone, so hidden
+ * versions are cached too: who may see which version is decided for every request before
+ * anything is read from here. Any change to a project evicts all of its versions
+ * (lib/catalogue-events.ts). Least recently used entries go first past `maxBytes`.
  *
  * Each eviction bumps the project's generation: a copy built from data read before a change
  * is not stored once that change's eviction has arrived.
  */
 export interface VersionCache {
-  get(versionId: number): string | undefined;
+  get(versionId: number): Buffer | undefined;
   /** Read before loading the data to cache. */
   generation(projectId: number): number;
-  set(versionId: number, projectId: number, json: string, generation: number): void;
+  set(versionId: number, projectId: number, json: Buffer, generation: number): void;
   evict(projectIds: readonly number[]): void;
   readonly size: number;
 }
 
-/** 32 Mi characters: about 40,000 typical versions. */
-const DEFAULT_MAX_CHARS = 32 * 1024 * 1024;
+/** 32 MiB: some 40,000 versions with short changelogs. */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
-export function createVersionCache(maxChars = DEFAULT_MAX_CHARS): VersionCache {
-  const entries = new Map<number, { projectId: number; json: string }>();
+export function createVersionCache(maxBytes = DEFAULT_MAX_BYTES): VersionCache {
+  const entries = new Map<number, { projectId: number; json: Buffer }>();
   const versionsOf = new Map<number, Set<number>>();
   const generations = new Map<number, number>();
-  let chars = 0;
+  let bytes = 0;
 
   const remove = (versionId: number) => {
     const entry = entries.get(versionId);
     if (!entry) return;
     entries.delete(versionId);
-    chars -= entry.json.length;
+    bytes -= entry.json.length;
     const siblings = versionsOf.get(entry.projectId);
     siblings?.delete(versionId);
     if (siblings?.size === 0) versionsOf.delete(entry.projectId);
@@ -48,14 +48,14 @@ export function createVersionCache(maxChars = DEFAULT_MAX_CHARS): VersionCache {
     },
     generation: (projectId) => generations.get(projectId) ?? 0,
     set(versionId, projectId, json, generation) {
-      if ((generations.get(projectId) ?? 0) !== generation || json.length > maxChars) return;
+      if ((generations.get(projectId) ?? 0) !== generation || json.length > maxBytes) return;
       remove(versionId);
       entries.set(versionId, { projectId, json });
-      chars += json.length;
+      bytes += json.length;
       let siblings = versionsOf.get(projectId);
       if (!siblings) versionsOf.set(projectId, (siblings = new Set()));
       siblings.add(versionId);
-      while (chars > maxChars) remove(entries.keys().next().value!);
+      while (bytes > maxBytes) remove(entries.keys().next().value!);
     },
     evict(projectIds) {
       for (const projectId of projectIds) {

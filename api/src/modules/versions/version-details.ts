@@ -21,16 +21,16 @@ export async function loadWireVersions(db: Executor, ids: readonly number[], pub
 }
 
 /**
- * Serialized wire versions by id, from the cache where present; the others are loaded (in
- * three queries whatever their number), serialized and cached. Missing ids are left out.
+ * Serialized wire versions (UTF-8 JSON) by id, from the cache where present; the others are
+ * loaded (in three queries whatever their number), serialized and cached. Missing ids are left out.
  */
 export async function loadVersionJson(
   db: Executor,
   cache: VersionCache,
   versions: readonly { versionId: number; projectId: number }[],
   publicApiUrl: string,
-): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
+): Promise<Map<number, Buffer>> {
+  const out = new Map<number, Buffer>();
   const generations = new Map<number, number>();
   for (const { versionId, projectId } of versions) {
     if (out.has(versionId)) continue;
@@ -41,7 +41,10 @@ export async function loadVersionJson(
   }
   const missing = versions.filter((v) => !out.has(v.versionId)).map((v) => v.versionId);
   for (const details of await loadVersionDetails(db, missing)) {
-    const json = JSON.stringify(toVersion(details, publicApiUrl));
+    const text = JSON.stringify(toVersion(details, publicApiUrl));
+    // Memory of its own rather than a slice of Node's shared pool, as it may stay cached for long.
+    const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    json.write(text);
     cache.set(details.row.id, details.row.projectId, json, generations.get(details.row.projectId)!);
     out.set(details.row.id, json);
   }

@@ -19,8 +19,8 @@ const tags = ['version-files'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const HashParams = z.object({ hash: FileHashSchema });
 
-// Versions are answered as JSON text assembled from cached serialized versions (built by the
-// mapper, so the shape is the schema's; the schemas still document it).
+// Versions are answered as JSON assembled from cached serialized versions (built by the mapper,
+// so the shape is the schema's; the schemas still document it).
 export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesService }> = async (app, { service }) => {
   app.get(
     '/version_file/:hash',

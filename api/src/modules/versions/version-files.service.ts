@@ -36,18 +36,25 @@ const toFilter = (filters: UpdateFilters): repo.UpdateFilter => ({
   versionTypes: filters.version_types,
 });
 
-/** `{"<hash>":<version>,…}` from hashes paired with serialized versions (the HashVersionMap). */
-function hashVersionMap(entries: Iterable<[string, string]>): string {
-  const parts: string[] = [];
-  for (const [hash, json] of entries) parts.push(`${JSON.stringify(hash)}:${json}`);
-  return `{${parts.join(',')}}`;
+/** `{"<hash>":<version>,…}` (the HashVersionMap) from hashes paired with serialized versions. */
+function hashVersionMap(entries: readonly (readonly [string, Buffer])[]): Buffer {
+  if (entries.length === 0) return Buffer.from('{}');
+  const parts: Buffer[] = [];
+  entries.forEach(([hash, json], i) => parts.push(Buffer.from(`${i === 0 ? '{' : ','}${JSON.stringify(hash)}:`), json));
+  parts.push(Buffer.from('}'));
+  return Buffer.concat(parts);
+}
+
+/** A JSON array of serialized versions. */
+function versionArray(versions: readonly Buffer[]): Buffer {
+  return Buffer.concat([Buffer.from('['), ...versions.flatMap((json, i) => (i === 0 ? [json] : [Buffer.from(','), json])), Buffer.from(']')]);
 }
 
 /**
  * Lookups by file hash (what launchers use to identify installed files and find updates).
  * Everything answers only with versions the caller may see; invisible ones are as absent.
- * Versions are answered as JSON text assembled from the version cache: the bulk routes send
- * up to 1,000 of them, and a Version object is the same whoever asks.
+ * Versions are answered as JSON assembled from the version cache: the bulk routes send up to
+ * 1,000 of them, and a Version object is the same whoever asks.
  */
 export function createVersionFilesService(deps: VersionFilesServiceDeps) {
   const { db, files, publicApiUrl, cache } = deps;
@@ -70,13 +77,13 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
 
   return {
     /** GET /version_file/{hash}: the newest version holding the file, or all of them (a JSON array) with `multiple`. */
-    async getVersionByHashJson(actor: Actor | null, hash: string, options: HashOptions & { multiple?: boolean }): Promise<string> {
+    async getVersionByHashJson(actor: Actor | null, hash: string, options: HashOptions & { multiple?: boolean }): Promise<Buffer> {
       const matches = await matchesOf(actor, hash, options);
       const wanted = options.multiple ? matches : matches.slice(0, 1);
       const json = await versionJson(wanted);
       const found = [...new Set(wanted.map((m) => m.versionId))].flatMap((id) => json.get(id) ?? []);
       if (found.length === 0) throw missing();
-      return options.multiple ? `[${found.join(',')}]` : found[0]!;
+      return options.multiple ? versionArray(found) : found[0]!;
     },
 
     /** GET /version_file/{hash}/download: where the file is served from. */
@@ -104,7 +111,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     },
 
     /** POST /version_file/{hash}/update: the newest listed version of the file's project matching the filters. */
-    async getLatestVersionForHashJson(actor: Actor | null, hash: string, algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<string> {
+    async getLatestVersionForHashJson(actor: Actor | null, hash: string, algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<Buffer> {
       const [match] = await matchesOf(actor, hash, { algorithm });
       const projectId = match!.projectId;
       const versionId = (await repo.listLatestMatchingVersionIds(db, [projectId], toFilter(filters))).get(projectId);
@@ -114,14 +121,14 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     },
 
     /** POST /version_files: each known hash → the newest visible version holding it. */
-    async getVersionsByHashesJson(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm | undefined): Promise<string> {
-      if (hashes.length === 0) return '{}';
+    async getVersionsByHashesJson(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm | undefined): Promise<Buffer> {
+      if (hashes.length === 0) return hashVersionMap([]);
       const matches = await visibleMatches(actor, hashes, algorithmOfHash(hashes[0]!, algorithm));
       // Matches come newest first: the first one of each hash is its answer.
       const chosen = new Map<string, { versionId: number; projectId: number }>();
       for (const match of matches) if (!chosen.has(match.hash)) chosen.set(match.hash, match);
       const json = await versionJson([...chosen.values()]);
-      const entries: [string, string][] = [];
+      const entries: [string, Buffer][] = [];
       for (const [hash, { versionId }] of chosen) {
         const version = json.get(versionId);
         if (version !== undefined) entries.push([hash, version]);
@@ -135,8 +142,8 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       hashes: readonly string[],
       algorithm: HashAlgorithm | undefined,
       filters: UpdateFilters,
-    ): Promise<string> {
-      if (hashes.length === 0) return '{}';
+    ): Promise<Buffer> {
+      if (hashes.length === 0) return hashVersionMap([]);
       const matches = await repo.listVersionsByFileHashes(db, algorithmOfHash(hashes[0]!, algorithm), [...new Set(hashes)]);
       const projectIds = [...new Set(matches.map((m) => m.projectId))];
       // Candidates are listed versions, visible to whoever may see their project.
@@ -148,7 +155,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
         return versionId === undefined ? [] : [{ versionId, projectId }];
       });
       const json = await versionJson(answers);
-      const entries: [string, string][] = [];
+      const entries: [string, Buffer][] = [];
       for (const [hash, projectId] of projectOfHash) {
         const versionId = latest.get(projectId);
         const version = versionId === undefined ? undefined : json.get(versionId);
