@@ -8,10 +8,10 @@ import type { TargetsReady, TargetsRequest } from './targets.js';
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
- * the search scenarios.
+ * the search scenarios, BENCH_ONLY=api only the others.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=search runs just the search scenarios. */
+/** BENCH_ONLY=search runs just the search scenarios; BENCH_ONLY=api everything else. */
 const only = process.env.BENCH_ONLY;
 
 async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
       console.log(`API process RSS after the runs: ${Math.round((await rss()) / 1024 / 1024)} MB\n`);
     }
 
-    await benchSearch(ready, ask);
+    if (only !== 'api') await benchSearch(ready, ask);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

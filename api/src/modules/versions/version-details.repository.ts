@@ -73,11 +73,12 @@ export interface VersionDetails {
   dependencies: VersionDependencyRow[];
 }
 
-/** Versions with their files and dependencies, newest first; missing ids are skipped. */
+/** Versions with their files and dependencies, newest first; missing ids are skipped (three queries at once). */
 export async function loadVersionDetails(db: Executor, ids: readonly number[]): Promise<VersionDetails[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  return withFilesAndDependencies(db, await listVersionRows(db, unique));
+  const [rows, files, dependencies] = await Promise.all([listVersionRows(db, unique), listFilesOfVersions(db, unique), listDependenciesOfVersions(db, unique)]);
+  return combine(rows, files, dependencies);
 }
 
 /** Details of rows already loaded, in the rows' order (files and dependencies in two queries). */
@@ -85,6 +86,10 @@ export async function withFilesAndDependencies(db: Executor, rows: readonly Vers
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [files, dependencies] = await Promise.all([listFilesOfVersions(db, ids), listDependenciesOfVersions(db, ids)]);
+  return combine(rows, files, dependencies);
+}
+
+function combine(rows: readonly VersionRow[], files: VersionFileRow[], dependencies: VersionDependencyRow[]): VersionDetails[] {
   const filesOf = groupBy(files, (f) => f.versionId);
   const dependenciesOf = groupBy(dependencies, (d) => d.versionId);
   return rows.map((row) => ({ row, files: filesOf.get(row.id) ?? [], dependencies: dependenciesOf.get(row.id) ?? [] }));

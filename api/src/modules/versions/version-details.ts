@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { canSeeVersion, listProjectAccess, type ProjectAccess } from '../catalogue-access/access.js';
-import { listVersionRows, withFilesAndDependencies, type VersionRow } from './version-details.repository.js';
+import { listVersionRows, loadVersionDetails, withFilesAndDependencies, type VersionRow } from './version-details.repository.js';
+import type { VersionCache } from './version-cache.js';
 import { toVersion } from './versions.mapper.js';
 import { findVersionRow } from './versions.repository.js';
 
@@ -17,6 +18,37 @@ export async function loadWireVersions(db: Executor, ids: readonly number[], pub
   const rows = await listVersionRows(db, [...new Set(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return toWireVersions(db, ids.map((id) => byId.get(id)).filter((r): r is VersionRow => r !== undefined), publicApiUrl);
+}
+
+/**
+ * Serialized wire versions (UTF-8 JSON) by id, from the cache where present; the others are
+ * loaded (in three queries whatever their number), serialized and cached. Missing ids are left out.
+ */
+export async function loadVersionJson(
+  db: Executor,
+  cache: VersionCache,
+  versions: readonly { versionId: number; projectId: number }[],
+  publicApiUrl: string,
+): Promise<Map<number, Buffer>> {
+  const out = new Map<number, Buffer>();
+  const generations = new Map<number, number>();
+  for (const { versionId, projectId } of versions) {
+    if (out.has(versionId)) continue;
+    const json = cache.get(versionId);
+    if (json !== undefined) out.set(versionId, json);
+    // Read before loading: a change arriving meanwhile keeps the loaded copy out of the cache.
+    else if (!generations.has(projectId)) generations.set(projectId, cache.generation(projectId));
+  }
+  const missing = versions.filter((v) => !out.has(v.versionId)).map((v) => v.versionId);
+  for (const details of await loadVersionDetails(db, missing)) {
+    const text = JSON.stringify(toVersion(details, publicApiUrl));
+    // Memory of its own rather than a slice of Node's shared pool, as it may stay cached for long.
+    const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    json.write(text);
+    cache.set(details.row.id, details.row.projectId, json, generations.get(details.row.projectId)!);
+    out.set(details.row.id, json);
+  }
+  return out;
 }
 
 /**

@@ -19,6 +19,8 @@ const tags = ['version-files'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const HashParams = z.object({ hash: FileHashSchema });
 
+// Versions are answered as JSON assembled from cached serialized versions (built by the mapper,
+// so the shape is the schema's; the schemas still document it).
 export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesService }> = async (app, { service }) => {
   app.get(
     '/version_file/:hash',
@@ -34,12 +36,15 @@ export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesSe
         response: { 200: z.union([VersionSchema, z.array(VersionSchema)]), ...errors },
       },
     },
-    async (request) =>
-      service.getVersionByHash(request.actor, request.params.hash, {
-        algorithm: request.query.algorithm,
-        multiple: request.query.multiple,
-        versionId: request.query.version_id,
-      }),
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        await service.getVersionByHashJson(request.actor, request.params.hash, {
+          algorithm: request.query.algorithm,
+          multiple: request.query.multiple,
+          versionId: request.query.version_id,
+        }),
+      ),
   );
 
   app.delete(
@@ -94,7 +99,8 @@ export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesSe
         response: { 200: VersionSchema, ...errors },
       },
     },
-    async (request) => service.getLatestVersionForHash(request.actor, request.params.hash, request.query.algorithm, request.body),
+    async (request, reply) =>
+      sendSerialized(reply, await service.getLatestVersionForHashJson(request.actor, request.params.hash, request.query.algorithm, request.body)),
   );
 
   app.post(
@@ -110,10 +116,7 @@ export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesSe
         response: { 200: HashVersionMapSchema, ...errors },
       },
     },
-    // Up to 1,000 versions: stringified directly (the mapper's types guarantee the shape; the
-    // schema still documents it), which halves the time of this launcher hot path.
-    async (request, reply) =>
-      sendSerialized(reply, JSON.stringify(await service.getVersionsByHashes(request.actor, request.body.hashes, request.body.algorithm))),
+    async (request, reply) => sendSerialized(reply, await service.getVersionsByHashesJson(request.actor, request.body.hashes, request.body.algorithm)),
   );
 
   app.post(
@@ -130,9 +133,6 @@ export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesSe
       },
     },
     async (request, reply) =>
-      sendSerialized(
-        reply,
-        JSON.stringify(await service.getLatestVersionsForHashes(request.actor, request.body.hashes, request.body.algorithm, request.body)),
-      ),
+      sendSerialized(reply, await service.getLatestVersionsForHashesJson(request.actor, request.body.hashes, request.body.algorithm, request.body)),
   );
 };

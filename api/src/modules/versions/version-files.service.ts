@@ -1,6 +1,5 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { algorithmOfHash, type HashAlgorithm, type UpdateFilters } from '@cairn/shared/schemas/hashes';
-import type { Version } from '@cairn/shared/schemas/versions';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -8,9 +7,10 @@ import type { FileStore } from '../../lib/storage/file-store.js';
 import { requireProjectPermission } from '../catalogue-access/access.js';
 import { deleteUnreferencedBlobs } from '../catalogue/blobs.js';
 import { recordSearchChange } from '../catalogue/search-outbox.js';
-import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
-import { toVersion, versionFileUrl } from './versions.mapper.js';
-import { listFilesOfVersions, withFilesAndDependencies } from './version-details.repository.js';
+import { filterVisible, loadVersionJson, requireVisibleVersion } from './version-details.js';
+import { versionFileUrl } from './versions.mapper.js';
+import { listFilesOfVersions } from './version-details.repository.js';
+import type { VersionCache } from './version-cache.js';
 import * as repo from './versions.repository.js';
 import { idOf } from './versions.service.js';
 
@@ -18,6 +18,8 @@ export interface VersionFilesServiceDeps {
   db: Database;
   files: FileStore;
   publicApiUrl: string;
+  /** Serialized versions (every answer here is built from it). */
+  cache: VersionCache;
 }
 
 export interface HashOptions {
@@ -34,12 +36,29 @@ const toFilter = (filters: UpdateFilters): repo.UpdateFilter => ({
   versionTypes: filters.version_types,
 });
 
+/** `{"<hash>":<version>,…}` (the HashVersionMap) from hashes paired with serialized versions. */
+function hashVersionMap(entries: readonly (readonly [string, Buffer])[]): Buffer {
+  if (entries.length === 0) return Buffer.from('{}');
+  const parts: Buffer[] = [];
+  entries.forEach(([hash, json], i) => parts.push(Buffer.from(`${i === 0 ? '{' : ','}${JSON.stringify(hash)}:`), json));
+  parts.push(Buffer.from('}'));
+  return Buffer.concat(parts);
+}
+
+/** A JSON array of serialized versions. */
+function versionArray(versions: readonly Buffer[]): Buffer {
+  return Buffer.concat([Buffer.from('['), ...versions.flatMap((json, i) => (i === 0 ? [json] : [Buffer.from(','), json])), Buffer.from(']')]);
+}
+
 /**
  * Lookups by file hash (what launchers use to identify installed files and find updates).
  * Everything answers only with versions the caller may see; invisible ones are as absent.
+ * Versions are answered as JSON assembled from the version cache: the bulk routes send up to
+ * 1,000 of them, and a Version object is the same whoever asks.
  */
 export function createVersionFilesService(deps: VersionFilesServiceDeps) {
-  const { db, files, publicApiUrl } = deps;
+  const { db, files, publicApiUrl, cache } = deps;
+  const versionJson = (versions: readonly { versionId: number; projectId: number }[]) => loadVersionJson(db, cache, versions, publicApiUrl);
 
   /** Visible versions holding each hash, newest first per hash. */
   async function visibleMatches(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm) {
@@ -57,11 +76,14 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
   }
 
   return {
-    /** GET /version_file/{hash}: the newest version holding the file, or all of them with `multiple`. */
-    async getVersionByHash(actor: Actor | null, hash: string, options: HashOptions & { multiple?: boolean }): Promise<Version | Version[]> {
+    /** GET /version_file/{hash}: the newest version holding the file, or all of them (a JSON array) with `multiple`. */
+    async getVersionByHashJson(actor: Actor | null, hash: string, options: HashOptions & { multiple?: boolean }): Promise<Buffer> {
       const matches = await matchesOf(actor, hash, options);
-      const versions = await loadWireVersions(db, [...new Set(matches.map((m) => m.versionId))], publicApiUrl);
-      return options.multiple ? versions : versions[0]!;
+      const wanted = options.multiple ? matches : matches.slice(0, 1);
+      const json = await versionJson(wanted);
+      const found = [...new Set(wanted.map((m) => m.versionId))].flatMap((id) => json.get(id) ?? []);
+      if (found.length === 0) throw missing();
+      return options.multiple ? versionArray(found) : found[0]!;
     },
 
     /** GET /version_file/{hash}/download: where the file is served from. */
@@ -89,46 +111,57 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     },
 
     /** POST /version_file/{hash}/update: the newest listed version of the file's project matching the filters. */
-    async getLatestVersionForHash(actor: Actor | null, hash: string, algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<Version> {
+    async getLatestVersionForHashJson(actor: Actor | null, hash: string, algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<Buffer> {
       const [match] = await matchesOf(actor, hash, { algorithm });
-      const latest = (await repo.listLatestMatchingVersions(db, [match!.projectId], toFilter(filters))).get(match!.projectId);
-      if (!latest) throw notFound('No version of this project matches the filters');
-      return (await toWireVersions(db, [latest], publicApiUrl))[0]!;
+      const projectId = match!.projectId;
+      const versionId = (await repo.listLatestMatchingVersionIds(db, [projectId], toFilter(filters))).get(projectId);
+      const json = versionId === undefined ? undefined : (await versionJson([{ versionId, projectId }])).get(versionId);
+      if (json === undefined) throw notFound('No version of this project matches the filters');
+      return json;
     },
 
     /** POST /version_files: each known hash → the newest visible version holding it. */
-    async getVersionsByHashes(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm | undefined): Promise<Record<string, Version>> {
-      if (hashes.length === 0) return {};
-      const matches = await repo.listVersionsByFileHashes(db, algorithmOfHash(hashes[0]!, algorithm), [...new Set(hashes)]);
-      // Visibility and the versions' files are looked up at the same time.
-      const candidates = [...new Map(matches.map((m) => [m.versionId, m.version])).values()];
-      const [visible, details] = await Promise.all([filterVisible(db, actor, matches), withFilesAndDependencies(db, candidates)]);
-      const detailsById = new Map(details.map((d) => [d.row.id, d]));
-      const out: Record<string, Version> = {};
-      for (const match of visible) {
-        if (out[match.hash]) continue;
-        out[match.hash] = toVersion(detailsById.get(match.versionId)!, publicApiUrl);
+    async getVersionsByHashesJson(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm | undefined): Promise<Buffer> {
+      if (hashes.length === 0) return hashVersionMap([]);
+      const matches = await visibleMatches(actor, hashes, algorithmOfHash(hashes[0]!, algorithm));
+      // Matches come newest first: the first one of each hash is its answer.
+      const chosen = new Map<string, { versionId: number; projectId: number }>();
+      for (const match of matches) if (!chosen.has(match.hash)) chosen.set(match.hash, match);
+      const json = await versionJson([...chosen.values()]);
+      const entries: [string, Buffer][] = [];
+      for (const [hash, { versionId }] of chosen) {
+        const version = json.get(versionId);
+        if (version !== undefined) entries.push([hash, version]);
       }
-      return out;
+      return hashVersionMap(entries);
     },
 
     /** POST /version_files/update: each known hash → the newest listed version of its project matching the filters. */
-    async getLatestVersionsForHashes(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<Record<string, Version>> {
-      if (hashes.length === 0) return {};
+    async getLatestVersionsForHashesJson(
+      actor: Actor | null,
+      hashes: readonly string[],
+      algorithm: HashAlgorithm | undefined,
+      filters: UpdateFilters,
+    ): Promise<Buffer> {
+      if (hashes.length === 0) return hashVersionMap([]);
       const matches = await repo.listVersionsByFileHashes(db, algorithmOfHash(hashes[0]!, algorithm), [...new Set(hashes)]);
       const projectIds = [...new Set(matches.map((m) => m.projectId))];
       // Candidates are listed versions, visible to whoever may see their project.
-      const [visible, latest] = await Promise.all([filterVisible(db, actor, matches), repo.listLatestMatchingVersions(db, projectIds, toFilter(filters))]);
+      const [visible, latest] = await Promise.all([filterVisible(db, actor, matches), repo.listLatestMatchingVersionIds(db, projectIds, toFilter(filters))]);
       const projectOfHash = new Map<string, number>();
       for (const m of visible) if (!projectOfHash.has(m.hash)) projectOfHash.set(m.hash, m.projectId);
-      const rows = [...new Set(projectOfHash.values())].map((id) => latest.get(id)).filter((r): r is NonNullable<typeof r> => r !== undefined);
-      const wire = new Map((await toWireVersions(db, rows, publicApiUrl)).map((v, i) => [rows[i]!.projectId, v]));
-      const out: Record<string, Version> = {};
+      const answers = [...new Set(projectOfHash.values())].flatMap((projectId) => {
+        const versionId = latest.get(projectId);
+        return versionId === undefined ? [] : [{ versionId, projectId }];
+      });
+      const json = await versionJson(answers);
+      const entries: [string, Buffer][] = [];
       for (const [hash, projectId] of projectOfHash) {
-        const version = wire.get(projectId);
-        if (version) out[hash] = version;
+        const versionId = latest.get(projectId);
+        const version = versionId === undefined ? undefined : json.get(versionId);
+        if (version !== undefined) entries.push([hash, version]);
       }
-      return out;
+      return hashVersionMap(entries);
     },
   };
 }

@@ -57,17 +57,19 @@ export function listProjectVersionsByIdOrNumber(db: Executor, projectId: number,
 
 export type HashAlgorithm = 'sha1' | 'sha512';
 
-/** Every version holding a file with one of these hashes (with the version's row), newest first. */
+/**
+ * Every version holding a file with one of these hashes, newest first: just what visibility
+ * and the choice of a version need (the versions themselves come from the version cache).
+ */
 export function listVersionsByFileHashes(db: Executor, algorithm: HashAlgorithm, hashes: readonly string[]) {
   if (hashes.length === 0) return Promise.resolve([]);
   const column = algorithm === 'sha1' ? versionFiles.sha1 : versionFiles.sha512;
   return db
-    .select({ hash: column, fileId: versionFiles.id, versionId: versions.id, version: versionColumns })
+    .select({ hash: column, fileId: versionFiles.id, versionId: versions.id, projectId: versions.projectId, status: versions.status })
     .from(versionFiles)
     .innerJoin(versions, eq(versions.id, versionFiles.versionId))
     .where(anyText(column, hashes))
-    .orderBy(desc(versions.datePublished), desc(versions.id))
-    .then((rows) => rows.map((r) => ({ ...r, projectId: r.version.projectId, status: r.version.status })));
+    .orderBy(desc(versions.datePublished), desc(versions.id));
 }
 
 export interface UpdateFilter {
@@ -77,21 +79,21 @@ export interface UpdateFilter {
 }
 
 /**
- * For each project, its newest listed (or archived) version matching every given filter
- * (a filter matches when the version shares at least one value with it).
+ * For each project, the id of its newest listed (or archived) version matching every given
+ * filter (a filter matches when the version shares at least one value with it).
  */
-export async function listLatestMatchingVersions(db: Executor, projectIds: readonly number[], filter: UpdateFilter): Promise<Map<number, VersionRow>> {
+export async function listLatestMatchingVersionIds(db: Executor, projectIds: readonly number[], filter: UpdateFilter): Promise<Map<number, number>> {
   if (projectIds.length === 0) return new Map();
   const conditions: SQL[] = [anyBigint(versions.projectId, projectIds), inArray(versions.status, [...LISTED_VERSION_STATUSES])];
   if (filter.loaders) conditions.push(arrayOverlaps(versions.loaders, [...filter.loaders]));
   if (filter.gameVersions) conditions.push(arrayOverlaps(versions.gameVersions, [...filter.gameVersions]));
   if (filter.versionTypes) conditions.push(inArray(versions.versionType, [...filter.versionTypes]));
   const rows = await db
-    .selectDistinctOn([versions.projectId], versionColumns)
+    .selectDistinctOn([versions.projectId], { projectId: versions.projectId, id: versions.id })
     .from(versions)
     .where(and(...conditions))
     .orderBy(versions.projectId, desc(versions.datePublished), desc(versions.id));
-  return new Map(rows.map((r) => [r.projectId, r]));
+  return new Map(rows.map((r) => [r.projectId, r.id]));
 }
 
 export async function listKnownLoaders(db: Executor, names: readonly string[]): Promise<Set<string>> {
