@@ -4,27 +4,31 @@
  * One index holds two kinds of document:
  *
  * - the **main document** of a project (`main: true`): text, project-level fields, what the
- *   hit shows, and the project's version-level values (loaders `l`, game versions `g`,
- *   project types `t`, environments `e`, client/server side pairs `p`) in a form that answers
- *   "does ONE listed version satisfy all these conditions?" exactly;
+ *   hit shows (one JSON string: Meilisearch hands it back without taking it apart), and the
+ *   project's version-level values (loaders `l`, game versions `g`, project types `t`,
+ *   environments `e`, client/server side pairs `p`) in a form that answers "does ONE listed
+ *   version satisfy all these conditions?" exactly;
  * - **counting documents** (`main: false`): lean copies that only exist so that facet
  *   counts of version-level fields are exact distinct-project counts (see below).
  *
  * One-version rule. A dimension is *uniform* in a project when every listed version has the
- * same set of values in it (typical: the same loaders and environment everywhere). For uniform
- * dimensions "some version has x and y" splits into independent array conditions. Only for
- * the set `n` of non-uniform dimensions does the document carry combination tokens `vt`
- * (`"lg:fabric|1.20.1"` = one version has loader fabric and game version 1.20.1), for every
- * subset of `n` with two or more dimensions. The filter compiler picks, per document, the
- * token form that matches its `n` (see filter.ts).
+ * same set of values in it (typical: the same loaders and environment everywhere); `u` lists
+ * them. For uniform dimensions "some version has x and y" splits into independent array
+ * conditions. Only for the non-uniform dimensions does the document carry combination tokens
+ * `vt` (`"lg:fabric|1.20.1"` = one version has loader fabric and game version 1.20.1), for
+ * every subset of them with two or more dimensions. The filter compiler asks for the tokens
+ * of a group of dimensions only where none of them is uniform (see filter.ts).
  *
- * Exact counts. The count of a version-level value k (say game version 1.21) under the other
- * filters is the number of projects with a version having k that satisfies those filters. The
- * key fields (`kl`, `kg`, `kt`, `kc`, `ks`) place each (project, value) pair in exactly one
- * document whose fields describe the versions having that value: the main document when those
- * versions look like the whole project to every other filter, otherwise a counting document
- * shared by all values whose versions look alike (and by compatible groups of other keys). A
- * facet distribution over a key field then counts each project once per value.
+ * Exact counts. Meilisearch counts documents, so every counted field has *key fields* that
+ * place each (project, value) pair in exactly one document. Project-level values (`kcat`,
+ * `klic`, `koss`) live on the main document only. The count of a version-level value k (say
+ * game version 1.21) under the other filters is the number of projects with a version having
+ * k that satisfies those filters: its key fields (`kl`, `kg`, `kt`, `kc`, `ks`) place each
+ * (project, value) pair in the document whose fields describe the versions having that value:
+ * the main document when those versions look like the whole project to every other filter,
+ * otherwise a counting document shared by all values whose versions look alike (and by
+ * compatible groups of other keys). A facet distribution over a key field, over all documents
+ * that pass a filter, then counts each project once per value.
  */
 
 export const DIMENSIONS = ['l', 'g', 't', 'e', 'p'] as const;
@@ -34,7 +38,7 @@ export const DIMENSIONS = ['l', 'g', 't', 'e', 'p'] as const;
  */
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** What a count is keyed by: a dimension, or the client / server side (from `p`). */
+/** What a version-level count is keyed by: a dimension, or the client / server side (from `p`). */
 export type CountKey = 'l' | 'g' | 't' | 'c' | 's';
 export const COUNT_KEY_FIELD = { l: 'kl', g: 'kg', t: 'kt', c: 'kc', s: 'ks' } as const satisfies Record<CountKey, string>;
 
@@ -106,7 +110,8 @@ interface BaseDocument {
   t?: string[];
   e?: string[];
   p?: string[];
-  n: Dimension[];
+  /** Uniform dimensions: every version has the same values in them. */
+  u: Dimension[];
   vt: string[];
   kl?: string[];
   kg?: string[];
@@ -117,9 +122,14 @@ interface BaseDocument {
 
 export interface MainDocument extends BaseDocument {
   main: true;
+  /** Key fields of the project-level counts (categories, license, open source). */
+  kcat: readonly string[];
+  klic: string;
+  koss: boolean;
   trending: number;
   title_sort: string;
-  hit: Record<string, unknown>;
+  /** The stored hit, serialized. */
+  hit: string;
 }
 
 export interface CountingDocument extends BaseDocument {
@@ -394,6 +404,10 @@ function dimensionFields(values: ValueSets): Partial<Pick<BaseDocument, Dimensio
   return fields;
 }
 
+function uniformDimensions(description: Description): Dimension[] {
+  return DIMENSIONS.filter((d) => !description.nonUniform.includes(d));
+}
+
 /** Lower-cased title without leading punctuation, for alphabetical order. */
 export function titleSortKey(title: string): string {
   return title
@@ -441,16 +455,19 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     main: true,
     ...base,
     ...dimensionFields(whole.values),
-    n: whole.nonUniform,
+    u: uniformDimensions(whole),
     vt: whole.tokens,
     ...keyFields('l', mainKeys.l),
     ...keyFields('g', mainKeys.g),
     ...keyFields('t', mainKeys.t),
     ...keyFields('c', mainKeys.c),
     ...keyFields('s', mainKeys.s),
+    kcat: base.cat,
+    klic: base.license,
+    koss: base.oss,
     trending: project.trending,
     title_sort: titleSortKey(project.title),
-    hit: project.hit,
+    hit: JSON.stringify(project.hit),
   };
   const counters = documents.map((members, index): CountingDocument => {
     const description = assemble(members);
@@ -462,7 +479,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
       main: false,
       ...base,
       ...dimensionFields(description.values),
-      n: description.nonUniform,
+      u: uniformDimensions(description),
       vt: description.tokens,
       ...keys,
       ...(missing.length ? { x: missing } : {}),

@@ -170,8 +170,8 @@ const NOTHING = 'main = true AND main = false';
  * "For every choice of one requirement per dimension, some version meets them all."
  * Requirements on a single-valued dimension (environment, sides) intersect. Every requirement
  * must be met by the value arrays; and for every group B of two or more required dimensions
- * that the document marks non-uniform (`n`), the combination tokens of B must show one
- * version meeting them together (for uniform dimensions the arrays suffice).
+ * none of which the document marks uniform (`u`), the combination tokens of B must show one
+ * version meeting them together (a uniform dimension of B makes B's arrays suffice).
  */
 function requirementsExpression(requirements: readonly Requirement[], budget: { tokens: number }): string[] {
   const byDimension = new Map<VersionDimension, Array<readonly string[]>>();
@@ -196,8 +196,7 @@ function requirementsExpression(requirements: readonly Requirement[], budget: { 
       }
       return inList('vt', tokens);
     });
-    const uniformSomewhere = subset.map((d) => `NOT n = ${quote(d)}`);
-    parts.push(or([...uniformSomewhere, and(combos)]));
+    parts.push(or([inList('u', subset), and(combos)]));
   }
   return parts;
 }
@@ -228,8 +227,8 @@ function groupAlternatives(group: FacetGroup): Alternative[] {
 }
 
 /**
- * The filter (AND of the returned expressions) selecting documents of projects that match
- * every group. Used as is for counts over counting documents; hits add `main = true`.
+ * The filter (AND of the returned expressions) selecting the documents (main and counting)
+ * of projects that match every group; none for no groups.
  */
 export function compileGroups(groups: readonly FacetGroup[]): string[] {
   const expressions: string[] = [];

@@ -34,7 +34,7 @@ export function createSearchService(deps: { search: SearchClient; indexPrefix: s
       try {
         const { results } = await deps.search.multiSearch({ queries: plan.queries });
         const { hits, total, facetCounts } = plan.read(results);
-        return { request, hits: hits.map((h) => h.hit as ProjectResult), total, facetCounts };
+        return { request, hits: hits.map((h) => JSON.parse(h.hit as string) as ProjectResult), total, facetCounts };
       } catch (error) {
         // Nothing indexed yet: an empty catalogue.
         if (searchErrorCode(error) === 'index_not_found') return { request, hits: [], total: 0, facetCounts: EMPTY_COUNTS() };
