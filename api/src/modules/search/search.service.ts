@@ -32,7 +32,7 @@ export function createSearchService(deps: { search: SearchClient; indexPrefix: s
       const request = parseSearchRequest(params);
       const plan = planSearch(request, uid);
       try {
-        const { results } = await deps.search.multiSearch({ queries: plan.queries });
+        const { results } = await deps.search.multiSearchJson(JSON.stringify({ queries: plan.queries }));
         const { hits, total, facetCounts } = plan.read(results);
         return { request, hits: hits.map((h) => JSON.parse(h.hit as string) as ProjectResult), total, facetCounts };
       } catch (error) {
