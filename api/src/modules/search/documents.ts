@@ -31,6 +31,8 @@
  * that pass a filter, then counts each project once per value.
  */
 
+import { decodeBase62 } from '../../lib/ids.js';
+
 export const DIMENSIONS = ['l', 'g', 't', 'e', 'p'] as const;
 /**
  * Version-level dimensions: loaders, game versions, project types, environment and the
@@ -72,7 +74,7 @@ export interface ProjectFacts {
   trending: number;
   /** Disclosure types (`archived`). */
   disclosures: readonly string[];
-  /** Projects the listed versions depend on: `<id>` and `<dependency type>:<id>`. */
+  /** Projects the listed versions depend on: `<id>` and `<dependency type>:<id>` (base62 ids). */
   dependencies: readonly string[];
   created: Date;
   modified: Date;
@@ -90,6 +92,7 @@ type ValueSets = Record<Dimension, readonly string[]>;
 /** Fields shared by both kinds of document. */
 interface BaseDocument {
   id: string;
+  /** The project (indexedProjectId), on every document of it. */
   pid: string;
   main: boolean;
   title: string;
@@ -142,6 +145,21 @@ export interface CountingDocument extends BaseDocument {
 }
 
 export type SearchDocument = MainDocument | CountingDocument;
+
+/**
+ * A project id as documents store it for filtering (`pid`, `dep`): decimal. Meilisearch
+ * compares filter values case-insensitively, and base62 ids that differ only in case are
+ * different projects. Text that is no base62 id stays as it is (it matches no project).
+ */
+export function indexedProjectId(id: string): string {
+  return decodeBase62(id)?.toString() ?? id;
+}
+
+/** `<id>` or `<dependency type>:<id>` with the id as documents store it. */
+function indexedDependency(dependency: string): string {
+  const colon = dependency.indexOf(':');
+  return colon < 0 ? indexedProjectId(dependency) : `${dependency.slice(0, colon + 1)}${indexedProjectId(dependency.slice(colon + 1))}`;
+}
 
 /** The `p` value of a version: its client and server side. */
 export function sidePair(client: string, server: string): string {
@@ -435,7 +453,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
   const whole = describe(prepared);
   const { mainKeys, documents } = planCounts(project, prepared, whole);
   const base = {
-    pid: project.id,
+    pid: indexedProjectId(project.id),
     title: project.title,
     slug: project.slug,
     author: project.author,
@@ -444,7 +462,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     license: project.license,
     oss: project.openSource,
     disc: [...project.disclosures],
-    dep: [...new Set(project.dependencies)].sort(),
+    dep: [...new Set(project.dependencies.map(indexedDependency))].sort(),
     downloads: project.downloads,
     follows: project.follows,
     created: unixSeconds(project.created),

@@ -1,7 +1,7 @@
 import { SIDE_TYPES } from '@cairn/shared/constants/side-types';
 import type { FacetCountField } from '@cairn/shared/constants/search';
 import { badRequest } from '../../lib/errors.js';
-import { comboToken, DIMENSIONS, sidePair, type Dimension } from './documents.js';
+import { comboToken, DIMENSIONS, indexedProjectId, sidePair, type Dimension } from './documents.js';
 import type { Clause, Condition, FacetField, FacetGroup } from './query.js';
 
 /**
@@ -117,15 +117,15 @@ function projectExpression(condition: Condition): string {
     case 'author':
       return negate(`author = ${quote(text)}`);
     case 'project_id':
-      return negate(`pid = ${quote(text)}`);
+      return negate(`pid = ${quote(indexedProjectId(text))}`);
     case 'disclosure_types':
       return negate(`disc = ${quote(text)}`);
     case 'dependency_project_ids':
-      return negate(`dep = ${quote(text)}`);
+      return negate(`dep = ${quote(indexedProjectId(text))}`);
     default: {
       const types = DEPENDENCY_TYPES[field];
       if (!types) throw new Error(`no filter for facet field ${field}`);
-      return negate(inList('dep', types.map((type) => `${type}:${text}`)));
+      return negate(inList('dep', types.map((type) => `${type}:${indexedProjectId(text)}`)));
     }
   }
 }

@@ -93,7 +93,7 @@ function documentsOf(p: OracleProject): SearchDocument[] {
 function randomCondition(r: ReturnType<typeof random>): Condition {
   const negate = r.next() < 0.15;
   const op = negate ? '!=' : ':';
-  switch (r.int(13)) {
+  switch (r.int(15)) {
     case 0:
     case 1:
       return parseCondition('categories', op, r.pick(LOADERS), 'test');
@@ -116,6 +116,11 @@ function randomCondition(r: ReturnType<typeof random>): Condition {
       return parseCondition('open_source', op, r.pick(['true', 'false']), 'test');
     case 11:
       return parseCondition('downloads', r.pick(['>', '>=', '<', '<=', '=']), String(r.int(100)), 'test');
+    // Ids that differ only in case are different projects.
+    case 12:
+      return parseCondition('project_id', op, r.pick(['p0', 'P0', 'p1', 'p2']), 'test');
+    case 13:
+      return parseCondition(r.pick(['dependency_project_ids', 'required_dependency_project_ids']), op, r.pick(['p0', 'P0']), 'test');
     default:
       return parseCondition('all_project_types', op, r.pick(TYPES), 'test');
   }
@@ -165,7 +170,7 @@ describe('search semantics (documents + compiled filters vs brute force)', () =>
         const { hits, total, facetCounts } = plan.read(simulate(plan.queries, documents));
         const expected = projects.filter((p) => oracleMatches(groups, p)).map((p) => p.id).sort();
         const context = `seed ${seed} round ${round}: ${JSON.stringify(groups)}`;
-        expect(hits.map((h) => h.pid as string).sort(), context).toEqual(expected);
+        expect(hits.map((h) => h.id as string).sort(), context).toEqual(expected);
         expect(total, context).toBe(expected.length);
         expect(facetCounts, context).toEqual(oracleCounts(groups, projects));
         compared++;
@@ -191,9 +196,9 @@ describe('search semantics (documents + compiled filters vs brute force)', () =>
         const { hits, total } = page(offset, 4);
         expect(total).toBe(expected.length);
         expect(hits.length).toBe(Math.max(0, Math.min(4, expected.length - offset)));
-        seen.push(...hits.map((h) => h.pid as string));
+        seen.push(...hits.map((h) => h.id as string));
       }
-      seen.push(...page(0, 3).hits.map((h) => h.pid as string));
+      seen.push(...page(0, 3).hits.map((h) => h.id as string));
       expect(seen.sort(), `seed ${seed}`).toEqual(expected);
     }
   });
