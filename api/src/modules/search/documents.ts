@@ -8,8 +8,8 @@
  *   project's version-level values (loaders `l`, game versions `g`, project types `t`,
  *   environments `e`, client/server side pairs `p`) in a form that answers "does ONE listed
  *   version satisfy all these conditions?" exactly;
- * - **counting documents** (`main: false`): lean copies that only exist so that facet
- *   counts of version-level fields are exact distinct-project counts (see below).
+ * - **counting documents** (no `main`): lean copies that only exist so that facet counts of
+ *   version-level fields are exact distinct-project counts (see below).
  *
  * One-version rule. A dimension is *uniform* in a project when every listed version has the
  * same set of values in it (typical: the same loaders and environment everywhere); `u` lists
@@ -94,7 +94,6 @@ interface BaseDocument {
   id: string;
   /** The project (indexedProjectId), on every document of it. */
   pid: string;
-  main: boolean;
   title: string;
   slug: string;
   author: string;
@@ -136,7 +135,8 @@ export interface MainDocument extends BaseDocument {
 }
 
 export interface CountingDocument extends BaseDocument {
-  main: false;
+  /** Absent: a facet distribution of `main` counts main documents only, and sorting by it puts them first. */
+  main?: undefined;
   /**
    * Values the project's other versions have (`"g|1.21"`): with the document's own arrays,
    * the project-wide values that negated conditions test.
@@ -494,7 +494,6 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     const missing = missingValues(whole, description);
     return {
       id: `${project.id}-${index}`,
-      main: false,
       ...base,
       ...dimensionFields(description.values),
       u: uniformDimensions(description),

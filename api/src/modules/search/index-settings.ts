@@ -39,7 +39,9 @@ export const INDEX_SETTINGS = {
   // `sort` first: an explicit sort order (index=downloads…) orders all matches; relevance
   // (sorting by `main` only) ranks by text, then downloads and follows break ties.
   rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness', 'downloads:desc', 'follows:desc'],
-  displayedAttributes: ['*'],
+  // What searches and the sync read back. Meilisearch turns every displayed field of a hit
+  // into JSON before picking the requested ones, so the filter fields stay undisplayed.
+  displayedAttributes: ['id', 'hit'],
   typoTolerance: {
     enabled: true,
     minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 },

@@ -26,7 +26,7 @@ const FACET_ATTRIBUTE: Readonly<Record<FacetCountField, string>> = {
   server_side: 'ks',
 };
 
-/** Main documents before counting documents (which are never hits), then the requested order. */
+/** Main documents before counting documents (which have no `main` and are never hits), then the requested order. */
 const MAIN_FIRST = 'main:desc';
 
 const SORT: Readonly<Record<SearchSort, string[]>> = {

@@ -140,7 +140,7 @@ function simulate(queries: ReturnType<typeof planSearch>['queries'], documents: 
   return queries.map((query) => {
     const filter = (query.filter as string[] | undefined) ?? [];
     const matching = documents.filter((d) => evaluateFilter(filter, d as unknown as Record<string, unknown>));
-    const ordered = query.sort?.[0] === 'main:desc' ? [...matching].sort((a, b) => Number(b.main) - Number(a.main)) : matching;
+    const ordered = query.sort?.[0] === 'main:desc' ? [...matching].sort((a, b) => Number(b.main === true) - Number(a.main === true)) : matching;
     const offset = query.offset ?? 0;
     const hits = ordered.slice(offset, offset + (query.limit ?? 20));
     const facetDistribution: Record<string, Record<string, number>> = {};
