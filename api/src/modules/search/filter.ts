@@ -42,11 +42,28 @@ interface Alternative {
 }
 
 /** Side pairs (`p` values) with the given client or server side. */
-const sidePairs = (side: 'client' | 'server', value: string) =>
+const pairsWith = (side: 'client' | 'server', value: string) =>
   SIDE_TYPES.map((other) => (side === 'client' ? sidePair(value, other) : sidePair(other, value)));
+const SIDE_PAIRS = {
+  client: new Map<string, readonly string[]>(SIDE_TYPES.map((value) => [value, pairsWith('client', value)])),
+  server: new Map<string, readonly string[]>(SIDE_TYPES.map((value) => [value, pairsWith('server', value)])),
+};
+const sidePairs = (side: 'client' | 'server', value: string): readonly string[] => SIDE_PAIRS[side].get(value) ?? pairsWith(side, value);
+
+/** The dimension of each version-level field. */
+const VERSION_FIELD_DIMENSION: Partial<Record<FacetField, VersionDimension>> = {
+  loaders: 'l',
+  game_versions: 'g',
+  project_types: 't',
+  environment: 'e',
+  client_side: 'p',
+  server_side: 'p',
+};
+
+const NEEDS_ESCAPE = /["\\]/;
 
 export function quote(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return NEEDS_ESCAPE.test(value) ? `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : `"${value}"`;
 }
 
 function inList(field: string, values: readonly string[]): string {
@@ -131,7 +148,7 @@ function projectExpression(condition: Condition): string {
 }
 
 function isVersionCondition(condition: Condition): boolean {
-  return condition.op === '=' && versionRequirement(condition) !== undefined;
+  return condition.op === '=' && VERSION_FIELD_DIMENSION[condition.field] !== undefined;
 }
 
 function and(parts: readonly string[]): string {
@@ -148,7 +165,13 @@ function clauseExpression(clause: Clause): string {
 }
 
 function product<T>(lists: ReadonlyArray<readonly T[]>): T[][] {
-  return lists.reduce<T[][]>((acc, list) => acc.flatMap((prefix) => list.map((item) => [...prefix, item])), [[]]);
+  let result: T[][] = [[]];
+  for (const list of lists) {
+    const next: T[][] = [];
+    for (const prefix of result) for (const item of list) next.push([...prefix, item]);
+    result = next;
+  }
+  return result;
 }
 
 function subsetsOfTwoOrMore<T>(items: readonly T[]): T[][] {
@@ -177,7 +200,7 @@ function requirementsExpression(requirements: readonly Requirement[], budget: { 
   const byDimension = new Map<VersionDimension, Array<readonly string[]>>();
   for (const r of requirements) {
     const list = byDimension.get(r.dimension) ?? [];
-    const values = [...new Set(r.values)].sort();
+    const values = r.values.length === 1 ? r.values : [...new Set(r.values)].sort();
     if (SINGLE_VALUED.has(r.dimension) && list.length) list[0] = list[0]!.filter((v) => values.includes(v));
     else if (!list.some((existing) => sameValues(existing, values))) list.push(values);
     byDimension.set(r.dimension, list);

@@ -48,28 +48,34 @@ export interface SearchPlan {
 }
 
 const filterOf = (expressions: string[]) => (expressions.length ? expressions : undefined);
+const HIT_ONLY = ['hit'];
 
 export function planSearch(request: SearchRequest, indexUid: string): SearchPlan {
-  const base = { indexUid, q: request.text, matchingStrategy: 'all' as const };
+  const { text, groups } = request;
   // Fields filtered by their own groups are counted without them (disjunctive counts).
-  const active = FACET_COUNT_FIELDS.filter((field) => request.groups.some((group) => groupMentions(group, field)));
-  const shared = FACET_COUNT_FIELDS.filter((field) => !active.includes(field));
+  const active = FACET_COUNT_FIELDS.filter((field) => groups.some((group) => groupMentions(group, field)));
+  const facets = ['main'];
+  for (const field of FACET_COUNT_FIELDS) if (!active.includes(field)) facets.push(FACET_ATTRIBUTE[field]);
 
   const queries: MultiSearchQuery[] = [
     {
-      ...base,
-      filter: filterOf(compileGroups(request.groups)),
+      indexUid,
+      q: text,
+      matchingStrategy: 'all',
+      filter: filterOf(compileGroups(groups)),
       sort: SORT[request.sort],
       offset: request.offset,
       limit: request.limit,
-      attributesToRetrieve: ['hit'],
-      facets: ['main', ...shared.map((field) => FACET_ATTRIBUTE[field])],
+      attributesToRetrieve: HIT_ONLY,
+      facets,
     },
   ];
   for (const field of active) {
     queries.push({
-      ...base,
-      filter: filterOf(compileGroups(request.groups.filter((group) => !groupMentions(group, field)))),
+      indexUid,
+      q: text,
+      matchingStrategy: 'all',
+      filter: filterOf(compileGroups(groups.filter((group) => !groupMentions(group, field)))),
       limit: 0,
       facets: [FACET_ATTRIBUTE[field]],
     });
@@ -81,15 +87,15 @@ export function planSearch(request: SearchRequest, indexUid: string): SearchPlan
       const first = results[0]!;
       const facetCounts = {} as FacetCounts;
       const countsOf = (distribution: FacetDistribution | undefined, field: FacetCountField) => ({ ...distribution?.[FACET_ATTRIBUTE[field]] });
-      for (const field of shared) facetCounts[field] = countsOf(first.facetDistribution, field);
-      active.forEach((field, i) => {
-        facetCounts[field] = countsOf(results[i + 1]!.facetDistribution, field);
-      });
+      for (const field of FACET_COUNT_FIELDS) {
+        const at = active.indexOf(field);
+        facetCounts[field] = countsOf((at < 0 ? first : results[at + 1]!).facetDistribution, field);
+      }
       return {
         // A page past the main documents reaches counting documents: those are no hits.
         hits: first.hits.filter((hit) => hit.hit !== undefined),
         total: first.facetDistribution?.main?.true ?? 0,
-        facetCounts: Object.fromEntries(FACET_COUNT_FIELDS.map((field) => [field, facetCounts[field]])) as FacetCounts,
+        facetCounts,
       };
     },
   };
