@@ -129,14 +129,19 @@ async function benchSearch(ready: TargetsReady, ask: Ask): Promise<void> {
   const params = { query: 'synthetic', facets: JSON.stringify([['categories:fabric', 'categories:quilt'], ['versions:1.20.1', 'versions:1.21']]) };
   const apiUrl = `${ready.apiUrl}/v2/search?${new URLSearchParams(params)}`;
   const sample = (await (await fetch(apiUrl)).json()) as { total_hits: number; facet_counts: Record<string, Record<string, number>> };
-  const { body } = await ask<{ body: string }>({ type: 'search-plan', params });
+  const plan = await ask<{ body: string; total: number; facetCounts: Record<string, Record<string, number>> }>({ type: 'search-plan', params });
+  const { body } = plan;
+  // The direct run must do the API's work: same queries, same answer.
+  if (plan.total !== sample.total_hits || JSON.stringify(plan.facetCounts) !== JSON.stringify(sample.facet_counts)) {
+    throw new Error(`the direct multi-search does not answer what the API answers: ${JSON.stringify({ api: sample, direct: plan })}`);
+  }
   const direct = {
     url: `${ready.meilisearch.url}/multi-search`,
     method: 'POST' as const,
     body,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${ready.meilisearch.key}` },
   };
-  console.log(`GET /v2/search?query=synthetic&facets=[loader OR loader][version OR version] — ${sample.total_hits} hits, ${Object.keys(sample.facet_counts).length} facet fields counted, ${JSON.parse(body).queries.length} queries in one multi-search; 20 connections, ${seconds} s each\n`);
+  console.log(`GET /v2/search?query=synthetic&facets=[loader OR loader][version OR version] — ${sample.total_hits} hits, ${Object.keys(sample.facet_counts).length} facet fields counted, ${JSON.parse(body).queries.length} queries in one multi-search (sent directly, it answers the same); 20 connections, ${seconds} s each\n`);
   await measure({ label: 'warm-up', url: apiUrl, durationSeconds: 2 });
   await measure({ ...direct, label: 'warm-up', durationSeconds: 2 });
   await ask({ type: 'rss' });

@@ -24,6 +24,8 @@ export async function insertProject(
   db: Executor,
   fields: {
     ownerId: number;
+    /** A chosen id (default: a random one). */
+    id?: number;
     slug?: string;
     title?: string;
     status?: string;
@@ -35,7 +37,7 @@ export async function insertProject(
     serverSide?: string;
   },
 ): Promise<InsertedProject> {
-  const id = Number(randomId());
+  const id = fields.id ?? Number(randomId());
   const teamId = Number(randomId());
   const slug = fields.slug ?? `project-${randomBytes(4).toString('hex')}`;
   await projectsRepo.insertTeam(db, teamId);

@@ -199,8 +199,10 @@ function versionValues(field: Condition['field'], v: VersionFacts): readonly str
 }
 
 function projectCondition(c: Condition, p: OracleProject): boolean {
+  // Text compares case-insensitively; ids are case-sensitive (base62).
   const has = (values: readonly unknown[]) => values.some((v) => lower(v) === lower(c.value));
   const eq = (values: readonly unknown[]) => (c.op === '!=' ? !has(values) : has(values));
+  const isId = (values: readonly unknown[]) => (c.op === '!=') !== values.includes(c.value);
   const num = (value: number) => {
     const x = Number(c.value);
     return { '=': value === x, '!=': value !== x, '>': value > x, '>=': value >= x, '<': value < x, '<=': value <= x }[c.op];
@@ -218,7 +220,7 @@ function projectCondition(c: Condition, p: OracleProject): boolean {
     case 'author':
       return eq([p.author]);
     case 'project_id':
-      return eq([p.id]);
+      return isId([p.id]);
     case 'downloads':
       return num(p.downloads);
     case 'follows':
@@ -232,7 +234,7 @@ function projectCondition(c: Condition, p: OracleProject): boolean {
     case 'all_project_types':
       return eq(anyVersion('project_types'));
     case 'dependency_project_ids':
-      return eq(p.dependencies.filter((d) => !d.includes(':')));
+      return isId(p.dependencies.filter((d) => !d.includes(':')));
     case 'required_dependency_project_ids':
     case 'optional_dependency_project_ids':
     case 'embedded_dependency_project_ids':
@@ -240,7 +242,7 @@ function projectCondition(c: Condition, p: OracleProject): boolean {
     case 'compatible_dependency_project_ids': {
       const kind = c.field.replace('_dependency_project_ids', '');
       const kinds = kind === 'compatible' ? ['required', 'optional'] : [kind];
-      const hasAny = kinds.some((k) => p.dependencies.some((d) => lower(d) === lower(`${k}:${c.value}`)));
+      const hasAny = kinds.some((k) => p.dependencies.includes(`${k}:${c.value}`));
       return c.op === '!=' ? !hasAny : hasAny;
     }
     default:

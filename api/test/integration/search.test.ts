@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ProjectResultSchema } from '@cairn/shared/schemas/search';
-import { encodeBase62 } from '../../src/lib/ids.js';
+import { decodeBase62, encodeBase62 } from '../../src/lib/ids.js';
 import { projects } from '../../src/db/schema/catalogue.js';
 import { projectDownloadDays } from '../../src/db/schema/download-stats.js';
 import { reindexAll } from '../../src/modules/search/reindex.js';
@@ -404,7 +404,7 @@ describe('sync', () => {
     const forge = await insertVersion(db, { projectId: mixed.id, authorId: owner, loaders: ['forge'], gameVersions: ['1.21.1'] });
     await syncSearch(ctx, [mixed.id]);
     const documents = async () =>
-      (await ctx.search.index(liveIndexUid(ctx.config.search.indexPrefix)).getDocuments<{ id: string }>({ filter: `pid = "${mixed.key}"`, fields: ['id'] })).results.length;
+      (await ctx.search.index(liveIndexUid(ctx.config.search.indexPrefix)).getDocuments<{ id: string }>({ filter: `pid = "${mixed.id}"`, fields: ['id'] })).results.length;
     expect(await documents()).toBeGreaterThan(1);
     const counts = async () => (await searchOk(ctx, { facets: [['categories:food'], ['versions:1.21.1']] })).facet_counts!.loaders;
     expect(await counts()).toEqual({ forge: 1 });
@@ -415,6 +415,36 @@ describe('sync', () => {
     expect(await documents()).toBe(1);
     expect(await counts()).toEqual({});
     expect((await searchOk(ctx, { facets: [['categories:food']] })).facet_counts!.versions).toEqual({ '1.19.4': 1 });
+  });
+
+  it('tells apart projects whose ids differ only in case (filters, dependencies, sync)', async () => {
+    const db = ctx.database.db;
+    const owner = actors.creator.id;
+    // Meilisearch compares filter values case-insensitively; base62 ids are case-sensitive.
+    const lower = await insertProject(db, { ownerId: owner, id: Number(decodeBase62('caseTwin')), slug: 'case-lower', title: 'Twin Lower' });
+    const upper = await insertProject(db, { ownerId: owner, id: Number(decodeBase62('CASEtwin')), slug: 'case-upper', title: 'Twin Upper' });
+    const user = await insertProject(db, { ownerId: owner, slug: 'case-user', title: 'Twin User' });
+    await insertVersion(db, { projectId: user.id, authorId: owner, loaders: ['fabric'], gameVersions: ['1.21'], dependencies: [{ projectId: lower.id, type: 'required' }] });
+    await syncSearch(ctx, [lower.id, upper.id, user.id]);
+    const slugs = async (facets: string[][]) => sorted(slugsOf(await searchOk(ctx, { facets })));
+    expect(await slugs([['project_id:caseTwin']])).toEqual(['case-lower']);
+    expect(await slugs([['project_id:CASEtwin']])).toEqual(['case-upper']);
+    expect(await slugs([['dependency_project_ids:caseTwin']])).toEqual(['case-user']);
+    expect(await slugs([['required_dependency_project_ids:CASEtwin']])).toEqual([]);
+
+    // Writing one project leaves the other's documents alone.
+    await setProject(lower.id, { title: 'Twin Lower Renamed' });
+    await syncSearch(ctx, [lower.id]);
+    expect(await slugs([['project_id:CASEtwin']])).toEqual(['case-upper']);
+    expect(sorted(slugsOf(await searchOk(ctx, { query: 'twin' })))).toEqual(['case-lower', 'case-upper', 'case-user']);
+
+    // And so does removing one (the other tests expect these projects gone).
+    await db.execute(sql`delete from projects where id in (${lower.id}, ${user.id})`);
+    await syncSearch(ctx, [lower.id, user.id]);
+    expect(sorted(slugsOf(await searchOk(ctx, { query: 'twin' })))).toEqual(['case-upper']);
+    await db.execute(sql`delete from projects where id = ${upper.id}`);
+    await syncSearch(ctx, [upper.id]);
+    expect(slugsOf(await searchOk(ctx, { query: 'twin' }))).toEqual([]);
   });
 
   it('refreshes counted downloads and the trending window', async () => {

@@ -4,28 +4,34 @@
  * One index holds two kinds of document:
  *
  * - the **main document** of a project (`main: true`): text, project-level fields, what the
- *   hit shows, and the project's version-level values (loaders `l`, game versions `g`,
- *   project types `t`, environments `e`, client/server side pairs `p`) in a form that answers
- *   "does ONE listed version satisfy all these conditions?" exactly;
- * - **counting documents** (`main: false`): lean copies that only exist so that facet
- *   counts of version-level fields are exact distinct-project counts (see below).
+ *   hit shows (one JSON string: Meilisearch hands it back without taking it apart), and the
+ *   project's version-level values (loaders `l`, game versions `g`, project types `t`,
+ *   environments `e`, client/server side pairs `p`) in a form that answers "does ONE listed
+ *   version satisfy all these conditions?" exactly;
+ * - **counting documents** (no `main`): lean copies that only exist so that facet counts of
+ *   version-level fields are exact distinct-project counts (see below).
  *
  * One-version rule. A dimension is *uniform* in a project when every listed version has the
- * same set of values in it (typical: the same loaders and environment everywhere). For uniform
- * dimensions "some version has x and y" splits into independent array conditions. Only for
- * the set `n` of non-uniform dimensions does the document carry combination tokens `vt`
- * (`"lg:fabric|1.20.1"` = one version has loader fabric and game version 1.20.1), for every
- * subset of `n` with two or more dimensions. The filter compiler picks, per document, the
- * token form that matches its `n` (see filter.ts).
+ * same set of values in it (typical: the same loaders and environment everywhere); `u` lists
+ * them. For uniform dimensions "some version has x and y" splits into independent array
+ * conditions. Only for the non-uniform dimensions does the document carry combination tokens
+ * `vt` (`"lg:fabric|1.20.1"` = one version has loader fabric and game version 1.20.1), for
+ * every subset of them with two or more dimensions. The filter compiler asks for the tokens
+ * of a group of dimensions only where none of them is uniform (see filter.ts).
  *
- * Exact counts. The count of a version-level value k (say game version 1.21) under the other
- * filters is the number of projects with a version having k that satisfies those filters. The
- * key fields (`kl`, `kg`, `kt`, `kc`, `ks`) place each (project, value) pair in exactly one
- * document whose fields describe the versions having that value: the main document when those
- * versions look like the whole project to every other filter, otherwise a counting document
- * shared by all values whose versions look alike (and by compatible groups of other keys). A
- * facet distribution over a key field then counts each project once per value.
+ * Exact counts. Meilisearch counts documents, so every counted field has *key fields* that
+ * place each (project, value) pair in exactly one document. Project-level values (`kcat`,
+ * `klic`, `koss`) live on the main document only. The count of a version-level value k (say
+ * game version 1.21) under the other filters is the number of projects with a version having
+ * k that satisfies those filters: its key fields (`kl`, `kg`, `kt`, `kc`, `ks`) place each
+ * (project, value) pair in the document whose fields describe the versions having that value:
+ * the main document when those versions look like the whole project to every other filter,
+ * otherwise a counting document shared by all values whose versions look alike (and by
+ * compatible groups of other keys). A facet distribution over a key field, over all documents
+ * that pass a filter, then counts each project once per value.
  */
+
+import { decodeBase62 } from '../../lib/ids.js';
 
 export const DIMENSIONS = ['l', 'g', 't', 'e', 'p'] as const;
 /**
@@ -34,7 +40,7 @@ export const DIMENSIONS = ['l', 'g', 't', 'e', 'p'] as const;
  */
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** What a count is keyed by: a dimension, or the client / server side (from `p`). */
+/** What a version-level count is keyed by: a dimension, or the client / server side (from `p`). */
 export type CountKey = 'l' | 'g' | 't' | 'c' | 's';
 export const COUNT_KEY_FIELD = { l: 'kl', g: 'kg', t: 'kt', c: 'kc', s: 'ks' } as const satisfies Record<CountKey, string>;
 
@@ -68,7 +74,7 @@ export interface ProjectFacts {
   trending: number;
   /** Disclosure types (`archived`). */
   disclosures: readonly string[];
-  /** Projects the listed versions depend on: `<id>` and `<dependency type>:<id>`. */
+  /** Projects the listed versions depend on: `<id>` and `<dependency type>:<id>` (base62 ids). */
   dependencies: readonly string[];
   created: Date;
   modified: Date;
@@ -86,8 +92,8 @@ type ValueSets = Record<Dimension, readonly string[]>;
 /** Fields shared by both kinds of document. */
 interface BaseDocument {
   id: string;
+  /** The project (indexedProjectId), on every document of it. */
   pid: string;
-  main: boolean;
   title: string;
   slug: string;
   author: string;
@@ -106,7 +112,8 @@ interface BaseDocument {
   t?: string[];
   e?: string[];
   p?: string[];
-  n: Dimension[];
+  /** Uniform dimensions: every version has the same values in them. */
+  u: Dimension[];
   vt: string[];
   kl?: string[];
   kg?: string[];
@@ -117,13 +124,19 @@ interface BaseDocument {
 
 export interface MainDocument extends BaseDocument {
   main: true;
+  /** Key fields of the project-level counts (categories, license, open source). */
+  kcat: readonly string[];
+  klic: string;
+  koss: boolean;
   trending: number;
   title_sort: string;
-  hit: Record<string, unknown>;
+  /** The stored hit, serialized. */
+  hit: string;
 }
 
 export interface CountingDocument extends BaseDocument {
-  main: false;
+  /** Absent: a facet distribution of `main` counts main documents only, and sorting by it puts them first. */
+  main?: undefined;
   /**
    * Values the project's other versions have (`"g|1.21"`): with the document's own arrays,
    * the project-wide values that negated conditions test.
@@ -132,6 +145,21 @@ export interface CountingDocument extends BaseDocument {
 }
 
 export type SearchDocument = MainDocument | CountingDocument;
+
+/**
+ * A project id as documents store it for filtering (`pid`, `dep`): decimal. Meilisearch
+ * compares filter values case-insensitively, and base62 ids that differ only in case are
+ * different projects. Text that is no base62 id stays as it is (it matches no project).
+ */
+export function indexedProjectId(id: string): string {
+  return decodeBase62(id)?.toString() ?? id;
+}
+
+/** `<id>` or `<dependency type>:<id>` with the id as documents store it. */
+function indexedDependency(dependency: string): string {
+  const colon = dependency.indexOf(':');
+  return colon < 0 ? indexedProjectId(dependency) : `${dependency.slice(0, colon + 1)}${indexedProjectId(dependency.slice(colon + 1))}`;
+}
 
 /** The `p` value of a version: its client and server side. */
 export function sidePair(client: string, server: string): string {
@@ -394,6 +422,10 @@ function dimensionFields(values: ValueSets): Partial<Pick<BaseDocument, Dimensio
   return fields;
 }
 
+function uniformDimensions(description: Description): Dimension[] {
+  return DIMENSIONS.filter((d) => !description.nonUniform.includes(d));
+}
+
 /** Lower-cased title without leading punctuation, for alphabetical order. */
 export function titleSortKey(title: string): string {
   return title
@@ -421,7 +453,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
   const whole = describe(prepared);
   const { mainKeys, documents } = planCounts(project, prepared, whole);
   const base = {
-    pid: project.id,
+    pid: indexedProjectId(project.id),
     title: project.title,
     slug: project.slug,
     author: project.author,
@@ -430,7 +462,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     license: project.license,
     oss: project.openSource,
     disc: [...project.disclosures],
-    dep: [...new Set(project.dependencies)].sort(),
+    dep: [...new Set(project.dependencies.map(indexedDependency))].sort(),
     downloads: project.downloads,
     follows: project.follows,
     created: unixSeconds(project.created),
@@ -441,16 +473,19 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     main: true,
     ...base,
     ...dimensionFields(whole.values),
-    n: whole.nonUniform,
+    u: uniformDimensions(whole),
     vt: whole.tokens,
     ...keyFields('l', mainKeys.l),
     ...keyFields('g', mainKeys.g),
     ...keyFields('t', mainKeys.t),
     ...keyFields('c', mainKeys.c),
     ...keyFields('s', mainKeys.s),
+    kcat: base.cat,
+    klic: base.license,
+    koss: base.oss,
     trending: project.trending,
     title_sort: titleSortKey(project.title),
-    hit: project.hit,
+    hit: JSON.stringify(project.hit),
   };
   const counters = documents.map((members, index): CountingDocument => {
     const description = assemble(members);
@@ -459,10 +494,9 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     const missing = missingValues(whole, description);
     return {
       id: `${project.id}-${index}`,
-      main: false,
       ...base,
       ...dimensionFields(description.values),
-      n: description.nonUniform,
+      u: uniformDimensions(description),
       vt: description.tokens,
       ...keys,
       ...(missing.length ? { x: missing } : {}),

@@ -1,7 +1,7 @@
 import { SIDE_TYPES } from '@cairn/shared/constants/side-types';
 import type { FacetCountField } from '@cairn/shared/constants/search';
 import { badRequest } from '../../lib/errors.js';
-import { comboToken, DIMENSIONS, sidePair, type Dimension } from './documents.js';
+import { comboToken, DIMENSIONS, indexedProjectId, sidePair, type Dimension } from './documents.js';
 import type { Clause, Condition, FacetField, FacetGroup } from './query.js';
 
 /**
@@ -42,11 +42,28 @@ interface Alternative {
 }
 
 /** Side pairs (`p` values) with the given client or server side. */
-const sidePairs = (side: 'client' | 'server', value: string) =>
+const pairsWith = (side: 'client' | 'server', value: string) =>
   SIDE_TYPES.map((other) => (side === 'client' ? sidePair(value, other) : sidePair(other, value)));
+const SIDE_PAIRS = {
+  client: new Map<string, readonly string[]>(SIDE_TYPES.map((value) => [value, pairsWith('client', value)])),
+  server: new Map<string, readonly string[]>(SIDE_TYPES.map((value) => [value, pairsWith('server', value)])),
+};
+const sidePairs = (side: 'client' | 'server', value: string): readonly string[] => SIDE_PAIRS[side].get(value) ?? pairsWith(side, value);
+
+/** The dimension of each version-level field. */
+const VERSION_FIELD_DIMENSION: Partial<Record<FacetField, VersionDimension>> = {
+  loaders: 'l',
+  game_versions: 'g',
+  project_types: 't',
+  environment: 'e',
+  client_side: 'p',
+  server_side: 'p',
+};
+
+const NEEDS_ESCAPE = /["\\]/;
 
 export function quote(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return NEEDS_ESCAPE.test(value) ? `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : `"${value}"`;
 }
 
 function inList(field: string, values: readonly string[]): string {
@@ -117,21 +134,21 @@ function projectExpression(condition: Condition): string {
     case 'author':
       return negate(`author = ${quote(text)}`);
     case 'project_id':
-      return negate(`pid = ${quote(text)}`);
+      return negate(`pid = ${quote(indexedProjectId(text))}`);
     case 'disclosure_types':
       return negate(`disc = ${quote(text)}`);
     case 'dependency_project_ids':
-      return negate(`dep = ${quote(text)}`);
+      return negate(`dep = ${quote(indexedProjectId(text))}`);
     default: {
       const types = DEPENDENCY_TYPES[field];
       if (!types) throw new Error(`no filter for facet field ${field}`);
-      return negate(inList('dep', types.map((type) => `${type}:${text}`)));
+      return negate(inList('dep', types.map((type) => `${type}:${indexedProjectId(text)}`)));
     }
   }
 }
 
 function isVersionCondition(condition: Condition): boolean {
-  return condition.op === '=' && versionRequirement(condition) !== undefined;
+  return condition.op === '=' && VERSION_FIELD_DIMENSION[condition.field] !== undefined;
 }
 
 function and(parts: readonly string[]): string {
@@ -148,7 +165,13 @@ function clauseExpression(clause: Clause): string {
 }
 
 function product<T>(lists: ReadonlyArray<readonly T[]>): T[][] {
-  return lists.reduce<T[][]>((acc, list) => acc.flatMap((prefix) => list.map((item) => [...prefix, item])), [[]]);
+  let result: T[][] = [[]];
+  for (const list of lists) {
+    const next: T[][] = [];
+    for (const prefix of result) for (const item of list) next.push([...prefix, item]);
+    result = next;
+  }
+  return result;
 }
 
 function subsetsOfTwoOrMore<T>(items: readonly T[]): T[][] {
@@ -170,14 +193,14 @@ const NOTHING = 'main = true AND main = false';
  * "For every choice of one requirement per dimension, some version meets them all."
  * Requirements on a single-valued dimension (environment, sides) intersect. Every requirement
  * must be met by the value arrays; and for every group B of two or more required dimensions
- * that the document marks non-uniform (`n`), the combination tokens of B must show one
- * version meeting them together (for uniform dimensions the arrays suffice).
+ * none of which the document marks uniform (`u`), the combination tokens of B must show one
+ * version meeting them together (a uniform dimension of B makes B's arrays suffice).
  */
 function requirementsExpression(requirements: readonly Requirement[], budget: { tokens: number }): string[] {
   const byDimension = new Map<VersionDimension, Array<readonly string[]>>();
   for (const r of requirements) {
     const list = byDimension.get(r.dimension) ?? [];
-    const values = [...new Set(r.values)].sort();
+    const values = r.values.length === 1 ? r.values : [...new Set(r.values)].sort();
     if (SINGLE_VALUED.has(r.dimension) && list.length) list[0] = list[0]!.filter((v) => values.includes(v));
     else if (!list.some((existing) => sameValues(existing, values))) list.push(values);
     byDimension.set(r.dimension, list);
@@ -196,8 +219,7 @@ function requirementsExpression(requirements: readonly Requirement[], budget: { 
       }
       return inList('vt', tokens);
     });
-    const uniformSomewhere = subset.map((d) => `NOT n = ${quote(d)}`);
-    parts.push(or([...uniformSomewhere, and(combos)]));
+    parts.push(or([inList('u', subset), and(combos)]));
   }
   return parts;
 }
@@ -228,8 +250,8 @@ function groupAlternatives(group: FacetGroup): Alternative[] {
 }
 
 /**
- * The filter (AND of the returned expressions) selecting documents of projects that match
- * every group. Used as is for counts over counting documents; hits add `main = true`.
+ * The filter (AND of the returned expressions) selecting the documents (main and counting)
+ * of projects that match every group; none for no groups.
  */
 export function compileGroups(groups: readonly FacetGroup[]): string[] {
   const expressions: string[] = [];

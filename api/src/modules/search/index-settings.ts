@@ -26,7 +26,7 @@ export const INDEX_SETTINGS = {
   filterableAttributes: [
     equalityOnly([
       'pid', 'main', 'title', 'author', 'cat', 'license', 'oss', 'disc', 'dep',
-      'l', 'g', 't', 'e', 'p', 'x', 'n', 'vt', 'kl', 'kg', 'kt', 'kc', 'ks',
+      'l', 'g', 't', 'e', 'p', 'x', 'u', 'vt', 'kl', 'kg', 'kt', 'kc', 'ks', 'kcat', 'klic', 'koss',
     ]),
     {
       attributePatterns: ['downloads', 'follows', 'created', 'modified'],
@@ -34,11 +34,14 @@ export const INDEX_SETTINGS = {
     },
   ],
   // Alphabetical, as Meilisearch returns them (so an up-to-date index compares equal).
-  sortableAttributes: ['created', 'downloads', 'follows', 'modified', 'title_sort', 'trending'],
+  // `main` puts main documents before counting documents in every order (see plan.ts).
+  sortableAttributes: ['created', 'downloads', 'follows', 'main', 'modified', 'title_sort', 'trending'],
   // `sort` first: an explicit sort order (index=downloads…) orders all matches; relevance
-  // (no sort) ranks by text, then downloads and follows break ties.
+  // (sorting by `main` only) ranks by text, then downloads and follows break ties.
   rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness', 'downloads:desc', 'follows:desc'],
-  displayedAttributes: ['*'],
+  // What searches and the sync read back. Meilisearch turns every displayed field of a hit
+  // into JSON before picking the requested ones, so the filter fields stay undisplayed.
+  displayedAttributes: ['id', 'hit'],
   typoTolerance: {
     enabled: true,
     minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 },

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { encodeBase62 } from '../../lib/ids.js';
 import type { SearchClient } from '../../lib/search-client.js';
 import { loadSearchDocuments } from './document-source.js';
+import { indexedProjectId } from './documents.js';
 import { quote } from './filter.js';
 import { ensureIndex, liveIndexUid } from './index-settings.js';
 import * as repo from './search.repository.js';
@@ -56,7 +57,7 @@ export async function writeProjects(
   const [documents, existing] = await Promise.all([
     loadSearchDocuments(db, projectIds, options),
     index.getDocuments<{ id: string }>({
-      filter: `pid IN [${projectIds.map((id) => quote(encodeBase62(id))).join(', ')}]`,
+      filter: `pid IN [${projectIds.map((id) => quote(indexedProjectId(encodeBase62(id)))).join(', ')}]`,
       fields: ['id'],
       limit: EXISTING_DOCUMENTS_LIMIT,
     }),

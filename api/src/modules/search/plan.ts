@@ -6,13 +6,19 @@ import type { SearchRequest } from './query.js';
 /**
  * Turns a parsed request into one Meilisearch multi-search (hits, total and every facet count
  * in a single round trip) and reads the answer back (pure).
+ *
+ * The first query runs over all documents that pass every filter (main and counting ones,
+ * see documents.ts): sorted main documents first, its first page is the page of hits; the
+ * distribution of `main` gives the total; and the key fields of every counted field without
+ * a filter of its own give those counts. Each field with a filter of its own gets one more
+ * query, without that filter, that counts only it (disjunctive counts).
  */
 
-/** Where each counted field lives in the index. */
+/** The key field each counted field is counted over (one document per project and value). */
 const FACET_ATTRIBUTE: Readonly<Record<FacetCountField, string>> = {
-  categories: 'cat',
-  license: 'license',
-  open_source: 'oss',
+  categories: 'kcat',
+  license: 'klic',
+  open_source: 'koss',
   versions: 'kg',
   loaders: 'kl',
   project_type: 'kt',
@@ -20,87 +26,77 @@ const FACET_ATTRIBUTE: Readonly<Record<FacetCountField, string>> = {
   server_side: 'ks',
 };
 
-/** Project-level fields are counted over main documents; the others over the key fields of all documents. */
-const PROJECT_LEVEL: ReadonlySet<FacetCountField> = new Set(['categories', 'license', 'open_source']);
+/** Main documents before counting documents (which have no `main` and are never hits), then the requested order. */
+const MAIN_FIRST = 'main:desc';
 
-const SORT: Readonly<Record<SearchSort, string[] | undefined>> = {
-  relevance: undefined,
-  downloads: ['downloads:desc'],
-  follows: ['follows:desc'],
-  newest: ['created:desc'],
-  updated: ['modified:desc'],
-  title: ['title_sort:asc'],
-  trending: ['trending:desc'],
+const SORT: Readonly<Record<SearchSort, string[]>> = {
+  relevance: [MAIN_FIRST],
+  downloads: [MAIN_FIRST, 'downloads:desc'],
+  follows: [MAIN_FIRST, 'follows:desc'],
+  newest: [MAIN_FIRST, 'created:desc'],
+  updated: [MAIN_FIRST, 'modified:desc'],
+  title: [MAIN_FIRST, 'title_sort:asc'],
+  trending: [MAIN_FIRST, 'trending:desc'],
 };
 
 export type FacetCounts = Record<FacetCountField, Record<string, number>>;
 
 export interface SearchPlan {
   queries: MultiSearchQuery[];
+  /** The main documents of the page (their `hit`), the total and the facet counts. */
   read(results: ReadonlyArray<MultiSearchResult<RecordAny>>): { hits: RecordAny[]; total: number; facetCounts: FacetCounts };
 }
 
-const MAIN = 'main = true';
+const filterOf = (expressions: string[]) => (expressions.length ? expressions : undefined);
+const HIT_ONLY = ['hit'];
 
 export function planSearch(request: SearchRequest, indexUid: string): SearchPlan {
-  const base = { indexUid, q: request.text, matchingStrategy: 'all' as const };
-  const all = compileGroups(request.groups);
-  const queries: MultiSearchQuery[] = [];
-  /** Which query answers which facet fields. */
-  const facetSources: Array<{ query: number; fields: FacetCountField[] }> = [];
-
+  const { text, groups } = request;
   // Fields filtered by their own groups are counted without them (disjunctive counts).
-  const active = FACET_COUNT_FIELDS.filter((field) => request.groups.some((group) => groupMentions(group, field)));
-  const sharedProject = FACET_COUNT_FIELDS.filter((f) => PROJECT_LEVEL.has(f) && !active.includes(f));
-  const sharedVersion = FACET_COUNT_FIELDS.filter((f) => !PROJECT_LEVEL.has(f) && !active.includes(f));
+  const active = FACET_COUNT_FIELDS.filter((field) => groups.some((group) => groupMentions(group, field)));
+  const facets = ['main'];
+  for (const field of FACET_COUNT_FIELDS) if (!active.includes(field)) facets.push(FACET_ATTRIBUTE[field]);
 
-  // Hits. Page mode gives an exact total; an offset that is not a multiple of the limit needs
-  // a separate counting query for it.
-  const aligned = request.limit > 0 && request.offset % request.limit === 0;
-  const hitsQuery: MultiSearchQuery = {
-    ...base,
-    filter: [MAIN, ...all],
-    sort: SORT[request.sort],
-    attributesToRetrieve: ['hit'],
-    ...(aligned ? { page: request.offset / request.limit + 1, hitsPerPage: request.limit } : { offset: request.offset, limit: request.limit }),
-  };
-  queries.push(hitsQuery);
-  let totalFrom = 0;
-  if (!aligned) {
-    totalFrom = queries.push({ ...base, filter: [MAIN, ...all], page: 1, hitsPerPage: 0 }) - 1;
-  }
-  if (sharedProject.length) {
-    const target = queries[totalFrom]!;
-    target.facets = sharedProject.map((f) => FACET_ATTRIBUTE[f]);
-    facetSources.push({ query: totalFrom, fields: sharedProject });
-  }
-  if (sharedVersion.length) {
-    const index = queries.push({ ...base, filter: all, limit: 0, facets: sharedVersion.map((f) => FACET_ATTRIBUTE[f]) }) - 1;
-    facetSources.push({ query: index, fields: sharedVersion });
-  }
+  const queries: MultiSearchQuery[] = [
+    {
+      indexUid,
+      q: text,
+      matchingStrategy: 'all',
+      filter: filterOf(compileGroups(groups)),
+      sort: SORT[request.sort],
+      offset: request.offset,
+      limit: request.limit,
+      attributesToRetrieve: HIT_ONLY,
+      facets,
+    },
+  ];
   for (const field of active) {
-    const filter = compileGroups(request.groups.filter((group) => !groupMentions(group, field)));
-    const index = queries.push({
-      ...base,
-      filter: PROJECT_LEVEL.has(field) ? [MAIN, ...filter] : filter,
+    queries.push({
+      indexUid,
+      q: text,
+      matchingStrategy: 'all',
+      filter: filterOf(compileGroups(groups.filter((group) => !groupMentions(group, field)))),
       limit: 0,
       facets: [FACET_ATTRIBUTE[field]],
-    }) - 1;
-    facetSources.push({ query: index, fields: [field] });
+    });
   }
 
   return {
     queries,
     read(results) {
-      const hitsResult = results[0]!;
-      const totalResult = results[totalFrom]!;
-      const total = totalResult.totalHits ?? totalResult.estimatedTotalHits ?? 0;
-      const facetCounts = Object.fromEntries(FACET_COUNT_FIELDS.map((f) => [f, {}])) as FacetCounts;
-      for (const source of facetSources) {
-        const distribution: FacetDistribution = results[source.query]!.facetDistribution ?? {};
-        for (const field of source.fields) facetCounts[field] = { ...distribution[FACET_ATTRIBUTE[field]] };
+      const first = results[0]!;
+      const facetCounts = {} as FacetCounts;
+      const countsOf = (distribution: FacetDistribution | undefined, field: FacetCountField) => ({ ...distribution?.[FACET_ATTRIBUTE[field]] });
+      for (const field of FACET_COUNT_FIELDS) {
+        const at = active.indexOf(field);
+        facetCounts[field] = countsOf((at < 0 ? first : results[at + 1]!).facetDistribution, field);
       }
-      return { hits: request.limit === 0 ? [] : hitsResult.hits, total, facetCounts };
+      return {
+        // A page past the main documents reaches counting documents: those are no hits.
+        hits: first.hits.filter((hit) => hit.hit !== undefined),
+        total: first.facetDistribution?.main?.true ?? 0,
+        facetCounts,
+      };
     },
   };
 }

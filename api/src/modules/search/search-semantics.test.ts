@@ -93,7 +93,7 @@ function documentsOf(p: OracleProject): SearchDocument[] {
 function randomCondition(r: ReturnType<typeof random>): Condition {
   const negate = r.next() < 0.15;
   const op = negate ? '!=' : ':';
-  switch (r.int(13)) {
+  switch (r.int(15)) {
     case 0:
     case 1:
       return parseCondition('categories', op, r.pick(LOADERS), 'test');
@@ -116,6 +116,11 @@ function randomCondition(r: ReturnType<typeof random>): Condition {
       return parseCondition('open_source', op, r.pick(['true', 'false']), 'test');
     case 11:
       return parseCondition('downloads', r.pick(['>', '>=', '<', '<=', '=']), String(r.int(100)), 'test');
+    // Ids that differ only in case are different projects.
+    case 12:
+      return parseCondition('project_id', op, r.pick(['p0', 'P0', 'p1', 'p2']), 'test');
+    case 13:
+      return parseCondition(r.pick(['dependency_project_ids', 'required_dependency_project_ids']), op, r.pick(['p0', 'P0']), 'test');
     default:
       return parseCondition('all_project_types', op, r.pick(TYPES), 'test');
   }
@@ -127,11 +132,17 @@ function randomGroups(r: ReturnType<typeof random>): FacetGroup[] {
   );
 }
 
-/** What Meilisearch would answer to a plan's queries over these documents. */
+/**
+ * What Meilisearch would answer to a plan's queries over these documents (of a sort, only
+ * `main:desc`: main documents first).
+ */
 function simulate(queries: ReturnType<typeof planSearch>['queries'], documents: readonly SearchDocument[]): Array<MultiSearchResult<RecordAny>> {
   return queries.map((query) => {
     const filter = (query.filter as string[] | undefined) ?? [];
     const matching = documents.filter((d) => evaluateFilter(filter, d as unknown as Record<string, unknown>));
+    const ordered = query.sort?.[0] === 'main:desc' ? [...matching].sort((a, b) => Number(b.main === true) - Number(a.main === true)) : matching;
+    const offset = query.offset ?? 0;
+    const hits = ordered.slice(offset, offset + (query.limit ?? 20));
     const facetDistribution: Record<string, Record<string, number>> = {};
     for (const facet of query.facets ?? []) {
       const counts: Record<string, number> = {};
@@ -142,7 +153,7 @@ function simulate(queries: ReturnType<typeof planSearch>['queries'], documents: 
       }
       facetDistribution[facet] = counts;
     }
-    return { indexUid: query.indexUid, hits: matching, totalHits: matching.length, facetDistribution, processingTimeMs: 0, query: '' } as unknown as MultiSearchResult<RecordAny>;
+    return { indexUid: query.indexUid, hits, estimatedTotalHits: matching.length, facetDistribution, processingTimeMs: 0, query: '' } as unknown as MultiSearchResult<RecordAny>;
   });
 }
 
@@ -159,7 +170,7 @@ describe('search semantics (documents + compiled filters vs brute force)', () =>
         const { hits, total, facetCounts } = plan.read(simulate(plan.queries, documents));
         const expected = projects.filter((p) => oracleMatches(groups, p)).map((p) => p.id).sort();
         const context = `seed ${seed} round ${round}: ${JSON.stringify(groups)}`;
-        expect(hits.map((h) => h.pid as string).sort(), context).toEqual(expected);
+        expect(hits.map((h) => h.id as string).sort(), context).toEqual(expected);
         expect(total, context).toBe(expected.length);
         expect(facetCounts, context).toEqual(oracleCounts(groups, projects));
         compared++;
@@ -167,6 +178,30 @@ describe('search semantics (documents + compiled filters vs brute force)', () =>
     }
     expect(compared).toBe(600);
   }, 60_000);
+
+  it('pages over main documents only: pages join into the hits, a page past them is empty', () => {
+    for (let seed = 41; seed <= 50; seed++) {
+      const r = random(seed);
+      const projects = Array.from({ length: 25 }, (_, i) => randomProject(r, i));
+      const documents = projects.flatMap(documentsOf);
+      const groups = randomGroups(r);
+      const expected = projects.filter((p) => oracleMatches(groups, p)).map((p) => p.id).sort();
+      const page = (offset: number, limit: number) => {
+        const plan = planSearch({ text: '', groups, sort: 'relevance', offset, limit }, 'projects');
+        return plan.read(simulate(plan.queries, documents));
+      };
+      const seen: string[] = [];
+      // An offset that is not a multiple of the page size, as clients send them.
+      for (let offset = 3; offset < expected.length + 8; offset += 4) {
+        const { hits, total } = page(offset, 4);
+        expect(total).toBe(expected.length);
+        expect(hits.length).toBe(Math.max(0, Math.min(4, expected.length - offset)));
+        seen.push(...hits.map((h) => h.id as string));
+      }
+      seen.push(...page(0, 3).hits.map((h) => h.id as string));
+      expect(seen.sort(), `seed ${seed}`).toEqual(expected);
+    }
+  });
 
   it('puts every (project, value) pair in exactly one document per counted field', () => {
     const r = random(7);
@@ -203,7 +238,7 @@ describe('search semantics (documents + compiled filters vs brute force)', () =>
     const project: OracleProject = { ...randomProject(random(1), 1), versions };
     const documents = documentsOf(project);
     expect(documents).toHaveLength(1);
-    expect(documents[0]).toMatchObject({ n: ['g'], vt: [], kg: ['1.19.4', '1.20.1', '1.21'], kl: ['fabric', 'quilt'] });
+    expect(documents[0]).toMatchObject({ u: ['l', 't', 'e', 'p'], vt: [], kg: ['1.19.4', '1.20.1', '1.21'], kl: ['fabric', 'quilt'] });
   });
 
   it('keeps a version combination apart from its parts (fabric 1.20.1 + forge 1.21 is not fabric on 1.21)', () => {
@@ -217,7 +252,7 @@ describe('search semantics (documents + compiled filters vs brute force)', () =>
     });
     const project: OracleProject = { ...randomProject(random(2), 1), versions: [make(['fabric'], ['1.20.1']), make(['forge'], ['1.21'])] };
     const [main] = documentsOf(project);
-    expect(main).toMatchObject({ n: ['l', 'g'], vt: ['lg:fabric|1.20.1', 'lg:forge|1.21'] });
+    expect(main).toMatchObject({ u: ['t', 'e', 'p'], vt: ['lg:fabric|1.20.1', 'lg:forge|1.21'] });
     const groups = (loader: string, version: string): FacetGroup[] => [
       [[parseCondition('categories', ':', loader, 'test')]],
       [[parseCondition('versions', ':', version, 'test')]],

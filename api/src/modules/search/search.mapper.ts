@@ -70,16 +70,24 @@ export function toSearchHit(stored: ProjectResult, cdnUrl: string): ProjectResul
   };
 }
 
-export function toSearchResults(
-  result: { hits: ProjectResult[]; total: number; facetCounts: FacetCounts },
+/**
+ * Whether a serialized stored hit may hold a relative image path: some string value starts
+ * with '/' (a quote inside a value is escaped, so `":"/` and `["/` only occur at a value's start).
+ */
+const mayHoldImagePath = (json: string) => json.includes('":"/') || json.includes('["/');
+
+/** A serialized stored hit as the API returns it, serialized; only hits with images are taken apart. */
+export function toSearchHitJson(stored: string, cdnUrl: string): string {
+  return cdnUrl && mayHoldImagePath(stored) ? JSON.stringify(toSearchHit(JSON.parse(stored) as ProjectResult, cdnUrl)) : stored;
+}
+
+/** The v2 SearchResults, serialized (the stored hits are spliced in as they are). */
+export function toSearchResultsJson(
+  result: { hits: readonly string[]; total: number; facetCounts: FacetCounts },
   page: { offset: number; limit: number },
   cdnUrl: string,
-): SearchResults {
-  return {
-    hits: result.hits.map((hit) => toSearchHit(hit, cdnUrl)),
-    offset: page.offset,
-    limit: page.limit,
-    total_hits: result.total,
-    facet_counts: result.facetCounts,
-  };
+): string {
+  const hits = result.hits.map((hit) => toSearchHitJson(hit, cdnUrl)).join(',');
+  const rest: Omit<SearchResults, 'hits'> = { offset: page.offset, limit: page.limit, total_hits: result.total, facet_counts: result.facetCounts };
+  return `{"hits":[${hits}],${JSON.stringify(rest).slice(1)}`;
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { SearchProjectsQuerySchema, SearchResultsSchema } from '@cairn/shared/schemas/search';
+import { sendSerialized } from '../../lib/send-json.js';
 import { publicRoute } from '../../plugins/auth.js';
 import type { SearchService } from './search.service.js';
-import { toSearchResults } from './search.mapper.js';
+import { toSearchResultsJson } from './search.mapper.js';
 
 const description = [
   'Facets are a JSON array of OR-groups combined with AND, e.g. `[["categories:fabric"],["versions:1.20.1","versions:1.21"]]`;',
@@ -28,9 +29,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService; cdnUr
         response: { 200: SearchResultsSchema, 400: ErrorBodySchema, 503: ErrorBodySchema },
       },
     },
-    async (request) => {
+    // Sent pre-serialized: the hits are built from the index's stored hits (see search.mapper.ts).
+    async (request, reply) => {
       const outcome = await service.searchProjects(request.query);
-      return toSearchResults(outcome, { offset: outcome.request.offset, limit: outcome.request.limit }, cdnUrl);
+      return sendSerialized(reply, toSearchResultsJson(outcome, { offset: outcome.request.offset, limit: outcome.request.limit }, cdnUrl));
     },
   );
 };

@@ -1,4 +1,3 @@
-import type { ProjectResult } from '@cairn/shared/schemas/search';
 import type { SearchClient } from '../../lib/search-client.js';
 import { isSearchUnavailable, searchErrorCode } from '../../lib/search-client.js';
 import { serviceUnavailable } from '../../lib/errors.js';
@@ -8,7 +7,8 @@ import { parseSearchRequest, type RawSearchParams, type SearchRequest } from './
 
 export interface SearchOutcome {
   request: SearchRequest;
-  hits: ProjectResult[];
+  /** The stored hits (serialized ProjectResults with relative image paths, see search.mapper.ts). */
+  hits: string[];
   total: number;
   facetCounts: FacetCounts;
 }
@@ -32,9 +32,9 @@ export function createSearchService(deps: { search: SearchClient; indexPrefix: s
       const request = parseSearchRequest(params);
       const plan = planSearch(request, uid);
       try {
-        const { results } = await deps.search.multiSearch({ queries: plan.queries });
+        const { results } = await deps.search.multiSearchJson(JSON.stringify({ queries: plan.queries }));
         const { hits, total, facetCounts } = plan.read(results);
-        return { request, hits: hits.map((h) => h.hit as ProjectResult), total, facetCounts };
+        return { request, hits: hits.map((h) => h.hit as string), total, facetCounts };
       } catch (error) {
         // Nothing indexed yet: an empty catalogue.
         if (searchErrorCode(error) === 'index_not_found') return { request, hits: [], total: 0, facetCounts: EMPTY_COUNTS() };
