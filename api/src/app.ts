@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseClient } from './db/client.js';
 import type { SearchClient } from './lib/search-client.js';
 import type { FileStore } from './lib/storage/file-store.js';
 import { apiVersion } from './lib/version.js';
 import { relayCatalogueNotifications } from './lib/catalogue-events.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.js';
+import { validatorCompiler } from './plugins/validation.js';
 import { httpSecurityPlugin } from './plugins/http-security.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { authPlugin } from './plugins/auth.js';
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     // sha512 hashes (128 hex) appear in paths (files, hash lookups).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

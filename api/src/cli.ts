@@ -171,7 +171,7 @@ async function main(): Promise<number> {
     printHelp();
     return name ? 0 : 1;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     console.error(`Unknown command '${name}'.\n`);
     printHelp();

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ApiError } from '../lib/errors.js';
@@ -36,15 +37,74 @@ const PART_NAMES: Record<string, string> = {
   headers: 'header',
 };
 
+function describeField(context: string | undefined, field: string, message: string): string {
+  const where = PART_NAMES[context ?? 'body'] ?? context ?? 'input';
+  return field ? `${where} '${field}': ${message}` : `${where}: ${message}`;
+}
+
 /** "Invalid body 'title': Too big: expected string to have <=64 characters" */
 export function describeValidation(context: string | undefined, issues: Array<{ instancePath: string; message?: string }>): string {
-  const where = PART_NAMES[context ?? 'body'] ?? context ?? 'input';
-  const details = issues.map((issue) => {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const message = issue.message ?? 'is invalid';
-    return field ? `${where} '${field}': ${message}` : `${where}: ${message}`;
-  });
+  const details = issues.map((issue) =>
+    describeField(context, issue.instancePath.replace(/^\//, '').replace(/\//g, '.'), issue.message ?? 'is invalid'),
+  );
   return `Invalid ${details.join('; ')}`;
+}
+
+/** "Invalid path parameter 'id': must not contain a NUL character" */
+export function describeInvalidField(context: string | undefined, field: string, message: string): string {
+  return `Invalid ${describeField(context, field, message)}`;
+}
+
+/** Errors the router raises before any route runs (Fastify's `frameworkErrors` option). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({ error: 'uri_too_long', description: 'A path parameter is too long' } satisfies ErrorBody);
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply
+      .code(400)
+      .send({ error: 'invalid_input', description: 'The URL is not valid: it holds a malformed percent-escape' } satisfies ErrorBody);
+    return;
+  }
+  void reply.code(400).send({ error: 'invalid_input', description: 'The request is not valid' } satisfies ErrorBody);
+}
+
+const HTTP_CLIENT_ERRORS: Record<string, { status: number; reason: string; body: ErrorBody }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    body: { error: 'request_header_fields_too_large', description: 'The request line or headers are too large' },
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    body: { error: 'request_timeout', description: 'The request took too long to arrive' },
+  },
+};
+
+/**
+ * Requests Node's HTTP parser rejects never reach Fastify; they still get the one error shape
+ * (Fastify's `clientErrorHandler` option) instead of a bare status line.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const known = (error.code && HTTP_CLIENT_ERRORS[error.code]) || {
+    status: 400,
+    reason: 'Bad Request',
+    body: { error: 'invalid_input', description: 'The request is not valid HTTP' },
+  };
+  const payload = JSON.stringify(known.body);
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.reason}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      payload,
+  );
 }
 
 export const errorHandlerPlugin = fp(

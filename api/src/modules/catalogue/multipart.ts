@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import type { Multipart as MultipartPart } from '@fastify/multipart';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { PayloadTooLargeError, type FileStore, type StoredBlob } from '../../lib/storage/file-store.js';
+import { findUnsafeString } from '../../lib/unsafe-strings.js';
 
 /** Largest version file accepted. */
 export const MAX_VERSION_FILE_BYTES = 500 * 1024 * 1024;
@@ -43,6 +45,27 @@ async function readLimited(stream: Readable, maxBytes: number, field: string): P
   }
   if (tooLarge) throw badRequest(`'${field}' is larger than the limit of ${maxBytes} bytes`, 'invalid_image');
   return Buffer.concat(chunks);
+}
+
+/** The errors the multipart parser raises for bodies that do not follow the format. */
+function isMalformedMultipart(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|.* terminated early due to unexpected end of multipart data)/.test(
+      error.message,
+    )
+  );
+}
+
+/** The `data` part as JSON, whether it was sent as a field, a JSON-typed field, or a file. */
+async function readDataPart(part: MultipartPart): Promise<unknown> {
+  if (part.type === 'field' && typeof part.value !== 'string' && part.value !== undefined) return part.value;
+  const text = part.type === 'file' ? (await readLimited(part.file, 4 * 1024 * 1024, 'data')).toString('utf8') : String(part.value);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('The "data" part is not valid JSON');
+  }
 }
 
 /**
@@ -86,13 +109,9 @@ export async function readCatalogueUpload<S extends z.ZodType>(
       }
       if (data === undefined) {
         if (field !== 'data') throw badRequest('The first part of the upload must be "data"');
-        const text = part.type === 'file' ? (await readLimited(part.file, 4 * 1024 * 1024, 'data')).toString('utf8') : String(part.value);
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw badRequest('The "data" part is not valid JSON');
-        }
+        const json = await readDataPart(part);
+        const unsafe = findUnsafeString(json);
+        if (unsafe) throw badRequest(`Invalid data '${unsafe.path}': ${unsafe.reason}`);
         const parsed = options.schema.safeParse(json);
         if (!parsed.success) throw badRequest(describeDataIssue(parsed.error));
         data = parsed.data as z.infer<S>;
@@ -135,7 +154,9 @@ export async function readCatalogueUpload<S extends z.ZodType>(
     if (error instanceof ApiError) throw error;
     // Malformed multipart bodies and busboy limits are the client's fault.
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) throw badRequest(`Malformed upload: ${(error as Error).message}`);
+    if ((status && status >= 400 && status < 500) || isMalformedMultipart(error)) {
+      throw badRequest(`Malformed upload: ${(error as Error).message}`);
+    }
     throw error;
   }
 }

@@ -28,7 +28,8 @@ export function createTagsService(deps: { db: Database }) {
     listSideTypes: () => [...SIDE_TYPES],
 
     async getLicenseText(id: string): Promise<{ title: string; body: string }> {
-      const special = SPECIAL_LICENSES[id.toLowerCase()];
+      const key = id.toLowerCase();
+      const special = Object.hasOwn(SPECIAL_LICENSES, key) ? SPECIAL_LICENSES[key] : undefined;
       if (special) return special;
       const license = await repo.findLicense(db, id);
       if (!license) throw badRequest(`'${id}' is not a known SPDX license identifier`);

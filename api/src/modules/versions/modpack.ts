@@ -123,8 +123,8 @@ export function parseModpackIndex(text: string): ModpackIndex {
   }
   const index = parsed.data;
   const loaders = Object.keys(index.dependencies)
-    .map((key) => INDEX_LOADERS[key])
-    .filter((name): name is string => name !== undefined);
+    .filter((key) => Object.hasOwn(INDEX_LOADERS, key))
+    .map((key) => INDEX_LOADERS[key]!);
   const game = index.dependencies.minecraft;
   return {
     loaders: [...new Set(loaders)],
