@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.data/**', 'api/drizzle/**', '**/coverage/**'] },
@@ -27,7 +28,9 @@ export default tseslint.config(
   {
     files: ['api/src/**/*.ts'],
     ignores: ['api/src/config.ts'],
+    plugins: { cairn: boundaries },
     rules: {
+      'cairn/api-module-boundaries': 'error',
       // config.ts is the only reader of process.env.
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
       'no-restricted-imports': ['error', { patterns: ['@cairn/web*'] }],
@@ -36,8 +39,9 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, cairn: boundaries },
     rules: {
+      'cairn/web-feature-boundaries': 'error',
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // The web never imports the API package (a feature's own `api/` folder is fine).

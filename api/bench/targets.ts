@@ -7,7 +7,7 @@ import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { countSyntheticProjects, seedSyntheticCatalogue, syntheticFileHashQuery } from '../src/db/seed/synthetic-catalogue.js';
 import { silentLogger } from '../src/embedded/process-utils.js';
 import { openRuntime } from '../src/runtime.js';
-import { recordSearchChange } from '../src/modules/catalogue/search-outbox.js';
+import { recordSearchChange } from '../src/lib/search-outbox.js';
 import { createSearchIndexer } from '../src/modules/search/indexer.js';
 import { liveIndexUid } from '../src/modules/search/index-settings.js';
 import { planSearch } from '../src/modules/search/plan.js';

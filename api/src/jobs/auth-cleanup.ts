@@ -1,6 +1,6 @@
-import { deleteExpiredFlows } from '../modules/auth/flows.repository.js';
-import { deleteExpiredOAuthTokens } from '../modules/oauth/oauth.repository.js';
-import { deleteDeadSessions } from '../modules/sessions/sessions.repository.js';
+import { pruneExpiredFlows } from '../modules/auth/auth.service.js';
+import { pruneExpiredOAuthTokens } from '../modules/oauth/oauth-flow.service.js';
+import { pruneDeadSessions } from '../modules/sessions/sessions.service.js';
 import type { JobDefinition } from './job-runner.js';
 import type { JobDeps } from './registry.js';
 
@@ -13,8 +13,8 @@ export const authCleanupJob: JobDefinition<JobDeps> = {
   name: 'auth.cleanup',
   cron: '17 3 * * *',
   async handle({ db }) {
-    await deleteDeadSessions(db);
-    await deleteExpiredFlows(db);
-    await deleteExpiredOAuthTokens(db);
+    await pruneDeadSessions(db);
+    await pruneExpiredFlows(db);
+    await pruneExpiredOAuthTokens(db);
   },
 };

@@ -1,12 +1,12 @@
-import { deleteExpiredDownloadDedup } from '../modules/versions/versions.repository.js';
+import { pruneDownloadDedup } from '../modules/versions/downloads.service.js';
 import type { JobDefinition } from './job-runner.js';
 import type { JobDeps } from './registry.js';
 
-/** Hourly: download de-duplication rows only matter during their hour. */
+/** Hourly: see pruneDownloadDedup. */
 export const pruneDownloadDedupJob: JobDefinition<JobDeps> = {
   name: 'prune-download-dedup',
   cron: '5 * * * *',
   handle: async ({ db }) => {
-    await deleteExpiredDownloadDedup(db);
+    await pruneDownloadDedup(db);
   },
 };

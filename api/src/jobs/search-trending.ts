@@ -1,4 +1,4 @@
-import { queueTrendingWindowShift } from '../modules/search/download-days.repository.js';
+import { queueTrendingWindowShift } from '../modules/versions/download-stats.port.js';
 import type { JobDefinition } from './job-runner.js';
 import type { JobDeps } from './registry.js';
 

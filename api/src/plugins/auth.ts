@@ -8,7 +8,7 @@ import { rateLimitPlugin, type RateLimitOptions } from './rate-limit.js';
 import type { Actor } from '../lib/actor.js';
 import { ApiError } from '../lib/errors.js';
 import { hashToken, tokenFromAuthorizationHeader, tokenKind } from '../lib/tokens.js';
-import { findLiveCredential, touchCredential } from '../modules/auth/credentials.repository.js';
+import { findLiveCredential, touchCredential } from '../modules/auth/credentials.port.js';
 
 /**
  * Every /v2 route declares how it authenticates:

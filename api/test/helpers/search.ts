@@ -1,5 +1,5 @@
 import { SearchResultsSchema, type SearchResults } from '@cairn/shared/schemas/search';
-import { recordSearchChange } from '../../src/modules/catalogue/search-outbox.js';
+import { recordSearchChange } from '../../src/lib/search-outbox.js';
 import { createSearchIndexer } from '../../src/modules/search/indexer.js';
 import type { TestContext } from '../harness.js';
 

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../harness.js';
 import { seedDemoAccounts, workingDemoAccounts } from '../../src/db/seed/demo-accounts.js';
 import { silentLogger } from '../../src/embedded/process-utils.js';
 import { countUsers } from '../../src/modules/users/users.repository.js';
-import { GHOST_USER_ID } from '../../src/modules/catalogue/ghost.js';
+import { GHOST_USER_ID } from '../../src/modules/users/ghost.js';
 
 /** A siteverify endpoint (the hCaptcha/Turnstile protocol) on loopback that accepts the response "human". */
 let verifier: Server;

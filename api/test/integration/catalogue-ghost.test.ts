@@ -6,7 +6,7 @@ import { createActors, insertUserWithTokens, type Actors } from '../factories/us
 import { addTeamMember, insertProject, insertVersion } from '../factories/catalogue.js';
 import { users } from '../../src/db/schema/users.js';
 import { versions } from '../../src/db/schema/catalogue.js';
-import { GHOST_USER_ID, reassignDeletedUserContent } from '../../src/modules/catalogue/ghost.js';
+import { GHOST_USER_ID, reassignDeletedUserContent } from '../../src/modules/users/ghost.js';
 
 let ctx: TestContext;
 let actors: Actors;

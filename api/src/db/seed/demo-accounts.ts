@@ -6,7 +6,7 @@ import type { Logger } from '../../embedded/process-utils.js';
 import { randomId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomBase62 } from '../../lib/tokens.js';
-import { countUsers, findCredentialsByLogin, insertUser } from '../../modules/users/users.repository.js';
+import { countUsers, findCredentialsByLogin, insertUser } from '../../modules/users/user-accounts.port.js';
 
 /**
  * Demo accounts for trying Cairn out: seeded into a database that has no users yet (unless

@@ -10,7 +10,7 @@ import { encodeBase62, randomId } from '../../lib/ids.js';
 import { processGalleryImage, processIcon } from '../../lib/images.js';
 import type { FileStore, StoredBlob } from '../../lib/storage/file-store.js';
 import type { Logger } from '../../embedded/process-utils.js';
-import { recordSearchChange } from '../../modules/catalogue/search-outbox.js';
+import { recordSearchChange } from '../../lib/search-outbox.js';
 import { insertVersionUpload, prepareVersionUpload } from '../../modules/versions/version-creation.js';
 import { galleryPng, iconPng, seededRandom } from './demo-art.js';
 

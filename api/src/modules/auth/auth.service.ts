@@ -19,9 +19,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { BACKUP_CODE_COUNT, generateBackupCode, generateTotpSecret, hashBackupCode, matchTotpStep, totpUri } from '../../lib/totp.js';
 import type { ClientInfo } from '../../lib/user-agent.js';
-import * as usersRepo from '../users/users.repository.js';
-import { issueSession, type IssuedSessionResult } from '../sessions/sessions.service.js';
-import { deleteUserSessions } from '../sessions/sessions.repository.js';
+import * as userAccounts from '../users/user-accounts.port.js';
+import { issueSession, revokeUserSessions, type IssuedSessionResult } from '../sessions/sessions.service.js';
 import * as flows from './flows.repository.js';
 import * as repo from './auth.repository.js';
 
@@ -76,15 +75,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
-  async function credentialsOf(userId: number): Promise<usersRepo.UserCredentials> {
-    const user = await usersRepo.findCredentialsById(db, userId);
+  async function credentialsOf(userId: number): Promise<userAccounts.UserCredentials> {
+    const user = await userAccounts.findCredentialsById(db, userId);
     if (!user) throw unauthorized('The account of this session no longer exists.');
     return user;
   }
 
   async function assertAvailable(username: string, email: string | null): Promise<void> {
-    if (await usersRepo.isUsernameTaken(db, username)) throw badRequest('That username is taken.', 'username_taken');
-    if (email && (await usersRepo.isEmailTaken(db, email))) throw badRequest('An account already uses this email address.', 'duplicate_email');
+    if (await userAccounts.isUsernameTaken(db, username)) throw badRequest('That username is taken.', 'username_taken');
+    if (email && (await userAccounts.isEmailTaken(db, email))) throw badRequest('An account already uses this email address.', 'duplicate_email');
   }
 
   async function startEmailVerification(tx: Executor, userId: number, email: string): Promise<string> {
@@ -93,11 +92,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** A TOTP code (each time step once) or an unused backup code. */
-  async function checkSecondFactor(tx: Executor, user: usersRepo.UserCredentials, code: string): Promise<boolean> {
+  async function checkSecondFactor(tx: Executor, user: userAccounts.UserCredentials, code: string): Promise<boolean> {
     if (!user.totpSecret) return false;
     const trimmed = code.trim();
     const step = matchTotpStep(user.totpSecret, trimmed);
-    if (step !== undefined) return usersRepo.claimTotpStep(tx, user.id, step);
+    if (step !== undefined) return userAccounts.claimTotpStep(tx, user.id, step);
     return repo.consumeBackupCode(tx, user.id, hashBackupCode(trimmed));
   }
 
@@ -113,7 +112,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       let verificationFlow: string | undefined;
       try {
         await db.transaction(async (tx) => {
-          await usersRepo.insertUser(tx, {
+          await userAccounts.insertUser(tx, {
             id,
             username: account.username,
             email: account.email,
@@ -163,7 +162,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(body: LoginBody, client: ClientInfo): Promise<SignInResult> {
       await captcha.verify(body.challenge, client.ip);
-      const user = await usersRepo.findCredentialsByLogin(db, (body.username ?? body.email)!);
+      const user = await userAccounts.findCredentialsByLogin(db, (body.username ?? body.email)!);
       // The password is checked (against a decoy when there is no account) either way, so
       // answers and timing do not reveal which accounts exist.
       const matches = await verifyPassword(user?.passwordHash, body.password);
@@ -174,7 +173,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async loginTwoFactor(body: LoginTwoFactorBody, client: ClientInfo): Promise<IssuedSessionResult> {
       const flow = await flows.findLiveFlow(db, body.flow, 'login_2fa');
       if (!flow?.userId) throw invalidFlow('This sign-in');
-      const user = await usersRepo.findCredentialsById(db, flow.userId);
+      const user = await userAccounts.findCredentialsById(db, flow.userId);
       if (!user) throw invalidFlow('This sign-in');
       const issued = await db.transaction(async (tx) => {
         if (!(await checkSecondFactor(tx, user, body.code))) return undefined;
@@ -212,7 +211,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction(async (tx) => {
         if (!(await flows.consumeFlow(tx, body.flow, 'totp_setup'))) throw invalidFlow('This two-factor set-up');
         // The code that proved the set-up counts as used.
-        await usersRepo.updateUser(tx, user.id, { totpSecret: secret, totpLastStep: step });
+        await userAccounts.updateUser(tx, user.id, { totpSecret: secret, totpLastStep: step });
         await repo.replaceBackupCodes(tx, user.id, codes.map(hashBackupCode));
       });
       if (user.email) await deliver(messages.twoFactorEnabled(user.email, user.username));
@@ -224,7 +223,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user.totpSecret) throw badRequest('Two-factor authentication is not on.');
       await db.transaction(async (tx) => {
         if (!(await checkSecondFactor(tx, user, code))) throw badRequest('That code is not right (or was already used).', 'invalid_credentials');
-        await usersRepo.updateUser(tx, user.id, { totpSecret: null, totpLastStep: null });
+        await userAccounts.updateUser(tx, user.id, { totpSecret: null, totpLastStep: null });
         await repo.deleteBackupCodes(tx, user.id);
       });
       if (user.email) await deliver(messages.twoFactorRemoved(user.email, user.username));
@@ -233,7 +232,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Mails a reset link when the account exists and has an email; the answer never says which. */
     async requestPasswordReset(body: PasswordResetBody, client: ClientInfo): Promise<string> {
       await captcha.verify(body.challenge, client.ip);
-      const user = await usersRepo.findCredentialsByLogin(db, (body.username ?? body.email)!);
+      const user = await userAccounts.findCredentialsByLogin(db, (body.username ?? body.email)!);
       if (user?.email) {
         const flow = await flows.insertFlow(db, { kind: 'reset_password', userId: user.id, data: { email: user.email }, lifetimeMs: EMAIL_FLOW_LIFETIME_MS });
         await deliver(messages.resetPassword(user.email, user.username, flow));
@@ -260,12 +259,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = newPassword === null ? null : await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         // Serialised with provider unlinking, so the account never ends up with no way in.
-        await usersRepo.lockUser(tx, user.id);
+        await userAccounts.lockUser(tx, user.id);
         if (newPassword === null && (await repo.countUserProviders(tx, user.id)) === 0) {
           throw badRequest('Link another way to sign in before removing your password: it is the only one.');
         }
-        await usersRepo.updateUser(tx, user.id, { passwordHash });
-        await deleteUserSessions(tx, user.id, actor.kind === 'session' ? actor.credentialId : undefined);
+        await userAccounts.updateUser(tx, user.id, { passwordHash });
+        await revokeUserSessions(tx, user.id, actor.kind === 'session' ? actor.credentialId : undefined);
       });
       if (user.email) {
         await deliver(newPassword === null ? messages.passwordRemoved(user.email, user.username) : messages.passwordChanged(user.email, user.username));
@@ -275,11 +274,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async changeEmail(actor: Actor, email: string): Promise<void> {
       const user = await credentialsOf(actor.userId);
       if (sameEmail(user.email, email)) throw badRequest('That is already your email address.');
-      if (await usersRepo.isEmailTaken(db, email, user.id)) throw badRequest('An account already uses this email address.', 'duplicate_email');
+      if (await userAccounts.isEmailTaken(db, email, user.id)) throw badRequest('An account already uses this email address.', 'duplicate_email');
       let flow = '';
       try {
         await db.transaction(async (tx) => {
-          await usersRepo.updateUser(tx, user.id, { email, emailVerified: false });
+          await userAccounts.updateUser(tx, user.id, { email, emailVerified: false });
           flow = await startEmailVerification(tx, user.id, email);
         });
       } catch (error) {
@@ -303,16 +302,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction(async (tx) => {
         const flow = await flows.consumeFlow(tx, flowId, 'verify_email');
         if (!flow?.userId) throw invalidFlow('This verification link');
-        const user = await usersRepo.findCredentialsById(tx, flow.userId);
+        const user = await userAccounts.findCredentialsById(tx, flow.userId);
         if (!user || !sameEmail(user.email, flow.data.email as string | undefined)) {
           throw badRequest('This link was sent to an email address your account no longer uses.', 'invalid_flow');
         }
-        await usersRepo.updateUser(tx, user.id, { emailVerified: true });
+        await userAccounts.updateUser(tx, user.id, { emailVerified: true });
       });
     },
 
     async setNewsletter(actor: Actor, subscribed: boolean): Promise<void> {
-      await usersRepo.updateUser(db, actor.userId, { newsletter: subscribed });
+      await userAccounts.updateUser(db, actor.userId, { newsletter: subscribed });
     },
   };
 
@@ -320,7 +319,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (newPassword === undefined) throw badRequest("Invalid body 'new_password': a new password is required with a reset flow.");
     const flow = await flows.findLiveFlow(db, flowId, 'reset_password');
     if (!flow?.userId) throw invalidFlow('This reset link');
-    const user = await usersRepo.findCredentialsById(db, flow.userId);
+    const user = await userAccounts.findCredentialsById(db, flow.userId);
     if (!user) throw invalidFlow('This reset link');
     assertStrongPassword(newPassword, [user.username, user.email]);
     const passwordHash = await hashPassword(newPassword);
@@ -328,9 +327,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await flows.consumeFlow(tx, flowId, 'reset_password'))) throw invalidFlow('This reset link');
       // Following the link proved the mailbox is theirs.
       const proved = sameEmail(user.email, flow.data.email as string | undefined);
-      await usersRepo.updateUser(tx, user.id, { passwordHash, ...(proved ? { emailVerified: true } : {}) });
+      await userAccounts.updateUser(tx, user.id, { passwordHash, ...(proved ? { emailVerified: true } : {}) });
       await flows.deleteUserFlows(tx, user.id, 'reset_password');
-      await deleteUserSessions(tx, user.id);
+      await revokeUserSessions(tx, user.id);
     });
     if (user.email) await deliver(messages.passwordChanged(user.email, user.username));
   }
@@ -339,3 +338,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Housekeeping: expired sign-in, verification, reset and two-factor flows. */
+export function pruneExpiredFlows(db: Executor): Promise<number> {
+  return flows.deleteExpiredFlows(db);
+}

@@ -226,3 +226,8 @@ export function createOAuthFlowService(deps: { db: Database }) {
 }
 
 export type OAuthFlowService = ReturnType<typeof createOAuthFlowService>;
+
+/** Housekeeping: expired OAuth access tokens. */
+export function pruneExpiredOAuthTokens(db: Executor): Promise<number> {
+  return repo.deleteExpiredOAuthTokens(db);
+}

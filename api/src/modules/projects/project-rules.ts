@@ -7,8 +7,8 @@ import type { DonationUrlInput } from '@cairn/shared/schemas/projects';
 import type { Executor } from '../../db/client.js';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import { idFromText } from '../catalogue-access/access.repository.js';
 import * as repo from './projects.repository.js';
+import { parseId } from '../../lib/ids.js';
 
 /** Checks that every category exists in the tags; `field` names the request field in errors. */
 export async function checkCategories(db: Executor, field: string, names: readonly string[]): Promise<void> {
@@ -57,7 +57,7 @@ export async function checkDonationUrls(db: Executor, field: string, links: read
 
 /** 400 when another project uses the slug, as a slug or as its id (case-insensitive). */
 export async function checkSlugAvailable(db: Executor, slug: string, exceptProjectId?: number): Promise<void> {
-  if (await repo.isSlugTaken(db, slug, idFromText(slug), exceptProjectId)) {
+  if (await repo.isSlugTaken(db, slug, parseId(slug), exceptProjectId)) {
     throw badRequest(`Invalid 'slug': '${slug}' is already taken`, 'slug_taken');
   }
 }

@@ -16,7 +16,7 @@ import {
 import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
-import { MAX_GALLERY_IMAGE_BYTES, readCatalogueUpload } from '../catalogue/multipart.js';
+import { MAX_GALLERY_IMAGE_BYTES, readCatalogueUpload } from '../../lib/multipart-upload.js';
 import type { ProjectsService } from './projects.service.js';
 
 const tags = ['projects'];

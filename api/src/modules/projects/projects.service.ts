@@ -10,11 +10,10 @@ import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { ModifyProjectBody, PatchProjectsBody, Project, ProjectDependencyList, CreateProjectData } from '@cairn/shared/schemas/projects';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { encodeBase62, randomId } from '../../lib/ids.js';
+import { encodeBase62, parseId, randomId } from '../../lib/ids.js';
 import { processGalleryImage, processIcon } from '../../lib/images.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import {
-  canSeeVersion,
   findProjectAccess,
   listOrganizationAccess,
   listProjectAccess,
@@ -22,14 +21,12 @@ import {
   requireProjectPermission,
   requireVisibleProject,
   type ProjectAccess,
-} from '../catalogue-access/access.js';
-import { idFromText } from '../catalogue-access/access.repository.js';
-import { deleteUnreferencedBlobs } from '../catalogue/blobs.js';
-import { MAX_GALLERY_IMAGE_BYTES, MAX_ICON_BYTES, type CatalogueUpload, type PartKind } from '../catalogue/multipart.js';
-import { recordSearchChange } from '../catalogue/search-outbox.js';
-import { handProjectToGhost } from '../catalogue/ghost.js';
-import { loadVersionDetails } from '../versions/version-details.repository.js';
-import { toVersion } from '../versions/versions.mapper.js';
+} from '../access/access.js';
+import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
+import { MAX_GALLERY_IMAGE_BYTES, MAX_ICON_BYTES, type CatalogueUpload, type PartKind } from '../../lib/multipart-upload.js';
+import { recordSearchChange } from '../../lib/search-outbox.js';
+import { handProjectToGhost } from '../users/ghost.js';
+import { loadVisibleWireVersions } from '../versions/version-details.js';
 import { insertVersionUpload, prepareVersionUpload, type PreparedVersionUpload } from '../versions/version-creation.js';
 import type { ProjectCache } from './project-cache.js';
 import { loadProjectDetails } from './project-details.js';
@@ -204,7 +201,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
 
           let organizationId: number | null = null;
           if (data.organization_id) {
-            const id = idFromText(data.organization_id);
+            const id = parseId(data.organization_id);
             const [org] = id === undefined ? [] : await listOrganizationAccess(tx, actor, [id]);
             if (!org?.visible) throw badRequest(`Invalid data 'organization_id': no organization '${data.organization_id}'`);
             if (!hasPermission(org.permissions, ORGANIZATION_PERMISSIONS.ADD_PROJECT)) {
@@ -533,20 +530,14 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
         ),
       ];
       const versionIds = [...new Set(targets.map((t) => t.dependencyVersionId).filter((id): id is number => id !== null))];
-      const versions = await loadVersionDetails(db, versionIds);
-      const accesses = await listProjectAccess(db, actor, [...new Set([...projectIds, ...versions.map((v) => v.row.projectId)])]);
-      const accessOf = new Map(accesses.map((a) => [a.project.id, a]));
+      const accesses = await listProjectAccess(db, actor, projectIds);
+      const visible = new Set(accesses.filter((a) => a.visible).map((a) => a.project.id));
       return {
         projects: await toProjects(
           db,
-          projectIds.filter((id) => accessOf.get(id)?.visible),
+          projectIds.filter((id) => visible.has(id)),
         ),
-        versions: versions
-          .filter((v) => {
-            const projectAccess = accessOf.get(v.row.projectId);
-            return projectAccess !== undefined && canSeeVersion(actor, v.row.status, projectAccess);
-          })
-          .map((v) => toVersion(v, deps.publicApiUrl)),
+        versions: await loadVisibleWireVersions(db, actor, versionIds, deps.publicApiUrl),
       };
     },
 
@@ -571,7 +562,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
      * the user and moderators see every one they may see.
      */
     async getUserProjects(actor: Actor | null, userText: string): Promise<Project[]> {
-      const user = await repo.findUserByIdOrUsername(db, userText, idFromText(userText));
+      const user = await repo.findUserByIdOrUsername(db, userText, parseId(userText));
       if (!user) throw notFound('No such user');
       const accesses = await listProjectAccess(db, actor, await repo.listProjectIdsOfMember(db, user.id));
       const full = actor !== null && (actor.userId === user.id || isModerator(actor));
@@ -583,7 +574,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
 
     /** The projects a user follows; only the user (or an admin) may ask. */
     async getFollowedProjects(actor: Actor, userText: string): Promise<Project[]> {
-      const user = await repo.findUserByIdOrUsername(db, userText, idFromText(userText));
+      const user = await repo.findUserByIdOrUsername(db, userText, parseId(userText));
       if (!user) throw notFound('No such user');
       if (user.id !== actor.userId && !isAdmin(actor)) throw unauthorized("You may not see this user's follows");
       const accesses = await listProjectAccess(db, actor, await repo.listFollowedProjectIds(db, user.id));

@@ -1,11 +1,9 @@
 import { isSearchableProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
 import { encodeBase62 } from '../../lib/ids.js';
-import type { ProjectDetails } from '../projects/project-details.js';
-import { toProject } from '../projects/projects.mapper.js';
-import { listGalleryImages, listProjectCategories, listProjectRows } from '../projects/projects.repository.js';
+import { listGalleryImages, listProjectCategories, listProjectRows, toProject, type ProjectDetails } from '../projects/project-documents.port.js';
 import { buildProjectDocuments, type SearchDocument, type VersionFacts } from './documents.js';
-import { listTrendingDownloads } from './download-days.repository.js';
+import { listTrendingDownloads } from '../versions/download-stats.port.js';
 import * as repo from './search.repository.js';
 import { toStoredHit } from './search.mapper.js';
 import { versionSides } from './version-sides.js';

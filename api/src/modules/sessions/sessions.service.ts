@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { decodeBase62, randomId } from '../../lib/ids.js';
+import { parseId, randomId } from '../../lib/ids.js';
 import { generateToken, hashToken, tokenKind } from '../../lib/tokens.js';
 import { describeUserAgent, type ClientInfo } from '../../lib/user-agent.js';
 import * as repo from './sessions.repository.js';
@@ -49,8 +49,7 @@ export function createSessionsService(deps: { db: Database }) {
      * is reported as not found. Answers whether it was the calling session.
      */
     async revokeSession(actor: Actor, idOrToken: string): Promise<{ wasCurrent: boolean }> {
-      const decoded = idOrToken.length <= 11 ? decodeBase62(idOrToken) : undefined;
-      const id = decoded !== undefined && decoded <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(decoded) : undefined;
+      const id = idOrToken.length <= 11 ? parseId(idOrToken) : undefined;
       const session = await repo.findUserSession(db, actor.userId, { id, tokenHash: hashToken(idOrToken) });
       if (!session) throw notFound('No such session');
       await repo.deleteSession(db, session.id);
@@ -82,3 +81,13 @@ export function createSessionsService(deps: { db: Database }) {
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
+
+/** Signs a user out everywhere, except the session `keepSessionId` when given. */
+export function revokeUserSessions(db: Executor, userId: number, keepSessionId?: number): Promise<void> {
+  return repo.deleteUserSessions(db, userId, keepSessionId);
+}
+
+/** Housekeeping: sessions past their refresh deadline can never be used again. */
+export function pruneDeadSessions(db: Executor): Promise<number> {
+  return repo.deleteDeadSessions(db);
+}

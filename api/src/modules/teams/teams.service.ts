@@ -15,11 +15,11 @@ import {
   requireVisibleProject,
   type OrganizationAccess,
   type ProjectAccess,
-} from '../catalogue-access/access.js';
-import { idFromText } from '../catalogue-access/access.repository.js';
-import { recordSearchChange } from '../catalogue/search-outbox.js';
+} from '../access/access.js';
+import { recordSearchChange } from '../../lib/search-outbox.js';
 import { toTeamMember } from './teams.mapper.js';
 import * as repo from './teams.repository.js';
+import { parseId } from '../../lib/ids.js';
 
 /** A team and who the caller is to it: a project's team or an organization's. */
 type TeamContext =
@@ -49,7 +49,7 @@ export function createTeamsService(deps: { db: Database }) {
   }
 
   async function requireTeam(executor: Executor, actor: Actor | null, teamText: string): Promise<TeamContext> {
-    const teamId = idFromText(teamText);
+    const teamId = parseId(teamText);
     const [team] = teamId === undefined ? [] : await visibleTeams(executor, actor, [teamId]);
     if (!team) throw notFound('The team does not exist or you may not see it');
     return team;
@@ -72,7 +72,7 @@ export function createTeamsService(deps: { db: Database }) {
   }
 
   async function findTarget(executor: Executor, team: TeamContext, userText: string): Promise<repo.MemberRow | undefined> {
-    const userId = await repo.findUserId(executor, userText, idFromText(userText));
+    const userId = await repo.findUserId(executor, userText, parseId(userText));
     return userId === undefined ? undefined : repo.findMember(executor, team.teamId, userId);
   }
 
@@ -113,7 +113,7 @@ export function createTeamsService(deps: { db: Database }) {
     },
 
     async getTeams(actor: Actor | null, teamTexts: readonly string[]): Promise<TeamMember[][]> {
-      const ids = [...new Set(teamTexts.map(idFromText).filter((id): id is number => id !== undefined))];
+      const ids = [...new Set(teamTexts.map(parseId).filter((id): id is number => id !== undefined))];
       const teams = await visibleTeams(db, actor, ids);
       const rows = teams.length ? await repo.listMembers(db, teams.map((t) => t.teamId)) : [];
       return teams.map((team) => present(team, actor, rows));
@@ -124,7 +124,7 @@ export function createTeamsService(deps: { db: Database }) {
       requireTeamPermission(team, PROJECT_PERMISSIONS.MANAGE_INVITES, ORGANIZATION_PERMISSIONS.MANAGE_INVITES, 'invite members to this team');
       checkGrantedBits(actor, team, body.permissions, body.organization_permissions);
       if (body.payouts_split > PAYOUTS_SPLIT_MAX) throw badRequest(`Invalid body 'payouts_split': at most ${PAYOUTS_SPLIT_MAX}`);
-      const userId = idFromText(body.user_id);
+      const userId = parseId(body.user_id);
       const exists = userId !== undefined && (await repo.findUserId(db, body.user_id, userId)) === userId;
       if (!exists) throw badRequest(`Invalid body 'user_id': no user '${body.user_id}'`);
       await db.transaction(async (tx) => {
@@ -200,7 +200,7 @@ export function createTeamsService(deps: { db: Database }) {
       const members = await repo.listMembers(db, [team.teamId]);
       const owner = members.find((m) => m.isOwner);
       if (!isAdmin(actor) && owner?.userId !== actor.userId) throw unauthorized("Only the team's owner may transfer ownership");
-      const newOwnerId = idFromText(newOwnerText);
+      const newOwnerId = parseId(newOwnerText);
       const target = members.find((m) => m.userId === newOwnerId);
       if (!target) throw badRequest(`Invalid body 'user_id': '${newOwnerText}' is not a member of this team`);
       if (!target.accepted) throw badRequest(`Invalid body 'user_id': '${newOwnerText}' has not accepted the invitation yet`);

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../db/client.js';
-import { reassignDeletedUserContent } from '../catalogue/ghost.js';
+import { reassignDeletedUserContent } from './ghost.js';
 import { deleteUser } from './users.repository.js';
 
 /**

@@ -1,4 +1,4 @@
-import { GHOST_USER_ID } from '../catalogue/ghost.js';
+import { GHOST_USER_ID } from './ghost.js';
 import { and, asc, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { userAuthProviders, users } from '../../db/schema/users.js';

@@ -3,7 +3,7 @@ import { AVATAR_MAX_BYTES, type ModifyUserBody } from '@cairn/shared/schemas/use
 import type { Database } from '../../db/client.js';
 import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { decodeBase62 } from '../../lib/ids.js';
+import { parseId } from '../../lib/ids.js';
 import { processIcon } from '../../lib/images.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
@@ -16,12 +16,6 @@ export interface UsersServiceDeps {
   files: FileStore;
   /** Public base URL of uploaded images. */
   cdnUrl: string;
-}
-
-/** An id in `{id|username}` when the text is base62 for a value ids can have. */
-export function idFromIdentifier(text: string): number | undefined {
-  const value = decodeBase62(text);
-  return value !== undefined && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : undefined;
 }
 
 export interface ViewedUser {
@@ -48,7 +42,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function findTarget(identifier: string): Promise<repo.UserRow> {
-    const row = await repo.findUserByIdOrUsername(db, identifier, idFromIdentifier(identifier));
+    const row = await repo.findUserByIdOrUsername(db, identifier, parseId(identifier));
     if (!row) throw notFound('No user with this id or username');
     return row;
   }
@@ -73,7 +67,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** Unknown ids and usernames are left out. */
     async getUsers(actor: Actor | null, identifiers: string[]): Promise<ViewedUser[]> {
-      const ids = identifiers.map(idFromIdentifier).filter((id): id is number => id !== undefined);
+      const ids = identifiers.map(parseId).filter((id): id is number => id !== undefined);
       const rows = await repo.listUsersByIdsOrUsernames(db, ids, identifiers);
       return withViews(actor, rows);
     },

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import type { BlobRead, FileStore } from '../../lib/storage/file-store.js';
-import { canSeeVersion, listProjectAccess } from '../catalogue-access/access.js';
+import { canSeeVersion, listProjectAccess } from '../access/access.js';
 import * as repo from './versions.repository.js';
-import { idOf } from './versions.service.js';
+import { parseId } from '../../lib/ids.js';
 
 export interface DownloadableFile {
   blobKey: string;
@@ -47,9 +47,9 @@ export function createDownloadsService(deps: { db: Database; files: FileStore })
   return {
     /** The file at `/<project>/versions/<version>/<name>` if the caller may see it; else 404. */
     async findFile(actor: Actor | null, projectText: string, versionText: string, filename: string): Promise<DownloadableFile> {
-      const versionId = idOf(versionText);
+      const versionId = parseId(versionText);
       const file = versionId === undefined ? undefined : await repo.findFileForDownload(db, versionId, filename);
-      if (file && file.projectId === idOf(projectText)) {
+      if (file && file.projectId === parseId(projectText)) {
         const [access] = await listProjectAccess(db, actor, [file.projectId]);
         if (access && canSeeVersion(actor, file.status, access)) {
           const isPublic = !isHiddenProjectStatus(access.project.status) && !isHiddenVersionStatus(file.status);
@@ -73,3 +73,8 @@ export function createDownloadsService(deps: { db: Database; files: FileStore })
 }
 
 export type DownloadsService = ReturnType<typeof createDownloadsService>;
+
+/** Housekeeping: download de-duplication rows only matter during their hour. */
+export function pruneDownloadDedup(db: Database): Promise<number> {
+  return repo.deleteExpiredDownloadDedup(db);
+}

@@ -2,7 +2,7 @@ import type { ForgeUpdates, ForgeUpdatesQuery } from '@cairn/shared/schemas/stat
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { findProjectAccess } from '../catalogue-access/access.js';
+import { findProjectAccess } from '../access/access.js';
 import * as repo from './versions.repository.js';
 
 const LOADERS_FOR: Record<ForgeUpdatesQuery['neoforge'], string[]> = {

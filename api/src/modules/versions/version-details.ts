@@ -2,7 +2,7 @@ import type { Version } from '@cairn/shared/schemas/versions';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
-import { canSeeVersion, listProjectAccess, type ProjectAccess } from '../catalogue-access/access.js';
+import { canSeeVersion, listProjectAccess, type ProjectAccess } from '../access/access.js';
 import { listVersionRows, loadVersionDetails, withFilesAndDependencies, type VersionRow } from './version-details.repository.js';
 import type { VersionCache } from './version-cache.js';
 import { toVersion } from './versions.mapper.js';
@@ -63,6 +63,12 @@ export async function filterVisible<T extends { projectId: number; status: strin
     const access = byProject.get(item.projectId);
     return access !== undefined && canSeeVersion(actor, item.status, access);
   });
+}
+
+/** The versions among `ids` the caller may see, as wire versions (the dependency lists of projects). */
+export async function loadVisibleWireVersions(db: Executor, actor: Actor | null, ids: readonly number[], publicApiUrl: string): Promise<Version[]> {
+  const rows = await filterVisible(db, actor, await listVersionRows(db, [...new Set(ids)]));
+  return toWireVersions(db, rows, publicApiUrl);
 }
 
 /** A version the caller may see, with its project's access; otherwise 404, as for a missing one. */

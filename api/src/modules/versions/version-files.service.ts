@@ -4,15 +4,15 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
-import { requireProjectPermission } from '../catalogue-access/access.js';
-import { deleteUnreferencedBlobs } from '../catalogue/blobs.js';
-import { recordSearchChange } from '../catalogue/search-outbox.js';
+import { requireProjectPermission } from '../access/access.js';
+import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
+import { recordSearchChange } from '../../lib/search-outbox.js';
 import { filterVisible, loadVersionJson, requireVisibleVersion } from './version-details.js';
 import { versionFileUrl } from './versions.mapper.js';
 import { listFilesOfVersions } from './version-details.repository.js';
 import type { VersionCache } from './version-cache.js';
 import * as repo from './versions.repository.js';
-import { idOf } from './versions.service.js';
+import { parseId } from '../../lib/ids.js';
 
 export interface VersionFilesServiceDeps {
   db: Database;
@@ -70,7 +70,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
   async function matchesOf(actor: Actor | null, hash: string, options: HashOptions) {
     const lower = hash.toLowerCase();
     let matches = await visibleMatches(actor, [lower], algorithmOfHash(lower, options.algorithm));
-    if (options.versionId !== undefined) matches = matches.filter((m) => m.versionId === idOf(options.versionId!));
+    if (options.versionId !== undefined) matches = matches.filter((m) => m.versionId === parseId(options.versionId!));
     if (matches.length === 0) throw missing();
     return matches;
   }

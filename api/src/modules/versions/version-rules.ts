@@ -3,14 +3,15 @@ import { sidesToEnvironment } from '@cairn/shared/constants/environments';
 import type { SideType } from '@cairn/shared/constants/side-types';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { decodeBase62 } from '../../lib/ids.js';
+import { parseId } from '../../lib/ids.js';
 import * as repo from './versions.repository.js';
 
 /** Rules shared by version creation and edits. `field` prefixes messages ("data", "body", "initial_versions[0]"). */
 
 const invalid = (field: string, name: string, message: string) => badRequest(`Invalid ${field} '${name}': ${message}`);
 
-const idNumber = (text: string) => Number(decodeBase62(text) ?? -1n);
+/** Ids that cannot exist match nothing. */
+const idNumber = (text: string) => parseId(text) ?? -1;
 
 /** Loaders and game versions must exist in the reference data. */
 export async function checkTags(db: Executor, field: string, tags: { loaders?: readonly string[]; gameVersions?: readonly string[] }): Promise<void> {

@@ -5,7 +5,7 @@ import { downloadDedup, projects, searchOutbox, versionDependencies, versionFile
 import { gameVersions, loaders } from '../../db/schema/tags.js';
 import { anyBigint, anyText } from '../../db/sql-helpers.js';
 import { versionColumns, type VersionRow } from './version-details.repository.js';
-import { countDailyDownload } from '../search/download-days.repository.js';
+import { countDailyDownload } from './download-days.repository.js';
 
 /** Display order: explicitly ordered versions first, then newest first. */
 const displayOrder = [sql`${versions.ordering} asc nulls last`, desc(versions.datePublished), desc(versions.id)];

@@ -11,7 +11,7 @@ import {
 } from '@cairn/shared/schemas/versions';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
-import { readCatalogueUpload } from '../catalogue/multipart.js';
+import { readCatalogueUpload } from '../../lib/multipart-upload.js';
 import type { VersionsService } from './versions.service.js';
 
 const tags = ['versions'];

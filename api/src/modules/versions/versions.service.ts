@@ -4,12 +4,12 @@ import type { AddFilesData, CreateVersionData, ModifyVersionBody, ProjectVersion
 import type { Database } from '../../db/client.js';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { decodeBase62, randomId } from '../../lib/ids.js';
+import { parseId, randomId } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
-import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../catalogue-access/access.js';
-import { deleteUnreferencedBlobs } from '../catalogue/blobs.js';
-import type { CatalogueUpload } from '../catalogue/multipart.js';
-import { recordSearchChange } from '../catalogue/search-outbox.js';
+import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/access.js';
+import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
+import type { CatalogueUpload } from '../../lib/multipart-upload.js';
+import { recordSearchChange } from '../../lib/search-outbox.js';
 import { insertVersionUpload, prepareVersionUpload } from './version-creation.js';
 import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
 import { checkTags, resolveDependencies } from './version-rules.js';
@@ -22,12 +22,6 @@ export interface VersionsServiceDeps {
   files: FileStore;
   /** Base URL of the API (version file links). */
   publicApiUrl: string;
-}
-
-/** Numeric id of a base62 text, or undefined when it cannot be one. */
-export function idOf(text: string): number | undefined {
-  const value = decodeBase62(text);
-  return value !== undefined && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : undefined;
 }
 
 export function createVersionsService(deps: VersionsServiceDeps) {
@@ -47,13 +41,13 @@ export function createVersionsService(deps: VersionsServiceDeps) {
 
   return {
     async getVersion(actor: Actor | null, idText: string): Promise<Version> {
-      const { row } = await requireVisibleVersion(db, actor, idOf(idText));
+      const { row } = await requireVisibleVersion(db, actor, parseId(idText));
       return one(row.id);
     },
 
     /** GET /versions: the visible ones, explicitly ordered first, then oldest first. */
     async getVersions(actor: Actor | null, idTexts: readonly string[], includeChangelog: boolean): Promise<Version[]> {
-      const ids = idTexts.map(idOf).filter((id): id is number => id !== undefined);
+      const ids = idTexts.map(parseId).filter((id): id is number => id !== undefined);
       const rows = await filterVisible(db, actor, await listVersionRows(db, [...new Set(ids)]));
       rows.sort(
         (a, b) =>
@@ -81,7 +75,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     /** GET /project/{p}/version/{id|number}: the version with that id, else the oldest with that number. */
     async getProjectVersion(actor: Actor | null, projectText: string, idOrNumber: string): Promise<Version> {
       const access = await requireVisibleProject(db, actor, projectText);
-      const candidates = await filterVisible(db, actor, await repo.listProjectVersionsByIdOrNumber(db, access.project.id, idOf(idOrNumber), idOrNumber));
+      const candidates = await filterVisible(db, actor, await repo.listProjectVersionsByIdOrNumber(db, access.project.id, parseId(idOrNumber), idOrNumber));
       if (candidates.length === 0) throw notFound('The version does not exist or you may not see it');
       return one(candidates[0]!.id);
     },
@@ -110,7 +104,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     },
 
     async modifyVersion(actor: Actor, idText: string, body: ModifyVersionBody): Promise<void> {
-      const { row, access } = await requireVisibleVersion(db, actor, idOf(idText));
+      const { row, access } = await requireVisibleVersion(db, actor, parseId(idText));
       requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'edit this version');
       if (body.downloads !== undefined && !isModerator(actor)) throw unauthorized('Only moderators may change download counts');
 
@@ -165,7 +159,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     },
 
     async deleteVersion(actor: Actor, idText: string): Promise<void> {
-      const { row, access } = await requireVisibleVersion(db, actor, idOf(idText));
+      const { row, access } = await requireVisibleVersion(db, actor, parseId(idText));
       requireProjectPermission(access, PROJECT_PERMISSIONS.DELETE_VERSION, 'delete this version');
       const blobKeys = (await listFilesOfVersions(db, [row.id])).map((f) => f.blobKey);
       await db.transaction(async (tx) => {
@@ -177,7 +171,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
 
     /** Upload checks for POST /version/{id}/file that need no file (run before any is read). */
     async authorizeAddFiles(actor: Actor, idText: string): Promise<void> {
-      const { access } = await requireVisibleVersion(db, actor, idOf(idText));
+      const { access } = await requireVisibleVersion(db, actor, parseId(idText));
       requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'upload files to this version');
     },
 
@@ -185,7 +179,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     async addFiles(actor: Actor, idText: string, upload: CatalogueUpload<AddFilesData>): Promise<void> {
       const created = upload.files.filter((f) => f.blob.created).map((f) => f.blob.key);
       try {
-        const { row, access } = await requireVisibleVersion(db, actor, idOf(idText));
+        const { row, access } = await requireVisibleVersion(db, actor, parseId(idText));
         requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'upload files to this version');
         if (upload.files.length === 0) throw badRequest('Send at least one file');
         const fileTypes = upload.data.file_types ?? {};

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import { hashToken, randomBase62, tokenKind } from '../../../lib/tokens.js';
 import type { ClientInfo } from '../../../lib/user-agent.js';
 import { findLiveCredential } from '../credentials.repository.js';
-import * as usersRepo from '../../users/users.repository.js';
+import * as userAccounts from '../../users/user-accounts.port.js';
 import * as flows from '../flows.repository.js';
 import * as repo from '../auth.repository.js';
 import type { AuthService, SignInResult } from '../auth.service.js';
@@ -87,11 +87,11 @@ export function createThirdPartyService(deps: ThirdPartyServiceDeps) {
   async function availableUsername(candidates: string[]): Promise<string> {
     const bases = [...new Set(candidates.map(usernameFrom).filter(Boolean))];
     if (!bases.length) bases.push('player');
-    for (const base of bases) if (!(await usersRepo.isUsernameTaken(db, base))) return base;
+    for (const base of bases) if (!(await userAccounts.isUsernameTaken(db, base))) return base;
     for (let attempt = 0; attempt < 20; attempt++) {
       const suffix = String(Math.floor(1000 + Math.random() * 9000 * (attempt + 1)));
       const name = `${bases[0]!.slice(0, USERNAME_MAX - suffix.length - 1)}_${suffix}`;
-      if (!(await usersRepo.isUsernameTaken(db, name))) return name;
+      if (!(await userAccounts.isUsernameTaken(db, name))) return name;
     }
     return `player_${randomBase62(12)}`;
   }
@@ -99,12 +99,12 @@ export function createThirdPartyService(deps: ThirdPartyServiceDeps) {
   async function signIn(provider: SignInProvider, profile: ProviderProfile, client: ClientInfo): Promise<SignInResult> {
     const existing = await repo.findUserIdByIdentity(db, provider.id, profile.subject);
     if (existing !== undefined) {
-      const user = await usersRepo.findCredentialsById(db, existing);
+      const user = await userAccounts.findCredentialsById(db, existing);
       if (user) return auth.completeSignIn(user, client);
     }
     const email = profile.emailVerified ? profile.email : null;
     // Never attach a new identity to an existing account by email: its owner links it while signed in.
-    if (email && (await usersRepo.isEmailTaken(db, email))) {
+    if (email && (await userAccounts.isEmailTaken(db, email))) {
       throw badRequest(
         `An account already uses the email address of this ${provider.name} account. Sign in to it, then link ${provider.name} from your account settings.`,
         'duplicate_email',
@@ -127,7 +127,7 @@ export function createThirdPartyService(deps: ThirdPartyServiceDeps) {
     const owner = await repo.findUserIdByIdentity(db, provider.id, profile.subject);
     if (owner === userId) return;
     if (owner !== undefined) throw badRequest(`This ${provider.name} account is already linked to another Cairn account.`, 'provider_already_linked');
-    const user = await usersRepo.findCredentialsById(db, userId);
+    const user = await userAccounts.findCredentialsById(db, userId);
     if (!user) throw badRequest('The account to link to no longer exists.', 'invalid_flow');
     try {
       await repo.insertUserProvider(db, { userId, provider: provider.id, subject: profile.subject });
@@ -184,8 +184,8 @@ export function createThirdPartyService(deps: ThirdPartyServiceDeps) {
     /** Unlinks a provider, unless it is the account's last way to sign in. */
     async unlink(actor: Actor, providerId: string): Promise<void> {
       const user = await db.transaction(async (tx) => {
-        await usersRepo.lockUser(tx, actor.userId);
-        const credentials = await usersRepo.findCredentialsById(tx, actor.userId);
+        await userAccounts.lockUser(tx, actor.userId);
+        const credentials = await userAccounts.findCredentialsById(tx, actor.userId);
         const links = await repo.listUserProviders(tx, actor.userId);
         if (!credentials) throw new ApiError(401, 'unauthorized', 'The account of this session no longer exists.');
         if (!links.some((l) => l.provider === providerId)) throw badRequest(`${nameOf(providerId)} is not linked to your account.`);

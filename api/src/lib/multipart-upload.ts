@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart as MultipartPart } from '@fastify/multipart';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { ApiError, badRequest } from '../../lib/errors.js';
-import { PayloadTooLargeError, type FileStore, type StoredBlob } from '../../lib/storage/file-store.js';
-import { findUnsafeString } from '../../lib/unsafe-strings.js';
+import { ApiError, badRequest } from './errors.js';
+import { PayloadTooLargeError, type FileStore, type StoredBlob } from './storage/file-store.js';
+import { findUnsafeString } from './unsafe-strings.js';
 
 /** Largest version file accepted. */
 export const MAX_VERSION_FILE_BYTES = 500 * 1024 * 1024;

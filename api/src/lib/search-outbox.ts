@@ -1,6 +1,6 @@
-import type { Executor } from '../../db/client.js';
-import { searchOutbox } from '../../db/schema/catalogue.js';
-import { emitCatalogueChange } from '../../lib/catalogue-events.js';
+import type { Executor } from '../db/client.js';
+import { searchOutbox } from '../db/schema/catalogue.js';
+import { emitCatalogueChange } from './catalogue-events.js';
 
 /**
  * Records that these projects' search documents are stale. Call it with the transaction that

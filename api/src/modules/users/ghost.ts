@@ -3,7 +3,7 @@ import { ALL_PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import type { Executor } from '../../db/client.js';
 import { projectFollows, projects, teamMembers, versions } from '../../db/schema/catalogue.js';
 import { encodeBase62 } from '../../lib/ids.js';
-import { recordSearchChange } from './search-outbox.js';
+import { recordSearchChange } from '../../lib/search-outbox.js';
 
 /**
  * The "Ghost" account (created by migration 0003_ghost_user) keeps content whose owner is

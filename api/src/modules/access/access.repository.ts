@@ -3,7 +3,7 @@ import { SEARCHABLE_PROJECT_STATUSES } from '@cairn/shared/constants/project-sta
 import type { Executor } from '../../db/client.js';
 import { anyBigint } from '../../db/sql-helpers.js';
 import { organizations, projects, teamMembers } from '../../db/schema/catalogue.js';
-import { decodeBase62 } from '../../lib/ids.js';
+import { parseId } from '../../lib/ids.js';
 
 export const projectRefColumns = {
   id: projects.id,
@@ -15,16 +15,10 @@ export const projectRefColumns = {
 };
 export type ProjectRef = { id: number; slug: string; status: string; teamId: number; organizationId: number | null; organizationTeamId: number | null };
 
-/** Id numbers a project id-or-slug text may stand for (none when it is not base62). */
-export function idFromText(text: string): number | undefined {
-  const decoded = decodeBase62(text);
-  return decoded !== undefined && decoded <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(decoded) : undefined;
-}
-
 /** Projects named by id or slug (case-insensitive); an id match wins over a slug match. */
 export async function listProjectRefsByIdOrSlug(db: Executor, texts: readonly string[]): Promise<Map<string, ProjectRef>> {
   if (texts.length === 0) return new Map();
-  const ids = texts.map(idFromText).filter((id): id is number => id !== undefined);
+  const ids = texts.map(parseId).filter((id): id is number => id !== undefined);
   const slugs = texts.map((t) => t.toLowerCase());
   const rows = await db
     .select(projectRefColumns)
@@ -33,7 +27,7 @@ export async function listProjectRefsByIdOrSlug(db: Executor, texts: readonly st
     .where(or(ids.length ? inArray(projects.id, ids) : undefined, inArray(sql`lower(${projects.slug})`, slugs)));
   const found = new Map<string, ProjectRef>();
   for (const text of texts) {
-    const id = idFromText(text);
+    const id = parseId(text);
     const byId = id !== undefined ? rows.find((r) => r.id === id) : undefined;
     const match = byId ?? rows.find((r) => r.slug.toLowerCase() === text.toLowerCase());
     if (match) found.set(text, match);

@@ -2,7 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { organizations, projectGalleryImages, projects, versionFiles } from '../../db/schema/catalogue.js';
 import { users } from '../../db/schema/users.js';
-import type { FileStore } from '../../lib/storage/file-store.js';
+import type { FileStore } from './file-store.js';
 
 /**
  * Blobs are content-addressed, so one stored file can back several rows (the same icon on two
