@@ -6,15 +6,11 @@ import { loadConfigOrExit, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
-import { JOBS } from './jobs/registry.js';
-import { startJobRunner } from './jobs/job-runner.js';
-import { ensureIndex } from './modules/search/index-settings.js';
-import { createSearchIndexer } from './modules/search/indexer.js';
-import { startSearchSync } from './modules/search/sync-worker.js';
 import { openRuntime } from './runtime.js';
 import { buildWebServer } from './web-server.js';
+import { buildWorker } from './worker.js';
 
-/** `npm start`: embedded services (unless configured), migrations, seed, API, worker and website. */
+/** `npm start`: embedded services (unless configured), migrations, seed, then the roles this process has: API, worker, website. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel });
@@ -53,43 +49,31 @@ async function main(): Promise<void> {
   let embedded = false;
   let demoAccounts: DemoAccount[] = [];
   try {
-    if (config.serveApi) {
+    if (config.serveApi || config.runWorker) {
       const runtime = await openRuntime(config, log);
       cleanups.push(runtime.close);
       for (const line of runtime.services.started) log.info(`Started embedded ${line}`);
       embedded = runtime.services.started.length > 0;
 
-      await seedReferenceData(runtime.database.db, log);
-      if (config.demoAccounts) {
-        await seedDemoAccounts(runtime.database.db, config.dataDir, log);
-        demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
-      }
       const files = createDiskFileStore(config.filesDir);
-      if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) await seedDemoCatalogue(runtime.database.db, files, log);
-
-      const jobs = await startJobRunner({
-        databaseUrl: runtime.services.databaseUrl,
-        jobs: JOBS,
-        deps: { db: runtime.database.db, search: runtime.search, config },
-        work: config.runWorker,
-        log,
-      });
-      cleanups.push(jobs.stop);
-
-      if (config.runWorker) {
-        // Index settings are applied at start (idempotent), then the outbox is drained as
-        // changes commit. Neither blocks the start: with Meilisearch down, the sync retries.
-        const indexer = createSearchIndexer({ db: runtime.database.db, search: runtime.search, indexPrefix: config.search.indexPrefix });
-        void ensureIndex(runtime.search, indexer.indexUid).catch((error: Error) =>
-          log.warn(`Search index settings not applied yet (${error.message}); the search sync will retry.`),
-        );
-        const searchSync = await startSearchSync({ sql: runtime.database.sql, indexer, log });
-        cleanups.push(searchSync.stop);
+      if (config.serveApi) {
+        // Seeds belong to the API process, so a separate worker never races it.
+        await seedReferenceData(runtime.database.db, log);
+        if (config.demoAccounts) {
+          await seedDemoAccounts(runtime.database.db, config.dataDir, log);
+          demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
+        }
+        if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) await seedDemoCatalogue(runtime.database.db, files, log);
       }
 
-      const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, jobs }, { loggerInstance: logger });
-      cleanups.push(() => api.close());
-      await api.listen({ host: config.host, port: config.apiPort });
+      const worker = await buildWorker({ config, database: runtime.database, databaseUrl: runtime.services.databaseUrl, search: runtime.search, log });
+      cleanups.push(worker.stop);
+
+      if (config.serveApi) {
+        const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, jobs: worker.jobs }, { loggerInstance: logger });
+        cleanups.push(() => api.close());
+        await api.listen({ host: config.host, port: config.apiPort });
+      }
     }
 
     if (config.serveWeb) {
@@ -109,6 +93,7 @@ async function main(): Promise<void> {
       '  Cairn is running.',
       config.serveWeb ? `  Site:     ${config.publicSiteUrl}` : '  Site:     (not served by this process: SERVE_WEB=false)',
       config.serveApi ? `  API:      ${config.publicApiUrl}/v2/` : `  API:      ${config.publicApiUrl}/v2/ (served elsewhere)`,
+      `  Worker:   ${config.runWorker ? 'jobs and search sync run in this process' : '(runs elsewhere: RUN_WORKER=false)'}`,
       `  API docs: ${config.publicApiUrl}/v2/docs`,
       `  Data:     ${embedded ? config.dataDir : 'external services (DATABASE_URL / MEILISEARCH_URL)'}`,
       `  Mail:     ${config.mail.smtpUrl ? 'sent through SMTP_URL' : 'kept in the mail_outbox table, links also logged (set SMTP_URL to send)'}`,

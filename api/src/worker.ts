@@ -1,0 +1,61 @@
+import type { Config } from './config.js';
+import type { DatabaseClient } from './db/client.js';
+import type { Logger } from './embedded/process-utils.js';
+import type { SearchClient } from './lib/search-client.js';
+import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
+import { JOBS } from './jobs/registry.js';
+import { ensureIndex } from './modules/search/index-settings.js';
+import { createSearchIndexer } from './modules/search/indexer.js';
+import { startSearchSync } from './modules/search/sync-worker.js';
+
+export interface WorkerDeps {
+  config: Config;
+  database: DatabaseClient;
+  /** The connection string pg-boss opens its own pool with. */
+  databaseUrl: string;
+  search: SearchClient;
+  log: Logger;
+}
+
+export interface Worker {
+  /** The job queue; an API in the same process enqueues through it (mail delivery). */
+  jobs: JobRunner;
+  stop(): Promise<void>;
+}
+
+/**
+ * The background side of Cairn, beside `buildApp`: the job queue always (the API enqueues
+ * through it), and with `config.runWorker` the job handlers, their schedules and the search
+ * sync. A process may run the API, the worker or both (`SERVE_API`, `RUN_WORKER`).
+ */
+export async function buildWorker(deps: WorkerDeps): Promise<Worker> {
+  const { config, database, search, log } = deps;
+  const jobs = await startJobRunner({
+    databaseUrl: deps.databaseUrl,
+    jobs: JOBS,
+    deps: { db: database.db, search, config },
+    work: config.runWorker,
+    log,
+  });
+  if (!config.runWorker) return { jobs, stop: () => jobs.stop() };
+
+  try {
+    // Index settings are applied at start (idempotent), then the outbox is drained as changes
+    // commit. Neither blocks the start: with Meilisearch down, the sync retries.
+    const indexer = createSearchIndexer({ db: database.db, search, indexPrefix: config.search.indexPrefix });
+    void ensureIndex(search, indexer.indexUid).catch((error: Error) =>
+      log.warn(`Search index settings not applied yet (${error.message}); the search sync will retry.`),
+    );
+    const searchSync = await startSearchSync({ sql: database.sql, indexer, log });
+    return {
+      jobs,
+      stop: async () => {
+        await searchSync.stop();
+        await jobs.stop();
+      },
+    };
+  } catch (error) {
+    await jobs.stop();
+    throw error;
+  }
+}
