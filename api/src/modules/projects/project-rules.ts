@@ -1,12 +1,6 @@
-import {
-  isApprovedLikeProjectStatus,
-  isRequestableProjectStatus,
-  type ProjectStatus,
-} from '@cairn/shared/constants/project-status';
 import type { DonationUrlInput } from '@cairn/shared/schemas/projects';
 import type { Executor } from '../../db/client.js';
-import { isModerator, type Actor } from '../../lib/actor.js';
-import { badRequest, unauthorized } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import * as repo from './projects.repository.js';
 import { parseId } from '../../lib/ids.js';
 
@@ -60,17 +54,4 @@ export async function checkSlugAvailable(db: Executor, slug: string, exceptProje
   if (await repo.isSlugTaken(db, slug, parseId(slug), exceptProjectId)) {
     throw badRequest(`Invalid 'slug': '${slug}' is already taken`, 'slug_taken');
   }
-}
-
-/**
- * Who may move a project between statuses. Moderators may set any status. Team members
- * (with EDIT_DETAILS, checked by the caller) may submit a project that is not yet approved
- * for review (`processing`), and switch an approved project between the statuses they may
- * request (approved, archived, unlisted, private, draft).
- */
-export function checkStatusChange(actor: Actor, current: string, next: ProjectStatus): void {
-  if (next === current || isModerator(actor)) return;
-  const submitting = next === 'processing' && !isApprovedLikeProjectStatus(current);
-  const switching = isApprovedLikeProjectStatus(current) && isRequestableProjectStatus(next);
-  if (!submitting && !switching) throw unauthorized("You don't have permission to set this status");
 }

@@ -1,0 +1,94 @@
+import { SEARCHABLE_PROJECT_STATUSES, isHiddenProjectStatus, isSearchableProjectStatus } from '@cairn/shared/constants/project-status';
+import type { Project, ProjectDependencyList } from '@cairn/shared/schemas/projects';
+import { isModerator, type Actor } from '../../lib/actor.js';
+import { notFound } from '../../lib/errors.js';
+import { encodeBase62, parseId } from '../../lib/ids.js';
+import { findProjectAccess, listProjectAccess, listProjectAccessByIdOrSlug, requireVisibleProject } from '../access/access.js';
+import { loadVisibleWireVersions } from '../versions/version-details.js';
+import type { ProjectContext } from './project-context.js';
+import * as repo from './projects.repository.js';
+
+/** Reading projects: one, many, random, their dependencies, a user's projects. */
+export function createProjectReads(context: ProjectContext) {
+  const { db, cache, toProjects, projectById, publicApiUrl } = context;
+
+  return {
+    async getProject(actor: Actor | null, idOrSlug: string): Promise<Project> {
+      const access = await requireVisibleProject(db, actor, idOrSlug);
+      return projectById(access.project.id);
+    },
+
+    /**
+     * The project as serialized JSON, from the cache when it is there. Publicly visible projects
+     * look the same to everyone, so they are cached; hidden ones are built for each request.
+     */
+    async getProjectJson(actor: Actor | null, idOrSlug: string): Promise<string> {
+      const cached = cache.get(idOrSlug);
+      if (cached) return cached;
+      const access = await requireVisibleProject(db, actor, idOrSlug);
+      const generation = cache.generation(access.project.id);
+      const project = await projectById(access.project.id);
+      const json = JSON.stringify(project);
+      if (!isHiddenProjectStatus(access.project.status)) cache.set(access.project.id, project.slug, json, generation);
+      return json;
+    },
+
+    /** Visible projects among ids/slugs; unknown and hidden ones are left out. */
+    async getProjects(actor: Actor | null, texts: readonly string[]): Promise<Project[]> {
+      const accesses = await listProjectAccessByIdOrSlug(db, actor, texts);
+      return toProjects(
+        db,
+        accesses.filter((a) => a.visible).map((a) => a.project.id),
+      );
+    },
+
+    async randomProjects(count: number): Promise<Project[]> {
+      return toProjects(db, await repo.listRandomProjectIds(db, SEARCHABLE_PROJECT_STATUSES, count));
+    },
+
+    /** Whether an id or slug is in use (hidden projects included, so creators can pick free slugs). */
+    async checkProject(idOrSlug: string): Promise<{ id: string }> {
+      const access = await findProjectAccess(db, null, idOrSlug);
+      if (!access) throw notFound('No project has this id or slug');
+      return { id: encodeBase62(access.project.id) };
+    },
+
+    /** Projects and versions the project's versions depend on, as far as the caller may see them. */
+    async getDependencies(actor: Actor | null, idOrSlug: string): Promise<ProjectDependencyList> {
+      const access = await requireVisibleProject(db, actor, idOrSlug);
+      const targets = await repo.listDependencyTargets(db, access.project.id);
+      const projectIds = [
+        ...new Set(
+          targets
+            .map((t) => t.dependencyProjectId ?? t.dependencyVersionProjectId)
+            .filter((id): id is number => id !== null && id !== access.project.id),
+        ),
+      ];
+      const versionIds = [...new Set(targets.map((t) => t.dependencyVersionId).filter((id): id is number => id !== null))];
+      const accesses = await listProjectAccess(db, actor, projectIds);
+      const visible = new Set(accesses.filter((a) => a.visible).map((a) => a.project.id));
+      return {
+        projects: await toProjects(
+          db,
+          projectIds.filter((id) => visible.has(id)),
+        ),
+        versions: await loadVisibleWireVersions(db, actor, versionIds, publicApiUrl),
+      };
+    },
+
+    /**
+     * Projects the user is an accepted team member of. Others see only the searchable ones;
+     * the user and moderators see every one they may see.
+     */
+    async getUserProjects(actor: Actor | null, userText: string): Promise<Project[]> {
+      const user = await repo.findUserByIdOrUsername(db, userText, parseId(userText));
+      if (!user) throw notFound('No such user');
+      const accesses = await listProjectAccess(db, actor, await repo.listProjectIdsOfMember(db, user.id));
+      const full = actor !== null && (actor.userId === user.id || isModerator(actor));
+      return toProjects(
+        db,
+        accesses.filter((a) => a.visible && (full || isSearchableProjectStatus(a.project.status))).map((a) => a.project.id),
+      );
+    },
+  };
+}
