@@ -1,5 +1,5 @@
 import { FACET_COUNT_FIELDS, type FacetCountField } from '@cairn/shared/constants/search';
-import type { Clause, Condition, FacetGroup } from '../../src/modules/search/query.js';
+import type { Clause, Condition, FacetGroup } from '../../src/modules/search/conditions.js';
 import type { VersionFacts } from '../../src/modules/search/documents.js';
 
 /**

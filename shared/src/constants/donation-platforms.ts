@@ -12,10 +12,6 @@ export type DonationPlatform = (typeof DONATION_PLATFORMS)[number]['short'];
 
 export const DONATION_PLATFORM_IDS: readonly DonationPlatform[] = DONATION_PLATFORMS.map((p) => p.short);
 
-export function isDonationPlatform(value: string): value is DonationPlatform {
-  return (DONATION_PLATFORM_IDS as readonly string[]).includes(value);
-}
-
 export function donationPlatformName(short: string): string | undefined {
   return DONATION_PLATFORMS.find((p) => p.short === short)?.name;
 }

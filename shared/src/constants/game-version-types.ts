@@ -5,7 +5,3 @@
 export const GAME_VERSION_TYPES = ['release', 'snapshot', 'beta', 'alpha'] as const;
 
 export type GameVersionType = (typeof GAME_VERSION_TYPES)[number];
-
-export function isGameVersionType(value: string): value is GameVersionType {
-  return (GAME_VERSION_TYPES as readonly string[]).includes(value);
-}

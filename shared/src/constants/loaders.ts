@@ -126,10 +126,6 @@ const LOADER_ICON_BODIES: Readonly<Record<LoaderName, string>> = {
  */
 export const LOADERS: readonly LoaderDefinition[] = /* @__PURE__ */ LOADER_INFO.map((l) => ({ ...l, icon: lineIcon(LOADER_ICON_BODIES[l.name]) }));
 
-export function isLoaderName(value: string): value is LoaderName {
-  return (LOADER_NAMES as readonly string[]).includes(value);
-}
-
 export function findLoader(name: string): LoaderInfo | undefined {
   return LOADER_INFO.find((l) => l.name === name);
 }

@@ -35,7 +35,6 @@ export function hasPermission(value: number, permission: number): boolean {
 /** User roles; moderators and admins are staff. */
 export const USER_ROLES = ['developer', 'moderator', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-export const isStaff = (role: string) => role === 'moderator' || role === 'admin';
 
 /** Badge bits shown on profiles. */
 export const USER_BADGES = {

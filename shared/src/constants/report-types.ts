@@ -23,7 +23,3 @@ export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
   'invalid-metadata': 'Invalid metadata',
   other: 'Other',
 };
-
-export function isReportType(value: string): value is ReportType {
-  return (REPORT_TYPES as readonly string[]).includes(value);
-}

@@ -100,10 +100,6 @@ export function withoutRestricted(value: number): number {
   return Number(BigInt(value) & ~BigInt(RESTRICTED_SCOPE_BITS));
 }
 
-export function includesRestricted(value: number): boolean {
-  return (BigInt(value) & BigInt(RESTRICTED_SCOPE_BITS)) !== 0n;
-}
-
 /**
  * OAuth `scope` strings: flag names separated by spaces or `+` (URL-decoded `%20`).
  * Returns undefined when a name is unknown.

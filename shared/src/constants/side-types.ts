@@ -2,7 +2,3 @@
 export const SIDE_TYPES = ['required', 'optional', 'unsupported', 'unknown'] as const;
 
 export type SideType = (typeof SIDE_TYPES)[number];
-
-export function isSideType(value: string): value is SideType {
-  return (SIDE_TYPES as readonly string[]).includes(value);
-}

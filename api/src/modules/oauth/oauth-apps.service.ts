@@ -1,6 +1,7 @@
 import type { CreateOAuthClientBody, EditOAuthClientBody } from '@cairn/shared/schemas/oauth';
 import type { Database, Executor } from '../../db/client.js';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
+import { canListUserOAuthApps, canManageOAuthApp } from '../access/oauth-app.policy.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import { processIcon } from '../../lib/images.js';
@@ -38,7 +39,7 @@ export function createOAuthAppsService(deps: { db: Database; files: FileStore })
   /** Only the app's creator and moderators manage it. */
   async function findManagedApp(executor: Executor, actor: Actor, idText: string): Promise<repo.ClientRow> {
     const client = await findApp(executor, idText);
-    if (client.createdBy !== actor.userId && !isModerator(actor)) throw unauthorized('You may only manage your own applications');
+    if (!canManageOAuthApp(actor, client)) throw unauthorized('You may only manage your own applications');
     return client;
   }
 
@@ -79,7 +80,7 @@ export function createOAuthAppsService(deps: { db: Database; files: FileStore })
     async listUserApps(actor: Actor, userRef: string): Promise<AppView[]> {
       const userId = await repo.findUserId(db, { id: parseId(userRef), username: userRef });
       if (userId === undefined) throw notFound();
-      if (userId !== actor.userId && !isModerator(actor)) throw unauthorized("You may not see another user's applications");
+      if (!canListUserOAuthApps(actor, userId)) throw unauthorized("You may not see another user's applications");
       return withRedirectUris(db, await repo.listClientsOfUser(db, userId));
     },
 

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
-import { requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/access.js';
+import { requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import type { ProjectCache } from './project-cache.js';
 import { loadProjectDetails } from './project-details.js';
 import { toProject } from './projects.mapper.js';

@@ -6,7 +6,7 @@ import { parseId, randomId } from '../../lib/ids.js';
 import { processGalleryImage, processIcon } from '../../lib/images.js';
 import { MAX_GALLERY_IMAGE_BYTES, MAX_ICON_BYTES, type CatalogueUpload, type PartKind } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import { listOrganizationAccess } from '../access/access.js';
+import { listOrganizationAccess } from '../access/organization.policy.js';
 import { insertVersionUpload, prepareVersionUpload, type PreparedVersionUpload } from '../versions/version-creation.js';
 import type { ProjectContext } from './project-context.js';
 import { checkCategories, checkDonationUrls, checkSlugAvailable, normalizeLicense } from './project-rules.js';

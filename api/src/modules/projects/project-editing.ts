@@ -4,7 +4,7 @@ import type { ModifyProjectBody, PatchProjectsBody } from '@cairn/shared/schemas
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/access.js';
+import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { decideStatusChange } from '../moderation/status-decisions.js';
 import { handProjectToGhost } from '../users/ghost.js';
 import { LINK_FIELD_NAMES, type ProjectContext } from './project-context.js';

@@ -3,7 +3,7 @@ import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import { listProjectAccess, requireVisibleProject } from '../access/access.js';
+import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
 import type { ProjectContext } from './project-context.js';
 import * as repo from './projects.repository.js';
 

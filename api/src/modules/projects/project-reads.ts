@@ -3,7 +3,7 @@ import type { Project, ProjectDependencyList } from '@cairn/shared/schemas/proje
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
-import { findProjectAccess, listProjectAccess, listProjectAccessByIdOrSlug, requireVisibleProject } from '../access/access.js';
+import { findProjectAccess, listProjectAccess, listProjectAccessByIdOrSlug, requireVisibleProject } from '../access/project.policy.js';
 import { loadVisibleWireVersions } from '../versions/version-details.js';
 import type { ProjectContext } from './project-context.js';
 import * as repo from './projects.repository.js';
@@ -13,11 +13,6 @@ export function createProjectReads(context: ProjectContext) {
   const { db, cache, toProjects, projectById, publicApiUrl } = context;
 
   return {
-    async getProject(actor: Actor | null, idOrSlug: string): Promise<Project> {
-      const access = await requireVisibleProject(db, actor, idOrSlug);
-      return projectById(access.project.id);
-    },
-
     /**
      * The project as serialized JSON, from the cache when it is there. Publicly visible projects
      * look the same to everyone, so they are cached; hidden ones are built for each request.

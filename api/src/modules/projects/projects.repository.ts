@@ -13,7 +13,7 @@ import {
   versionDependencies,
   versions,
 } from '../../db/schema/catalogue.js';
-import { categories, donationPlatforms, gameVersions, licenses, loaders } from '../../db/schema/tags.js';
+import { categories, donationPlatforms, gameVersions, licenses } from '../../db/schema/tags.js';
 import { users } from '../../db/schema/users.js';
 
 // ---- reads: the parts of the v2 Project object ----
@@ -185,18 +185,6 @@ export async function listDonationPlatformNames(db: Executor): Promise<Map<strin
   return new Map(rows.map((r) => [r.short, r.name]));
 }
 
-export async function listExistingLoaders(db: Executor, names: readonly string[]): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
-  const rows = await db.select({ name: loaders.name }).from(loaders).where(inArray(loaders.name, [...names]));
-  return new Set(rows.map((r) => r.name));
-}
-
-export async function listExistingGameVersions(db: Executor, names: readonly string[]): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
-  const rows = await db.select({ version: gameVersions.version }).from(gameVersions).where(inArray(gameVersions.version, [...names]));
-  return new Set(rows.map((r) => r.version));
-}
-
 // ---- slugs ----
 
 /** Another project already uses this text as its slug or (base62) id. */
@@ -321,11 +309,6 @@ export async function deleteFollow(tx: Executor, userId: number, projectId: numb
   if (deleted.length === 0) return false;
   await tx.update(projects).set({ followers: sql`${projects.followers} - 1` }).where(eq(projects.id, projectId));
   return true;
-}
-
-export async function deleteAllFollows(tx: Executor, projectId: number): Promise<void> {
-  await tx.delete(projectFollows).where(eq(projectFollows.projectId, projectId));
-  await tx.update(projects).set({ followers: 0 }).where(eq(projects.id, projectId));
 }
 
 export async function listFollowedProjectIds(db: Executor, userId: number): Promise<number[]> {

@@ -1,8 +1,8 @@
 import { SIDE_TYPES } from '@cairn/shared/constants/side-types';
 import type { FacetCountField } from '@cairn/shared/constants/search';
 import { badRequest } from '../../lib/errors.js';
-import { comboToken, DIMENSIONS, indexedProjectId, sidePair, type Dimension } from './documents.js';
-import type { Clause, Condition, FacetField, FacetGroup } from './query.js';
+import { comboToken, DIMENSIONS, indexedProjectId, sidePair, type Dimension } from './document-fields.js';
+import type { Clause, Condition, FacetField, FacetGroup } from './conditions.js';
 
 /**
  * Translates parsed facet groups into Meilisearch filter expressions over the documents of

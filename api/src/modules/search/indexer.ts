@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { encodeBase62 } from '../../lib/ids.js';
 import type { SearchClient } from '../../lib/search-client.js';
 import { loadSearchDocuments } from './document-source.js';
-import { indexedProjectId } from './documents.js';
+import { indexedProjectId } from './document-fields.js';
 import { quote } from './filter.js';
 import { ensureIndex, liveIndexUid } from './index-settings.js';
 import * as repo from './search.repository.js';

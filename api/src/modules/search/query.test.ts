@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.js';
-import { parseFacets, parseFilters, parseSearchRequest, parseSort } from './query.js';
+import { parseFilters } from './legacy-filters.js';
+import { parseFacets, parseSearchRequest, parseSort } from './query.js';
 
 function badRequestText(run: () => unknown): string {
   try {

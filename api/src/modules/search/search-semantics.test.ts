@@ -4,7 +4,7 @@ import { environmentToSides } from '@cairn/shared/constants/environments';
 import { evaluateFilter, oracleCounts, oracleMatches, type OracleProject } from '../../../test/helpers/search-oracle.js';
 import { buildProjectDocuments, type SearchDocument, type VersionFacts } from './documents.js';
 import { planSearch } from './plan.js';
-import { parseCondition, type Condition, type FacetGroup } from './query.js';
+import { parseCondition, type Condition, type FacetGroup } from './conditions.js';
 
 /**
  * Documents + filter compiler + query plan, evaluated with Meilisearch's filter semantics on

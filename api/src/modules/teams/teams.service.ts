@@ -9,22 +9,13 @@ import type { AddTeamMemberBody, ModifyTeamMemberBody, TeamMember } from '@cairn
 import type { Database, Executor } from '../../db/client.js';
 import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import {
-  listOrganizationAccess,
-  listProjectAccess,
-  requireVisibleProject,
-  type OrganizationAccess,
-  type ProjectAccess,
-} from '../access/access.js';
+import { listOrganizationAccess } from '../access/organization.policy.js';
+import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
+import { canTransferTeamOwnership, hasTeamPermission, memberVisibility, type TeamAccess } from '../access/team.policy.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { toTeamMember } from './teams.mapper.js';
 import * as repo from './teams.repository.js';
 import { parseId } from '../../lib/ids.js';
-
-/** A team and who the caller is to it: a project's team or an organization's. */
-type TeamContext =
-  | { kind: 'project'; teamId: number; access: ProjectAccess }
-  | { kind: 'organization'; teamId: number; organization: OrganizationAccess };
 
 const isSubset = (bits: number, of: number) => (bits & ~of) === 0;
 const PAYOUTS_SPLIT_MAX = 5000;
@@ -33,11 +24,11 @@ export function createTeamsService(deps: { db: Database }) {
   const { db } = deps;
 
   /** Teams the caller may see, in the order asked; unknown and hidden ones left out. */
-  async function visibleTeams(executor: Executor, actor: Actor | null, teamIds: readonly number[]): Promise<TeamContext[]> {
+  async function visibleTeams(executor: Executor, actor: Actor | null, teamIds: readonly number[]): Promise<TeamAccess[]> {
     const owners = await repo.listTeamOwners(executor, teamIds);
     const projectAccess = await listProjectAccess(executor, actor, owners.map((o) => o.projectId).filter((id): id is number => id !== null));
     const organizationAccess = await listOrganizationAccess(executor, actor, owners.map((o) => o.organizationId).filter((id): id is number => id !== null));
-    const out: TeamContext[] = [];
+    const out: TeamAccess[] = [];
     for (const teamId of teamIds) {
       const owner = owners.find((o) => o.teamId === teamId);
       const access = owner?.projectId != null ? projectAccess.find((a) => a.project.id === owner.projectId) : undefined;
@@ -48,7 +39,7 @@ export function createTeamsService(deps: { db: Database }) {
     return out;
   }
 
-  async function requireTeam(executor: Executor, actor: Actor | null, teamText: string): Promise<TeamContext> {
+  async function requireTeam(executor: Executor, actor: Actor | null, teamText: string): Promise<TeamAccess> {
     const teamId = parseId(teamText);
     const [team] = teamId === undefined ? [] : await visibleTeams(executor, actor, [teamId]);
     if (!team) throw notFound('The team does not exist or you may not see it');
@@ -56,28 +47,24 @@ export function createTeamsService(deps: { db: Database }) {
   }
 
   /** Accepted members see every row and private fields; others see accepted members and their own row. */
-  function present(team: TeamContext, actor: Actor | null, rows: repo.MemberRow[]): TeamMember[] {
-    const insider = team.kind === 'project' ? team.access.isAcceptedMember : Boolean(team.organization.membership?.accepted);
-    return rows
-      .filter((r) => r.teamId === team.teamId && (insider || r.accepted || r.userId === actor?.userId))
-      .map((r) => toTeamMember(r, insider || r.userId === actor?.userId));
+  function present(team: TeamAccess, actor: Actor | null, rows: repo.MemberRow[]): TeamMember[] {
+    return rows.flatMap((r) => {
+      const visibility = r.teamId === team.teamId ? memberVisibility(team, actor, r) : 'hidden';
+      return visibility === 'hidden' ? [] : [toTeamMember(r, visibility === 'full')];
+    });
   }
 
-  /** Project-permission bits for project teams, organization bits for organization teams. */
-  const permissionsIn = (team: TeamContext) => (team.kind === 'project' ? team.access.permissions : team.organization.permissions);
-  const projectOrOrg = (team: TeamContext, project: number, organization: number) => (team.kind === 'project' ? project : organization);
-
-  function requireTeamPermission(team: TeamContext, project: number, organization: number, action: string) {
-    if (!hasPermission(permissionsIn(team), projectOrOrg(team, project, organization))) throw unauthorized(`You don't have permission to ${action}`);
+  function requireTeamPermission(team: TeamAccess, project: number, organization: number, action: string) {
+    if (!hasTeamPermission(team, project, organization)) throw unauthorized(`You don't have permission to ${action}`);
   }
 
-  async function findTarget(executor: Executor, team: TeamContext, userText: string): Promise<repo.MemberRow | undefined> {
+  async function findTarget(executor: Executor, team: TeamAccess, userText: string): Promise<repo.MemberRow | undefined> {
     const userId = await repo.findUserId(executor, userText, parseId(userText));
     return userId === undefined ? undefined : repo.findMember(executor, team.teamId, userId);
   }
 
   /** Checks the bits a member is given: project teams take project bits only, organizations both. */
-  function checkGrantedBits(actor: Actor, team: TeamContext, permissions: number | undefined, organizationPermissions: number | null | undefined) {
+  function checkGrantedBits(actor: Actor, team: TeamAccess, permissions: number | undefined, organizationPermissions: number | null | undefined) {
     if (team.kind === 'project') {
       if (organizationPermissions != null) throw badRequest("Invalid body 'organization_permissions': project team members have no organization permissions");
       if (permissions !== undefined && !isAdmin(actor) && !isSubset(permissions, team.access.permissions)) {
@@ -103,7 +90,7 @@ export function createTeamsService(deps: { db: Database }) {
   return {
     async getProjectTeamMembers(actor: Actor | null, idOrSlug: string): Promise<TeamMember[]> {
       const access = await requireVisibleProject(db, actor, idOrSlug);
-      const team: TeamContext = { kind: 'project', teamId: access.project.teamId, access };
+      const team: TeamAccess = { kind: 'project', teamId: access.project.teamId, access };
       return present(team, actor, await repo.listMembers(db, [team.teamId]));
     },
 
@@ -199,7 +186,7 @@ export function createTeamsService(deps: { db: Database }) {
       }
       const members = await repo.listMembers(db, [team.teamId]);
       const owner = members.find((m) => m.isOwner);
-      if (!isAdmin(actor) && owner?.userId !== actor.userId) throw unauthorized("Only the team's owner may transfer ownership");
+      if (!canTransferTeamOwnership(actor, owner?.userId)) throw unauthorized("Only the team's owner may transfer ownership");
       const newOwnerId = parseId(newOwnerText);
       const target = members.find((m) => m.userId === newOwnerId);
       if (!target) throw badRequest(`Invalid body 'user_id': '${newOwnerText}' is not a member of this team`);

@@ -1,17 +1,10 @@
 import type { User, UserRoleName } from '@cairn/shared/schemas/users';
 import { encodeBase62 } from '../../lib/ids.js';
+import type { UserVisibility } from '../access/user.policy.js';
 import type { UserRow } from './users.repository.js';
 
-/**
- * What the viewer may see: `full` (their own account, or an admin) adds the private flags and
- * linked providers; `email` additionally needs the USER_READ_EMAIL scope.
- */
-export interface UserView {
-  full: boolean;
-  email: boolean;
-}
-
-export const PUBLIC_VIEW: UserView = { full: false, email: false };
+/** What the viewer may see (access/user.policy.ts): `full` adds the private flags and linked providers. */
+export type UserView = UserVisibility;
 
 /** DB row → v2 User. */
 export function toUser(row: UserRow, view: UserView, providers: string[]): User {

@@ -1,7 +1,6 @@
-import { hasScopes, scopeBits } from '@cairn/shared/constants/scopes';
 import { AVATAR_MAX_BYTES, type ModifyUserBody } from '@cairn/shared/schemas/users';
 import type { Database } from '../../db/client.js';
-import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
 import { processIcon } from '../../lib/images.js';
@@ -9,7 +8,8 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import * as repo from './users.repository.js';
 import { deleteAccount } from './account-deletion.js';
-import { PUBLIC_VIEW, type UserView } from './users.mapper.js';
+import type { UserView } from './users.mapper.js';
+import { canChangeRolesAndBadges, canDeleteUser, canEditUser, userVisibility } from '../access/user.policy.js';
 
 export interface UsersServiceDeps {
   db: Database;
@@ -24,19 +24,11 @@ export interface ViewedUser {
   providers: string[];
 }
 
-const canReadEmail = (actor: Actor) => hasScopes(actor.scopes, scopeBits('USER_READ_EMAIL'));
-
-/** Own account or admin: the full view. */
-function viewFor(actor: Actor | null, row: repo.UserRow): UserView {
-  if (!actor || (actor.userId !== row.id && !isAdmin(actor))) return PUBLIC_VIEW;
-  return { full: true, email: canReadEmail(actor) };
-}
-
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, files, cdnUrl } = deps;
 
   async function withViews(actor: Actor | null, rows: repo.UserRow[]): Promise<ViewedUser[]> {
-    const views = rows.map((row) => viewFor(actor, row));
+    const views = rows.map((row) => userVisibility(actor, row));
     const providers = await repo.listProviderNames(db, rows.filter((_, i) => views[i]!.full).map((r) => r.id));
     return rows.map((row, i) => ({ row, view: views[i]!, providers: providers.get(row.id) ?? [] }));
   }
@@ -47,11 +39,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     return row;
   }
 
-  /** Self, or staff over non-admins (admins over everyone). */
   function assertCanEdit(actor: Actor, target: repo.UserRow): void {
-    if (actor.userId === target.id || isAdmin(actor)) return;
-    if (isModerator(actor) && target.role !== 'admin') return;
-    throw unauthorized("You don't have permission to edit this user.");
+    if (!canEditUser(actor, target)) throw unauthorized("You don't have permission to edit this user.");
   }
 
   return {
@@ -75,7 +64,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async modifyUser(actor: Actor, identifier: string, patch: ModifyUserBody): Promise<void> {
       const target = await findTarget(identifier);
       assertCanEdit(actor, target);
-      if ((patch.role !== undefined || patch.badges !== undefined) && !isAdmin(actor)) {
+      if ((patch.role !== undefined || patch.badges !== undefined) && !canChangeRolesAndBadges(actor)) {
         throw unauthorized('Only admins can change roles and badges.');
       }
       const changes: repo.UserPatch = {};
@@ -121,7 +110,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     /** Self or admin. Answers whether the caller deleted their own account. */
     async deleteUser(actor: Actor, identifier: string): Promise<{ self: boolean }> {
       const target = await findTarget(identifier);
-      if (actor.userId !== target.id && !isAdmin(actor)) throw unauthorized("You don't have permission to delete this user.");
+      if (!canDeleteUser(actor, target)) throw unauthorized("You don't have permission to delete this user.");
       await db.transaction(async (tx) => {
         if (target.role === 'admin' && (await repo.countAdmins(tx)) <= 1) {
           throw badRequest('This is the only admin account; make someone else admin before deleting it.');

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import type { BlobRead, FileStore } from '../../lib/storage/file-store.js';
-import { canSeeVersion, listProjectAccess } from '../access/access.js';
+import { listProjectAccess } from '../access/project.policy.js';
+import { canSeeVersion } from '../access/version.policy.js';
 import * as repo from './versions.repository.js';
 import { parseId } from '../../lib/ids.js';
 

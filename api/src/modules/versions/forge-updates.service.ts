@@ -2,7 +2,8 @@ import type { ForgeUpdates, ForgeUpdatesQuery } from '@cairn/shared/schemas/stat
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { findProjectAccess } from '../access/access.js';
+import { findProjectAccess } from '../access/project.policy.js';
+import { visibleVersionsCondition } from '../access/version.policy.js';
 import * as repo from './versions.repository.js';
 
 const LOADERS_FOR: Record<ForgeUpdatesQuery['neoforge'], string[]> = {
@@ -24,7 +25,8 @@ export function createForgeUpdatesService(deps: { db: Database; publicSiteUrl: s
       if (!access?.visible) throw badRequest(`No project '${projectText}'`);
       const rows = await repo.listProjectVersionRows(db, access.project.id, {
         loaders: LOADERS_FOR[neoforge],
-        includeHidden: false,
+        // The update checker asks anonymously: it sees what everyone sees.
+        visible: (status) => visibleVersionsCondition(null, access, status),
         listedOnly: true,
         offset: 0,
       });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
-import { requireProjectPermission } from '../access/access.js';
+import { requireProjectPermission } from '../access/project.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { filterVisible, loadVersionJson, requireVisibleVersion } from './version-details.js';

@@ -1,5 +1,5 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { HIDDEN_VERSION_STATUSES, LISTED_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
+import { and, arrayOverlaps, asc, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { LISTED_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Database, Executor } from '../../db/client.js';
 import { downloadDedup, projects, searchOutbox, versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
 import { gameVersions, loaders } from '../../db/schema/tags.js';
@@ -20,8 +20,8 @@ export interface VersionListFilters {
   gameVersions?: readonly string[];
   featured?: boolean;
   versionType?: string;
-  /** Team members and moderators also see draft, scheduled and unknown versions. */
-  includeHidden: boolean;
+  /** Which versions the caller may see, as SQL over the status column (access/version.policy.ts). */
+  visible: (status: AnyColumn) => SQL | undefined;
   /** Only listed and archived versions (what update checks offer). */
   listedOnly?: boolean;
   limit?: number;
@@ -30,7 +30,8 @@ export interface VersionListFilters {
 
 export function listProjectVersionRows(db: Executor, projectId: number, filters: VersionListFilters): Promise<VersionRow[]> {
   const conditions: SQL[] = [eq(versions.projectId, projectId)];
-  if (!filters.includeHidden) conditions.push(notInArray(versions.status, [...HIDDEN_VERSION_STATUSES]));
+  const visible = filters.visible(versions.status);
+  if (visible) conditions.push(visible);
   if (filters.listedOnly) conditions.push(inArray(versions.status, [...LISTED_VERSION_STATUSES]));
   if (filters.loaders) conditions.push(arrayOverlaps(versions.loaders, [...filters.loaders]));
   if (filters.gameVersions) conditions.push(arrayOverlaps(versions.gameVersions, [...filters.gameVersions]));

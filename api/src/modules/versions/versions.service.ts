@@ -6,7 +6,8 @@ import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
-import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/access.js';
+import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
+import { visibleVersionsCondition } from '../access/version.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import type { CatalogueUpload } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
@@ -65,7 +66,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         gameVersions: query.game_versions as string[] | undefined,
         featured: query.featured,
         versionType: query.version_type,
-        includeHidden: isModerator(actor) || access.isMember,
+        visible: (status) => visibleVersionsCondition(actor, access, status),
         limit: query.limit,
         offset: query.offset,
       });

@@ -1,5 +1,5 @@
-import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS, hasPermission } from '@cairn/shared/constants/permissions';
-import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
+import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS, hasPermission } from '@cairn/shared/constants/permissions';
+import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
 import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
@@ -7,16 +7,15 @@ import * as repo from './access.repository.js';
 import type { MembershipRow, ProjectRef } from './access.repository.js';
 
 /**
- * The one place that decides who sees which project, version and organization, and what a
- * caller may do to a project. Every catalogue route goes through it.
+ * Who sees which project and what a caller may do to it. Every catalogue route goes through it.
  *
  * Visibility: a project is visible unless its status is hidden; hidden ones only to
  * moderators and to anyone with a membership row (pending invitations included) in its
- * team or its organization's team. Versions additionally hide draft/scheduled/unknown ones
- * from outsiders. Effective permissions: admins everything; an accepted member of the
- * project team its bits (even when lower than the organization's); else an accepted member
- * of the owning organization its default project bits; moderators EDIT_DETAILS, EDIT_BODY
- * and UPLOAD_VERSION; anyone else nothing. Pending invitations grant nothing.
+ * team or its organization's team. Effective permissions: admins everything; an accepted
+ * member of the project team its bits (even when lower than the organization's); else an
+ * accepted member of the owning organization its default project bits; moderators
+ * EDIT_DETAILS, EDIT_BODY and UPLOAD_VERSION; anyone else nothing. Pending invitations grant
+ * nothing.
  */
 
 export type { MembershipRow, ProjectRef };
@@ -36,7 +35,6 @@ export interface ProjectAccess {
 
 const MODERATOR_PROJECT_PERMISSIONS =
   PROJECT_PERMISSIONS.EDIT_DETAILS | PROJECT_PERMISSIONS.EDIT_BODY | PROJECT_PERMISSIONS.UPLOAD_VERSION;
-const MODERATOR_ORGANIZATION_PERMISSIONS = ORGANIZATION_PERMISSIONS.EDIT_DETAILS | ORGANIZATION_PERMISSIONS.ADD_PROJECT;
 
 export function effectiveProjectPermissions(
   actor: Actor | null,
@@ -47,13 +45,6 @@ export function effectiveProjectPermissions(
   if (projectMembership?.accepted) return projectMembership.isOwner ? ALL_PROJECT_PERMISSIONS : projectMembership.permissions;
   if (organizationMembership?.accepted) return organizationMembership.isOwner ? ALL_PROJECT_PERMISSIONS : organizationMembership.permissions;
   if (isModerator(actor)) return MODERATOR_PROJECT_PERMISSIONS;
-  return 0;
-}
-
-export function effectiveOrganizationPermissions(actor: Actor | null, membership: MembershipRow | undefined): number {
-  if (isAdmin(actor)) return ALL_ORGANIZATION_PERMISSIONS;
-  if (membership?.accepted) return membership.isOwner ? ALL_ORGANIZATION_PERMISSIONS : (membership.organizationPermissions ?? 0);
-  if (isModerator(actor)) return MODERATOR_ORGANIZATION_PERMISSIONS;
   return 0;
 }
 
@@ -121,37 +112,4 @@ export async function requireVisibleProject(db: Executor, actor: Actor | null, i
 /** 401 unless the caller holds every given permission bit on the project. */
 export function requireProjectPermission(access: ProjectAccess, permission: number, action: string): void {
   if (!hasPermission(access.permissions, permission)) throw unauthorized(`You don't have permission to ${action}`);
-}
-
-/** Whether the caller may see a version of a project it has access information for. */
-export function canSeeVersion(actor: Actor | null, versionStatus: string, access: ProjectAccess): boolean {
-  if (isModerator(actor) || access.isMember) return true;
-  return access.visible && !isHiddenVersionStatus(versionStatus);
-}
-
-export interface OrganizationAccess {
-  organizationId: number;
-  teamId: number;
-  membership: MembershipRow | undefined;
-  visible: boolean;
-  permissions: number;
-}
-
-/**
- * Organizations are visible when they own a searchable project or have more than one
- * accepted member; otherwise only to moderators and their members.
- */
-export async function listOrganizationAccess(db: Executor, actor: Actor | null, organizationIds: readonly number[]): Promise<OrganizationAccess[]> {
-  const facts = await repo.listOrganizationPublicity(db, organizationIds);
-  const memberships = actor ? await repo.listMemberships(db, actor.userId, facts.map((f) => f.teamId)) : [];
-  return facts.map((f) => {
-    const membership = memberships.find((m) => m.teamId === f.teamId);
-    return {
-      organizationId: f.id,
-      teamId: f.teamId,
-      membership,
-      visible: f.hasSearchableProject || f.acceptedMembers > 1 || isModerator(actor) || membership !== undefined,
-      permissions: effectiveOrganizationPermissions(actor, membership),
-    };
-  });
 }
