@@ -4,14 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { workspaceRoot } from '../src/config.js';
 import { formatRow, measure, type LoadResult } from './measure.js';
 import type { TargetsReady, TargetsRequest } from './targets.js';
+import { benchSearchClients } from './search-client.js';
 
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
- * the search scenarios, BENCH_ONLY=api only the others.
+ * the search scenarios, BENCH_ONLY=api the API ones, BENCH_ONLY=client only the comparison of
+ * Meilisearch transports.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=search runs just the search scenarios; BENCH_ONLY=api everything else. */
+/** BENCH_ONLY=search | api | client: one part only. */
 const only = process.env.BENCH_ONLY;
 
 async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
@@ -33,7 +35,16 @@ async function post(label: string, url: string, body: string, connections: numbe
   return result;
 }
 
+async function compareSearchClients(): Promise<void> {
+  console.log(`\nMeilisearch transport: CPU of this process per search request, 20 concurrent, ${seconds} s each, alternating\n`);
+  for (const figure of await benchSearchClients(seconds)) {
+    console.log(`${figure.label.padEnd(32)} ${String(Math.round(figure.requestsPerSecond)).padStart(6)} req/s  ${figure.cpuMicrosPerRequest.toFixed(1).padStart(6)} µs CPU per request`);
+  }
+  console.log('');
+}
+
 async function main(): Promise<void> {
+  if (only === 'client') return compareSearchClients();
   const child = fork(fileURLToPath(new URL('./targets.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<TargetsReady>((resolve, reject) => {
     child.once('message', (m) => resolve(m as TargetsReady));
@@ -62,6 +73,7 @@ async function main(): Promise<void> {
     }
 
     if (only !== 'api') await benchSearch(ready, ask);
+    if (only !== 'search' && only !== 'api') await compareSearchClients();
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
