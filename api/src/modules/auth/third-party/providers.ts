@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as oidc from 'openid-client';
 import type { AuthProviderConfig } from '../../../config.js';
 import { ApiError } from '../../../lib/errors.js';
 
@@ -20,15 +20,28 @@ export interface SignInProvider {
   fetchProfile(callback: { code: string; codeVerifier: string; redirectUri: string; iss?: string }): Promise<ProviderProfile>;
 }
 
-export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-
 const providerError = (name: string, problem: string) => new ApiError(400, 'provider_error', `Signing in with ${name} did not work: ${problem}.`);
 const networkError = (name: string) => new ApiError(502, 'network_error', `${name} could not be reached; please try again.`);
+const TIMEOUT_SECONDS = 10;
+
+/** What went wrong talking to a provider, as our error: unreachable (502) or refusing (400). */
+function explain(name: string, error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof oidc.ResponseBodyError) return providerError(name, error.error_description ?? error.error);
+  if (error instanceof oidc.AuthorizationResponseError) return providerError(name, error.error_description ?? error.error);
+  if (error instanceof oidc.WWWAuthenticateChallengeError) return providerError(name, 'it refused the access token');
+  // fetch rejects with a TypeError when the provider cannot be reached, and aborts on the timeout.
+  if (error instanceof TypeError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
+    return networkError(name);
+  }
+  const cause = error instanceof Error ? error : undefined;
+  return providerError(name, cause?.message.replace(/\.$/, '') ?? 'its answer could not be read');
+}
 
 async function fetchJson(name: string, url: string, init: RequestInit): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000), headers: { accept: 'application/json', 'user-agent': 'Cairn', ...init.headers } });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000), headers: { accept: 'application/json', 'user-agent': 'Cairn', ...init.headers } });
   } catch {
     throw networkError(name);
   }
@@ -42,85 +55,80 @@ async function fetchJson(name: string, url: string, init: RequestInit): Promise<
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null);
 
-interface Endpoints {
-  authorization: string;
-  token: string;
-  /** The issuer to compare with the `iss` callback parameter (RFC 9207), when known. */
-  issuer?: string;
-}
-
-/** The authorization-code flow shared by every provider; `profile` reads the user with the access token. */
-function oauth2Provider(options: {
+/**
+ * The authorization-code flow with PKCE, shared by every provider, on openid-client:
+ * `configuration` gives the provider's endpoints (discovered for OpenID Connect),
+ * `profile` reads the user once the code is exchanged.
+ */
+function authorizationCodeProvider(options: {
   id: string;
   name: string;
-  clientId: string;
-  clientSecret: string;
   scope: string;
-  endpoints: () => Promise<Endpoints>;
-  profile: (accessToken: string) => Promise<ProviderProfile>;
+  configuration: () => Promise<oidc.Configuration>;
+  /** OpenID Connect providers answer with an ID token, which is then checked. */
+  openId: boolean;
+  profile: (configuration: oidc.Configuration, tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers) => Promise<ProviderProfile>;
 }): SignInProvider {
   return {
     id: options.id,
     name: options.name,
     async authorizationUrl({ state, codeChallenge, redirectUri }) {
-      const url = new URL((await options.endpoints()).authorization);
-      url.search = new URLSearchParams({
-        response_type: 'code',
-        client_id: options.clientId,
-        redirect_uri: redirectUri,
-        scope: options.scope,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      }).toString();
-      return url.toString();
+      const configuration = await options.configuration().catch((error: unknown) => {
+        throw explain(options.name, error);
+      });
+      return oidc
+        .buildAuthorizationUrl(configuration, {
+          redirect_uri: redirectUri,
+          scope: options.scope,
+          state,
+          code_challenge: codeChallenge,
+          code_challenge_method: 'S256',
+        })
+        .toString();
     },
     async fetchProfile({ code, codeVerifier, redirectUri, iss }) {
-      const endpoints = await options.endpoints();
-      if (iss && endpoints.issuer && !endpoints.issuer.includes('{') && iss !== endpoints.issuer) {
-        throw providerError(options.name, 'the answer came from an unexpected issuer');
+      try {
+        const configuration = await options.configuration();
+        // The state was checked (and consumed) by the caller, so the callback is replayed without it.
+        const callback = new URL(redirectUri);
+        callback.searchParams.set('code', code);
+        if (iss) callback.searchParams.set('iss', iss);
+        const tokens = await oidc.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: codeVerifier, idTokenExpected: options.openId });
+        const profile = await options.profile(configuration, tokens);
+        if (!profile.subject) throw providerError(options.name, 'the account has no identifier');
+        return profile;
+      } catch (error) {
+        throw explain(options.name, error);
       }
-      const token = await fetchJson(options.name, endpoints.token, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: redirectUri,
-          client_id: options.clientId,
-          client_secret: options.clientSecret,
-          code_verifier: codeVerifier,
-        }),
-      });
-      const accessToken = text(token.access_token);
-      if (!accessToken) throw providerError(options.name, typeof token.error === 'string' ? token.error : 'no access token was issued');
-      const profile = await options.profile(accessToken);
-      if (!profile.subject) throw providerError(options.name, 'the account has no identifier');
-      return profile;
     },
   };
 }
 
-/** OpenID Connect: endpoints from discovery, the profile from the userinfo endpoint. */
+/** Loopback and other plain-HTTP issuers (development, tests) need openid-client's explicit consent. */
+const insecureIfHttp = (url: string) => (url.startsWith('http:') ? [oidc.allowInsecureRequests] : []);
+
+/** OpenID Connect: endpoints from discovery, the ID token checked, the profile from the userinfo endpoint. */
 function openIdProvider(options: { id: string; name: string; clientId: string; clientSecret: string; issuer: string; trustEmailVerified: boolean }): SignInProvider {
-  let discovery: Promise<{ authorization: string; token: string; userinfo: string; issuer: string }> | undefined;
-  const discover = () =>
-    (discovery ??= fetchJson(options.name, `${options.issuer}/.well-known/openid-configuration`, {})
-      .then((doc) => {
-        const [authorization, token, userinfo, issuer] = [doc.authorization_endpoint, doc.token_endpoint, doc.userinfo_endpoint, doc.issuer].map(text);
-        if (!authorization || !token || !userinfo || !issuer) throw providerError(options.name, 'its discovery document is incomplete');
-        return { authorization, token, userinfo, issuer };
+  let discovery: Promise<oidc.Configuration> | undefined;
+  const configuration = () =>
+    (discovery ??= oidc
+      .discovery(new URL(options.issuer), options.clientId, undefined, oidc.ClientSecretPost(options.clientSecret), {
+        execute: insecureIfHttp(options.issuer),
+        timeout: TIMEOUT_SECONDS,
       })
       .catch((error: unknown) => {
         discovery = undefined; // try again on the next sign-in
         throw error;
       }));
-  return oauth2Provider({
-    ...options,
+  return authorizationCodeProvider({
+    id: options.id,
+    name: options.name,
     scope: 'openid email profile',
-    endpoints: discover,
-    async profile(accessToken) {
-      const info = await fetchJson(options.name, (await discover()).userinfo, { headers: { authorization: `Bearer ${accessToken}` } });
+    openId: true,
+    configuration,
+    async profile(config, tokens) {
+      const subject = tokens.claims()?.sub ?? oidc.skipSubjectCheck;
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, subject);
       const email = text(info.email);
       return {
         subject: text(info.sub) ?? '',
@@ -132,17 +140,32 @@ function openIdProvider(options: { id: string; name: string; clientId: string; c
   });
 }
 
+/** A plain OAuth 2.0 provider with fixed endpoints (no discovery, no ID token). */
+function oauth2Configuration(endpoints: { issuer: string; authorization: string; token: string }, clientId: string, clientSecret: string) {
+  const configuration = new oidc.Configuration(
+    { issuer: endpoints.issuer, authorization_endpoint: endpoints.authorization, token_endpoint: endpoints.token },
+    clientId,
+    undefined,
+    oidc.ClientSecretPost(clientSecret),
+  );
+  configuration.timeout = TIMEOUT_SECONDS;
+  return async () => configuration;
+}
+
 function github(clientId: string, clientSecret: string): SignInProvider {
   const api = (path: string, accessToken: string) =>
     fetchJson('GitHub', `https://api.github.com${path}`, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/vnd.github+json' } });
-  return oauth2Provider({
+  return authorizationCodeProvider({
     id: 'github',
     name: 'GitHub',
-    clientId,
-    clientSecret,
     scope: 'read:user user:email',
-    endpoints: async () => ({ authorization: 'https://github.com/login/oauth/authorize', token: 'https://github.com/login/oauth/access_token' }),
-    async profile(accessToken) {
+    openId: false,
+    configuration: oauth2Configuration(
+      { issuer: 'https://github.com', authorization: 'https://github.com/login/oauth/authorize', token: 'https://github.com/login/oauth/access_token' },
+      clientId,
+      clientSecret,
+    ),
+    async profile(_configuration, { access_token: accessToken }) {
       const user = await api('/user', accessToken);
       // The emails list says which address is primary and verified; /user only has the public one.
       const emails = (await api('/user/emails', accessToken).catch(() => [])) as unknown;
@@ -158,14 +181,17 @@ function github(clientId: string, clientSecret: string): SignInProvider {
 }
 
 function discord(clientId: string, clientSecret: string): SignInProvider {
-  return oauth2Provider({
+  return authorizationCodeProvider({
     id: 'discord',
     name: 'Discord',
-    clientId,
-    clientSecret,
     scope: 'identify email',
-    endpoints: async () => ({ authorization: 'https://discord.com/oauth2/authorize', token: 'https://discord.com/api/oauth2/token' }),
-    async profile(accessToken) {
+    openId: false,
+    configuration: oauth2Configuration(
+      { issuer: 'https://discord.com', authorization: 'https://discord.com/oauth2/authorize', token: 'https://discord.com/api/oauth2/token' },
+      clientId,
+      clientSecret,
+    ),
+    async profile(_configuration, { access_token: accessToken }) {
       const user = await fetchJson('Discord', 'https://discord.com/api/users/@me', { headers: { authorization: `Bearer ${accessToken}` } });
       const email = text(user.email);
       return {

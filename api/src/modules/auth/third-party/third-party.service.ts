@@ -12,7 +12,8 @@ import * as userAccounts from '../../users/user-accounts.port.js';
 import * as flows from '../flows.repository.js';
 import * as repo from '../auth.repository.js';
 import type { AuthService, SignInResult } from '../auth.service.js';
-import { pkceChallenge, type ProviderProfile, type SignInProvider } from './providers.js';
+import { type ProviderProfile, type SignInProvider } from './providers.js';
+import { calculatePKCECodeChallenge } from 'openid-client';
 
 /** A started third-party sign-in is valid for 30 minutes. */
 const PROVIDER_FLOW_LIFETIME_MS = 30 * 60 * 1000;
@@ -148,7 +149,7 @@ export function createThirdPartyService(deps: ThirdPartyServiceDeps) {
       const codeVerifier = randomBase62(64);
       const data: ProviderFlowData = { provider: provider.id, codeVerifier, ...(returnUrl ? { returnUrl } : {}) };
       const state = await flows.insertFlow(db, { kind: 'provider_signin', userId: request.linkUserId ?? null, data: { ...data }, lifetimeMs: PROVIDER_FLOW_LIFETIME_MS });
-      return provider.authorizationUrl({ state, codeChallenge: pkceChallenge(codeVerifier), redirectUri: callbackUrl });
+      return provider.authorizationUrl({ state, codeChallenge: await calculatePKCECodeChallenge(codeVerifier), redirectUri: callbackUrl });
     },
 
     /** The account a `token` query parameter (a live session token) names, for linking. */
