@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../harness.js';
+import { insertProject, insertVersion } from '../factories/catalogue.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
 
 let ctx: TestContext;
@@ -152,5 +153,34 @@ describe('names that are also properties of every object', () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/v2/tag/license/${id}` });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', description: `'${id}' is not a known SPDX license identifier` });
+  });
+});
+
+describe('values at the edge of what the database holds', () => {
+  it('answers update checks with an empty loader or game version list as matching nothing', async () => {
+    const project = await insertProject(ctx.database.db, { ownerId: owner.id });
+    const version = await insertVersion(ctx.database.db, { projectId: project.id, authorId: owner.id });
+    for (const filter of [{ loaders: [] }, { game_versions: [] }, { loaders: [], game_versions: [] }]) {
+      const one = await ctx.app.inject({ method: 'POST', url: `/v2/version_file/${version.sha1}/update`, payload: filter });
+      expect(one.statusCode, JSON.stringify(filter)).toBe(404);
+      expect(Object.keys(one.json()).sort()).toEqual(['description', 'error']);
+      const many = await ctx.app.inject({ method: 'POST', url: '/v2/version_files/update', payload: { hashes: [version.sha1], ...filter } });
+      expect(many.statusCode, JSON.stringify(filter)).toBe(200);
+      expect(many.json()).toEqual({});
+    }
+    const unfiltered = await ctx.app.inject({ method: 'POST', url: '/v2/version_files/update', payload: { hashes: [version.sha1] } });
+    expect(Object.keys(unfiltered.json())).toEqual([version.sha1]);
+  });
+
+  it('refuses an ordering or permission bits beyond the integer range with a 400 naming the field', async () => {
+    const project = await insertProject(ctx.database.db, { ownerId: owner.id });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/v2/team/${project.teamKey}/members`,
+      headers: { authorization: owner.pat },
+      payload: { user_id: owner.username, permissions: 2 ** 40 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().description).toContain("body 'permissions'");
   });
 });

@@ -47,7 +47,7 @@ describe('the full authorization-code flow', () => {
     const user = await insertUserWithTokens(ctx.database.db);
     const flow = await oauth.consentFlow(user.session, {
       client_id: client.id,
-      redirect_uri: 'https://launcher.test/callback?source=cairn&session=42',
+      redirect_uri: 'https://launcher.test/callback?source=cairn',
       scope: 'USER_READ NOTIFICATION_READ',
       state: 'xyz state/1',
     });
@@ -56,19 +56,18 @@ describe('the full authorization-code flow', () => {
       client_name: 'Pack Launcher',
       client_icon: null,
       requested_scopes: READ_AND_NOTIFICATIONS,
-      redirect_uri: 'https://launcher.test/callback?source=cairn&session=42',
+      redirect_uri: 'https://launcher.test/callback?source=cairn',
     });
     expect(flow.flow_id.length).toBeGreaterThanOrEqual(32);
 
     const redirect = oauth.redirectOf(await oauth.answer(user.session, 'accept', flow.flow_id));
     expect(`${redirect.origin}${redirect.pathname}`).toBe('https://launcher.test/callback');
     expect(redirect.searchParams.get('source')).toBe('cairn');
-    expect(redirect.searchParams.get('session')).toBe('42');
     expect(redirect.searchParams.get('state')).toBe('xyz state/1');
     const code = redirect.searchParams.get('code')!;
 
     const response = await oauth.exchange(
-      { grant_type: 'authorization_code', code, client_id: client.id, redirect_uri: 'https://launcher.test/callback?source=cairn&session=42' },
+      { grant_type: 'authorization_code', code, client_id: client.id, redirect_uri: 'https://launcher.test/callback?source=cairn' },
       { authorization: client.client_secret },
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -202,6 +201,8 @@ describe('authorize request errors', () => {
       [{ client_id: 'AAAAAAAA' }, 'invalid_client'],
       [{ client_id: client.id, redirect_uri: 'https://evil.test/callback' }, 'invalid_uri'],
       [{ client_id: client.id, redirect_uri: 'https://launcher.test/callback/extra' }, 'invalid_uri'],
+      [{ client_id: client.id, redirect_uri: 'https://launcher.test/callback?source=cairn&x=1' }, 'invalid_uri'],
+      [{ client_id: client.id, redirect_uri: 'https://launcher.test/callback' }, 'invalid_uri'],
       [{ client_id: client.id, redirect_uri: 'https://launcher.test/callback#frag' }, 'invalid_uri'],
     ];
     for (const [query, error] of cases) {
@@ -332,9 +333,9 @@ describe('the token endpoint', () => {
   });
 
   it('checks the redirect_uri against the authorization request', async () => {
-    const redirect = 'https://launcher.test/callback?source=cairn&x=1';
+    const redirect = 'http://127.0.0.1:4567/done';
     const { code } = await freshCode('USER_READ', { redirect_uri: redirect });
-    for (const sent of [undefined, 'https://launcher.test/callback?source=cairn', 'https://launcher.test/callback?source=cairn&x=2']) {
+    for (const sent of [undefined, 'https://launcher.test/callback?source=cairn', 'http://127.0.0.1:4567/done?x=2']) {
       const response = await oauth.exchange(grant(code, sent === undefined ? {} : { redirect_uri: sent }), { authorization: client.client_secret });
       expect([response.statusCode, response.json().error], String(sent)).toEqual([400, 'invalid_grant']);
     }

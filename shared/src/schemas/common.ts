@@ -70,3 +70,7 @@ function describe(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
 }
+
+/** The range of PostgreSQL's `integer` columns (orderings, permission bits): larger numbers are a 400, not a database error. */
+export const INT32_MAX = 2_147_483_647;
+export const int32 = () => z.number().int().min(-INT32_MAX - 1).max(INT32_MAX);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MONETIZATION_STATUSES, PROJECT_STATUSES, REQUESTABLE_PROJECT_STATUSES } from '../constants/project-status.js';
-import { Base62IdSchema, SlugSchema } from './common.js';
+import { Base62IdSchema, INT32_MAX, int32, SlugSchema } from './common.js';
 import { EnvironmentSchema, InitialVersionDataSchema, VersionSchema, withAliases } from './versions.js';
 
 // Project objects and request bodies of the v2 API (OpenAPI `Project`, `GalleryImage`,
@@ -185,7 +185,7 @@ export const CreatableGalleryItemSchema = z.object({
   featured: z.boolean(),
   title: z.string().min(1).max(255).nullish(),
   description: z.string().min(1).max(2048).nullish(),
-  ordering: z.number().int().default(0),
+  ordering: int32().default(0),
 });
 
 /** `data` part of POST /project (operation createProject); legacy `mod_*` names accepted. */
@@ -229,7 +229,7 @@ export const AddGalleryImageQuerySchema = z.object({
   featured: booleanQuery,
   title: z.string().min(1).max(255).optional(),
   description: z.string().min(1).max(2048).optional(),
-  ordering: z.coerce.number().int().optional(),
+  ordering: z.coerce.number().int().min(-INT32_MAX - 1).max(INT32_MAX).optional(),
 });
 
 /** Query of PATCH /project/{id|slug}/gallery. */
@@ -238,7 +238,7 @@ export const ModifyGalleryImageQuerySchema = z.object({
   featured: booleanQuery.optional(),
   title: z.string().min(1).max(255).optional(),
   description: z.string().min(1).max(2048).optional(),
-  ordering: z.coerce.number().int().optional(),
+  ordering: z.coerce.number().int().min(-INT32_MAX - 1).max(INT32_MAX).optional(),
 });
 
 export const ProjectsRandomQuerySchema = z.object({ count: z.coerce.number().int().min(1).max(100) });

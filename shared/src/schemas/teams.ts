@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Base62IdSchema } from './common.js';
+import { Base62IdSchema, int32 } from './common.js';
 
 // Team objects and request bodies of the v2 API (OpenAPI `TeamMember`, `User` as embedded in
 // members, `ModifyTeamMemberBody`, `UserIdentifier`), field for field.
@@ -53,20 +53,20 @@ export const TeamRoleSchema = z.string().trim().min(1).max(64);
 export const AddTeamMemberBodySchema = z.object({
   user_id: Base62IdSchema,
   role: TeamRoleSchema.default('Member'),
-  permissions: z.number().int().min(0).default(0),
-  organization_permissions: z.number().int().min(0).nullish(),
+  permissions: int32().min(0).default(0),
+  organization_permissions: int32().min(0).nullish(),
   payouts_split: PayoutsSplitSchema.default(0),
-  ordering: z.number().int().default(0),
+  ordering: int32().default(0),
 });
 export type AddTeamMemberBody = z.infer<typeof AddTeamMemberBodySchema>;
 
 /** PATCH /team/{id}/members/{id|username} (operation modifyTeamMember). */
 export const ModifyTeamMemberBodySchema = z.object({
   role: TeamRoleSchema.optional(),
-  permissions: z.number().int().min(0).optional(),
-  organization_permissions: z.number().int().min(0).nullish(),
+  permissions: int32().min(0).optional(),
+  organization_permissions: int32().min(0).nullish(),
   payouts_split: PayoutsSplitSchema.optional(),
-  ordering: z.number().int().optional(),
+  ordering: int32().optional(),
 });
 export type ModifyTeamMemberBody = z.infer<typeof ModifyTeamMemberBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, INPUT_ENVIRONMENTS } from '../constants/environments.js';
 import { REQUESTABLE_VERSION_STATUSES, VERSION_STATUSES } from '../constants/project-status.js';
-import { Base62IdSchema, jsonArrayQuery } from './common.js';
+import { Base62IdSchema, int32, jsonArrayQuery } from './common.js';
 
 // Version objects of the v2 API (OpenAPI `Version`, `VersionFile`, `VersionDependency`,
 // `CreatableVersion`), field for field.
@@ -137,7 +137,7 @@ export const VersionUploadFieldsSchema = z.object({
   /** Multipart field name of the primary file. */
   primary_file: z.string().optional(),
   file_types: z.record(z.string(), FileTypeSchema.nullable()).optional(),
-  ordering: z.number().int().nullish(),
+  ordering: int32().nullish(),
 });
 
 const VERSION_ALIASES = { mod_id: 'project_id', version_title: 'name', version_body: 'changelog', release_channel: 'version_type' };
@@ -204,7 +204,7 @@ export const ModifyVersionBodySchema = z.object({
   /** `[algorithm, hash]` of the file that becomes primary. */
   primary_file: z.tuple([z.enum(['sha1', 'sha512']), z.string().min(1).max(128)]).optional(),
   file_types: z.array(EditableFileTypeSchema).max(256).optional(),
-  ordering: z.number().int().nullable().optional(),
+  ordering: int32().nullable().optional(),
 });
 export type ModifyVersionBody = z.infer<typeof ModifyVersionBodySchema>;
 

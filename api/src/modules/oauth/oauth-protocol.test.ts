@@ -14,15 +14,14 @@ const codeOf = (fn: () => unknown) => {
 describe('redirect URIs', () => {
   const registered = ['https://app.test/cb?from=cairn', 'com.example.app:/oauth'];
 
-  it('match a registered URI ignoring the query, keep the requested one, default to the first', () => {
+  it('match a registered URI exactly, its query included, and default to the first', () => {
     expect(resolveRedirectUri(registered, undefined)).toBe('https://app.test/cb?from=cairn');
-    expect(resolveRedirectUri(registered, 'https://app.test/cb')).toBe('https://app.test/cb');
-    expect(resolveRedirectUri(registered, 'https://app.test/cb?x=1&y=2')).toBe('https://app.test/cb?x=1&y=2');
+    expect(resolveRedirectUri(registered, 'https://app.test/cb?from=cairn')).toBe('https://app.test/cb?from=cairn');
     expect(resolveRedirectUri(registered, 'com.example.app:/oauth')).toBe('com.example.app:/oauth');
   });
 
   it('refuse anything else, fragments included', () => {
-    for (const uri of ['https://app.test/cb/', 'https://APP.test/cb', 'http://app.test/cb', 'https://app.test/cb#x', 'https://app.test/cb?x#y', '']) {
+    for (const uri of ['https://app.test/cb', 'https://app.test/cb?x=1&y=2', 'https://app.test/cb?from=cairn&x=1', 'https://app.test/cb/', 'https://APP.test/cb', 'http://app.test/cb', 'https://app.test/cb#x', 'https://app.test/cb?x#y', '']) {
       expect(resolveRedirectUri(registered, uri), uri).toBeUndefined();
     }
     expect(resolveRedirectUri([], undefined)).toBeUndefined();

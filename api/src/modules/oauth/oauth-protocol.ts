@@ -10,7 +10,6 @@ import { ApiError } from '../../lib/errors.js';
 export const oauthError = (status: 400 | 401, code: string, description: string, headers: Record<string, string> = {}) =>
   new ApiError(status, code, description, headers);
 
-const withoutQuery = (uri: string) => uri.split('?')[0]!;
 
 /**
  * The redirect to use: the requested one when it equals a registered URI apart from the query
@@ -18,9 +17,9 @@ const withoutQuery = (uri: string) => uri.split('?')[0]!;
  */
 export function resolveRedirectUri(registered: readonly string[], requested: string | undefined): string | undefined {
   if (requested === undefined) return registered[0];
+  // Exact string comparison (RFC 6749 §3.1.2.3, OAuth 2.0 Security BCP §4.1.3): no added query.
   if (requested.includes('#')) return undefined;
-  const base = withoutQuery(requested);
-  return registered.some((uri) => withoutQuery(uri) === base) ? requested : undefined;
+  return registered.includes(requested) ? requested : undefined;
 }
 
 /** Adds parameters to a redirect URI, keeping its own query untouched. */

@@ -15,6 +15,11 @@ export async function findVersionRow(db: Executor, id: number): Promise<VersionR
   return rows[0];
 }
 
+/** The array column shares at least one value with `values`; an empty list matches nothing. */
+function sharesAValue(column: AnyColumn, values: readonly string[]): SQL {
+  return values.length > 0 ? arrayOverlaps(column, [...values]) : sql`false`;
+}
+
 export interface VersionListFilters {
   loaders?: readonly string[];
   gameVersions?: readonly string[];
@@ -33,8 +38,8 @@ export function listProjectVersionRows(db: Executor, projectId: number, filters:
   const visible = filters.visible(versions.status);
   if (visible) conditions.push(visible);
   if (filters.listedOnly) conditions.push(inArray(versions.status, [...LISTED_VERSION_STATUSES]));
-  if (filters.loaders) conditions.push(arrayOverlaps(versions.loaders, [...filters.loaders]));
-  if (filters.gameVersions) conditions.push(arrayOverlaps(versions.gameVersions, [...filters.gameVersions]));
+  if (filters.loaders) conditions.push(sharesAValue(versions.loaders, filters.loaders));
+  if (filters.gameVersions) conditions.push(sharesAValue(versions.gameVersions, filters.gameVersions));
   if (filters.featured !== undefined) conditions.push(eq(versions.featured, filters.featured));
   if (filters.versionType) conditions.push(eq(versions.versionType, filters.versionType));
   const query = db
@@ -86,8 +91,8 @@ export interface UpdateFilter {
 export async function listLatestMatchingVersionIds(db: Executor, projectIds: readonly number[], filter: UpdateFilter): Promise<Map<number, number>> {
   if (projectIds.length === 0) return new Map();
   const conditions: SQL[] = [anyBigint(versions.projectId, projectIds), inArray(versions.status, [...LISTED_VERSION_STATUSES])];
-  if (filter.loaders) conditions.push(arrayOverlaps(versions.loaders, [...filter.loaders]));
-  if (filter.gameVersions) conditions.push(arrayOverlaps(versions.gameVersions, [...filter.gameVersions]));
+  if (filter.loaders) conditions.push(sharesAValue(versions.loaders, filter.loaders));
+  if (filter.gameVersions) conditions.push(sharesAValue(versions.gameVersions, filter.gameVersions));
   if (filter.versionTypes) conditions.push(inArray(versions.versionType, [...filter.versionTypes]));
   const rows = await db
     .selectDistinctOn([versions.projectId], { projectId: versions.projectId, id: versions.id })
