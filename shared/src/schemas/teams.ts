@@ -11,8 +11,8 @@ export const TeamMemberUserSchema = z
     username: z.string(),
     /** Always null (display names are not used). */
     name: z.null(),
-    avatar_url: z.string().nullable(),
-    bio: z.string().nullable(),
+    avatar_url: z.string(),
+    bio: z.string(),
     created: z.iso.datetime({ offset: true }),
     role: z.enum(['admin', 'moderator', 'developer']),
     badges: z.number().int(),

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { GetUsersQuerySchema, ModifyUserBodySchema, UserSchema } from './users.js';
 
 describe('user schemas', () => {
-  it('parses the public v2 user shape with private fields null', () => {
+  it('parses the public v2 user shape with private fields null and no bio or avatar as empty strings', () => {
     const user = {
       id: 'AABBCCDD',
       username: 'river',
       name: null,
       email: null,
-      bio: null,
+      bio: '',
       payout_data: null,
-      avatar_url: null,
+      avatar_url: '',
       created: '2026-01-01T00:00:00.000Z',
       role: 'developer',
       badges: 0,

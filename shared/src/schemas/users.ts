@@ -31,9 +31,11 @@ export const UserSchema = z.object({
   username: z.string(),
   name: z.null(),
   email: z.string().nullable(),
-  bio: z.string().nullable(),
+  /** Empty when the user wrote none (the public contract declares a string). */
+  bio: z.string(),
   payout_data: UserPayoutDataSchema.nullable(),
-  avatar_url: z.string().nullable(),
+  /** Empty when the user has no avatar (the public contract declares a string). */
+  avatar_url: z.string(),
   /** ISO-8601. */
   created: z.string(),
   role: UserRoleSchema,

@@ -13,10 +13,10 @@ export function toUser(row: UserRow, view: UserView, providers: string[]): User 
     username: row.username,
     name: null,
     email: view.full && view.email ? row.email : null,
-    bio: row.bio,
+    bio: row.bio ?? '',
     // Payout wallets arrive with the payouts module; until then nobody has payout data.
     payout_data: null,
-    avatar_url: row.avatarUrl,
+    avatar_url: row.avatarUrl ?? '',
     created: row.created.toISOString(),
     role: row.role as UserRoleName,
     badges: row.badges,

@@ -57,7 +57,7 @@ describe('user profile', () => {
   it('says so when a user has no projects, and when there is no such user', async () => {
     server.use(
       http.get('*/v2/user/:id/projects', () => HttpResponse.json([])),
-      http.get('*/v2/user/:id', () => HttpResponse.json(buildUser({ bio: null }))),
+      http.get('*/v2/user/:id', () => HttpResponse.json(buildUser({ bio: '' }))),
     );
     const first = renderRoute(createAppRoutes, { path: '/user/Tinkerwren' });
     expect(await screen.findByText('This user has no projects!')).toBeInTheDocument();

@@ -43,6 +43,6 @@ export function Component() {
   const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
   const { user: currentUser } = useCurrentUser();
   const type = params.projectType !== undefined && isProjectType(params.projectType) ? params.projectType : undefined;
-  useHead({ title: t('user.head.title', { username: user.username }), description: user.bio ?? undefined });
+  useHead({ title: t('user.head.title', { username: user.username }), description: user.bio || undefined });
   return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} />;
 }
