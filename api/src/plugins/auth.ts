@@ -31,6 +31,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** Why a presented credential was not accepted (enforced after rate limiting). */
     authProblem: ApiError | null;
+    /** On public routes, the user a valid token names: counted for the rate limit, never an actor. */
+    quotaUserId: number | null;
   }
 }
 
@@ -61,6 +63,7 @@ export const authPlugin = fp(
     await app.register(cookie, { hook: false });
     app.decorateRequest('actor', null);
     app.decorateRequest('authProblem', null);
+    app.decorateRequest('quotaUserId', null);
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
@@ -81,7 +84,12 @@ export const authPlugin = fp(
     // 1. Resolve who is calling (credentials are looked up, nothing is refused yet)…
     app.addHook('onRequest', async (request) => {
       const auth = request.routeOptions.config.auth;
-      if (!auth || auth.mode === 'none') return;
+      if (!auth) return;
+      if (auth.mode === 'none') {
+        // Public routes ignore credentials, but a valid token sent to one earns its user's quota.
+        if (request.headers.authorization) request.quotaUserId = (await resolveActor(request).catch(() => null))?.userId ?? null;
+        return;
+      }
       try {
         request.actor = await resolveActor(request);
       } catch (error) {

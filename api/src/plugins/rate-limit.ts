@@ -21,8 +21,11 @@ export const rateLimitPlugin = fp(
       global: true,
       hook: 'onRequest',
       timeWindow: '1 minute',
-      max: (request) => (request.actor ? options.authenticatedPerMinute : options.perMinute),
-      keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`),
+      max: (request) => ((request.actor?.userId ?? request.quotaUserId) !== null ? options.authenticatedPerMinute : options.perMinute),
+      keyGenerator: (request) => {
+        const userId = request.actor?.userId ?? request.quotaUserId;
+        return userId !== null ? `user:${userId}` : `ip:${request.ip}`;
+      },
       allowList: (request) => Boolean(options.bypassKey) && request.headers['x-ratelimit-key'] === options.bypassKey,
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, 'ratelimit_error', `Rate limit exceeded; retry after ${context.after}.`),

@@ -67,6 +67,7 @@ describe('route authentication', () => {
 
   it('ignores credentials on public routes', async () => {
     expect((await call('/v2/_test/public', { authorization: 'crp_garbage' })).json().actor).toBeNull();
+    expect((await call('/v2/_test/public', { authorization: actors.user.pat })).json().actor).toBeNull();
   });
 });
 
@@ -109,6 +110,18 @@ describe('rate limits', () => {
   it('gives signed-in users their own, larger quota', async () => {
     const response = await call('/v2/_test/required', { authorization: actors.stranger.pat });
     expect(response.headers['x-ratelimit-limit']).toBe('60');
+  });
+
+  it('counts a token sent to a public route against its user, not the address', async () => {
+    const anonymous = await call('/v2/_test/public', { 'x-forwarded-for': '203.0.113.9' });
+    expect(anonymous.headers['x-ratelimit-limit']).toBe('40');
+    const first = await call('/v2/_test/public', { authorization: actors.moderator.pat, 'x-forwarded-for': '203.0.113.9' });
+    const second = await call('/v2/_test/public', { authorization: actors.moderator.pat, 'x-forwarded-for': '203.0.113.10' });
+    expect(first.headers['x-ratelimit-limit']).toBe('60');
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+    const badToken = await call('/v2/_test/public', { authorization: 'mrp_not-a-real-token', 'x-forwarded-for': '203.0.113.9' });
+    expect(badToken.statusCode).toBe(200);
+    expect(badToken.headers['x-ratelimit-limit']).toBe('40');
   });
 });
 
