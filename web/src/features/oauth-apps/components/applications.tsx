@@ -1,0 +1,315 @@
+import { OAuthAppDescriptionSchema, OAuthAppNameSchema, OAuthAppUrlSchema, RedirectUriSchema, type CreatedOAuthClient, type OAuthClient } from '@cairn/shared/schemas/oauth';
+import type { User } from '@cairn/shared/schemas/users';
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@cairn/shared/schemas/users';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { ExternalLink } from '../../../components/ui/external-link';
+import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { CloseIcon } from '../../../components/ui/icons';
+import { EditIcon, PlusIcon, TrashIcon } from '../../../components/ui/settings-icons';
+import { Modal } from '../../../components/ui/modal';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useNotifications } from '../../../lib/notifications-provider';
+import { changeOAuthAppIcon, createOAuthApp, deleteOAuthApp, deleteOAuthAppIcon, editOAuthApp, oauthQueries } from '../api/oauth-queries';
+import { formErrorsFrom } from '../../../lib/form-errors';
+import { AppIcon } from '../../../components/ui/app-icon';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ScopePicker } from '../../../components/scopes/scope-picker';
+import { ScopeSummary } from '../../../components/scopes/scope-summary';
+import { imageExtension } from '../../../lib/image-extension';
+import { SettingsPageHeader } from '../../../components/layout/settings-page';
+
+type Field = 'name' | 'url' | 'description' | 'scopes' | 'redirectUris' | 'icon';
+
+/** Register (no `app`) or edit an app: name, icon, URL, description, scopes, redirect URIs. */
+function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () => void; onCreated: (created: CreatedOAuthClient) => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const [name, setName] = useState(app?.name ?? '');
+  const [url, setUrl] = useState(app?.url ?? '');
+  const [description, setDescription] = useState(app?.description ?? '');
+  const [scopes, setScopes] = useState(app?.max_scopes ?? 0);
+  const [redirectUris, setRedirectUris] = useState<string[]>(app ? app.redirect_uris.map((uri) => uri.uri) : ['']);
+  const [icon, setIcon] = useState<{ file: File; ext: string; preview: string } | 'remove' | undefined>();
+  const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The preview of a chosen icon is a blob: URL; let it go once replaced or closed.
+  useEffect(() => () => void (icon && icon !== 'remove' && URL.revokeObjectURL(icon.preview)), [icon]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = {
+        name: name.trim(),
+        max_scopes: scopes,
+        redirect_uris: redirectUris.map((uri) => uri.trim()),
+        url: url.trim() || null,
+        description: description.trim() || null,
+      };
+      let created: CreatedOAuthClient | undefined;
+      let id: string;
+      if (app) {
+        await editOAuthApp(app.id, body);
+        id = app.id;
+      } else {
+        created = await createOAuthApp(body);
+        id = created.id;
+      }
+      if (icon === 'remove') await deleteOAuthAppIcon(id);
+      else if (icon) await changeOAuthAppIcon(id, icon.file, icon.ext);
+      return created;
+    },
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: ['oauth'] });
+      if (created) onCreated(created);
+      else notifications.add({ type: 'success', title: t('account.apps.saved') });
+      onClose();
+    },
+    onError: (error) =>
+      setErrors(formErrorsFrom<Field>(error, {}, { name: 'name', url: 'url', description: 'description', max_scopes: 'scopes', redirect_uris: 'redirectUris' })),
+  });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const ext = imageExtension(file);
+    if (!ext) return setErrors({ fields: { icon: t('account.profile.pictureType') } });
+    if (file.size > AVATAR_MAX_BYTES) return setErrors({ fields: { icon: t('account.profile.pictureSize', { kib: AVATAR_MAX_BYTES / 1024 }) } });
+    setErrors({ fields: {} });
+    setIcon({ file, ext, preview: URL.createObjectURL(file) });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const uris = redirectUris.map((uri) => uri.trim());
+    const fields: Partial<Record<Field, string>> = {
+      name: OAuthAppNameSchema.safeParse(name).success ? undefined : t('account.apps.nameInvalid'),
+      url: url.trim() === '' || OAuthAppUrlSchema.safeParse(url.trim()).success ? undefined : t('account.apps.urlInvalid'),
+      description: OAuthAppDescriptionSchema.safeParse(description.trim()).success ? undefined : t('account.apps.descriptionInvalid'),
+      scopes: scopes === 0 ? t('account.pats.scopesRequired') : undefined,
+      redirectUris:
+        uris.length === 0 || uris.some((uri) => !RedirectUriSchema.safeParse(uri).success)
+          ? t('account.apps.redirectInvalid')
+          : new Set(uris).size !== uris.length
+            ? t('account.apps.redirectDuplicate')
+            : undefined,
+    };
+    setErrors({ fields });
+    if (!Object.values(fields).some(Boolean)) save.mutate();
+  };
+
+  const shownIcon = icon === 'remove' ? null : icon ? icon.preview : app?.icon_url;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="wide"
+      title={app ? t('account.apps.editTitle') : t('account.apps.createTitle')}
+      footer={
+        <>
+          <Button variant="transparent" onClick={onClose}>
+            {t('account.common.cancel')}
+          </Button>
+          <Button type="submit" form="app-form" color="brand" disabled={save.isPending}>
+            {app ? t('account.common.saveChanges') : t('account.apps.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id="app-form" className="settings-form" onSubmit={submit} noValidate>
+        <TextField label={t('account.apps.name')} name="name" maxLength={255} value={name} onChange={(event) => setName(event.target.value)} error={errors.fields.name} />
+        <div className="field">
+          <span className="field__label">{t('account.apps.icon')}</span>
+          <div className="avatar-editor">
+            <AppIcon name={name || '?'} iconUrl={shownIcon} size="large" />
+            <div className="avatar-editor__actions">
+              <input ref={fileInput} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
+              <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
+                {t('account.apps.chooseIcon')}
+              </Button>
+              {shownIcon && (
+                <Button size="small" variant="transparent" onClick={() => setIcon(app?.icon_url ? 'remove' : undefined)}>
+                  {t('account.apps.removeIcon')}
+                </Button>
+              )}
+              {errors.fields.icon && <p className="field__error">{errors.fields.icon}</p>}
+            </div>
+          </div>
+        </div>
+        <TextField label={t('account.apps.url')} name="url" type="url" maxLength={255} placeholder="https://" value={url} onChange={(event) => setUrl(event.target.value)} error={errors.fields.url} />
+        <TextAreaField
+          label={t('account.apps.description')}
+          name="description"
+          rows={2}
+          maxLength={255}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          error={errors.fields.description}
+        />
+        <ScopePicker legend={t('account.apps.scopes')} value={scopes} onChange={setScopes} error={errors.fields.scopes} />
+        <fieldset className="redirect-uris">
+          <legend className="field__label">{t('account.apps.redirectUris')}</legend>
+          <p className="field__hint">{t('account.apps.redirectHint')}</p>
+          {redirectUris.map((uri, index) => (
+            <div key={index} className="redirect-uris__row">
+              <input
+                className="input field__control"
+                aria-label={t('account.apps.redirectUriLabel', { number: index + 1 })}
+                value={uri}
+                placeholder="https://example.com/callback"
+                onChange={(event) => setRedirectUris(redirectUris.map((value, i) => (i === index ? event.target.value : value)))}
+              />
+              <Button
+                variant="transparent"
+                iconOnly
+                aria-label={t('account.apps.removeRedirect', { number: index + 1 })}
+                disabled={redirectUris.length === 1}
+                onClick={() => setRedirectUris(redirectUris.filter((_, i) => i !== index))}
+              >
+                <CloseIcon />
+              </Button>
+            </div>
+          ))}
+          <Button size="small" variant="outlined" onClick={() => setRedirectUris([...redirectUris, ''])}>
+            <PlusIcon />
+            {t('account.apps.addRedirect')}
+          </Button>
+          {errors.fields.redirectUris && <p className="field__error">{errors.fields.redirectUris}</p>}
+        </fieldset>
+        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+function AppCard({ app, onEdit, onDelete }: { app: OAuthClient; onEdit: () => void; onDelete: () => void }) {
+  const t = useT();
+  return (
+    <li className="card-list__item app-card">
+      <AppIcon name={app.name} iconUrl={app.icon_url} />
+      <div className="app-card__main">
+        <h2 className="app-card__name">{app.name}</h2>
+        {app.url && (
+          <p className="app-card__url">
+            <ExternalLink href={app.url}>{app.url}</ExternalLink>
+          </p>
+        )}
+        {app.description && <p className="app-card__description">{app.description}</p>}
+        <dl className="app-card__facts">
+          <div>
+            <dt>{t('account.apps.clientId')}</dt>
+            <dd>
+              <code>{app.id}</code>
+              <CopyButton text={app.id} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="transparent" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('account.apps.redirectUris')}</dt>
+            <dd>
+              <ul className="app-card__uris">
+                {app.redirect_uris.map((uri) => (
+                  <li key={uri.id}>
+                    <code>{uri.uri}</code>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        </dl>
+        <details className="pat-card__scopes">
+          <summary>{t('account.apps.showScopes')}</summary>
+          <ScopeSummary scopes={app.max_scopes} emptyText={t('account.pats.noScopes')} />
+        </details>
+      </div>
+      <div className="card-list__actions">
+        <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.apps.editLabel', { name: app.name })}>
+          <EditIcon />
+          {t('account.common.edit')}
+        </Button>
+        <Button size="small" variant="outlined" color="red" onClick={onDelete} aria-label={t('account.apps.deleteLabel', { name: app.name })}>
+          <TrashIcon />
+          {t('account.apps.delete')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The user's own OAuth apps: register, edit, delete; the client secret is shown once. */
+export function ApplicationsSettings({ user }: { user: User }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const { data: apps } = useSuspenseQuery(oauthQueries.userApps(user.id));
+  const [editing, setEditing] = useState<OAuthClient | 'new' | undefined>();
+  const [created, setCreated] = useState<CreatedOAuthClient | undefined>();
+  const [deleting, setDeleting] = useState<OAuthClient | undefined>();
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteOAuthApp(id),
+    onSuccess: async () => {
+      setDeleting(undefined);
+      await queryClient.invalidateQueries({ queryKey: ['oauth'] });
+      notifications.add({ type: 'success', title: t('account.apps.deleted') });
+    },
+    onError: (error) => notifications.addError(error),
+  });
+
+  return (
+    <>
+      <SettingsPageHeader title={t('account.apps.title')} lede={t('account.apps.lede')} />
+      <div className="settings-toolbar">
+        <Button color="brand" onClick={() => setEditing('new')}>
+          <PlusIcon />
+          {t('account.apps.createButton')}
+        </Button>
+      </div>
+      {created && (
+        <div className="secret-reveal" role="status">
+          <p className="secret-reveal__title">{t('account.apps.createdTitle', { name: created.name })}</p>
+          <p>{t('account.apps.createdText')}</p>
+          <dl className="secret-reveal__list">
+            <div>
+              <dt>{t('account.apps.clientId')}</dt>
+              <dd className="secret-reveal__value">
+                <code>{created.id}</code>
+                <CopyButton text={created.id} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="outlined" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('account.apps.clientSecret')}</dt>
+              <dd className="secret-reveal__value">
+                <code>{created.client_secret}</code>
+                <CopyButton text={created.client_secret} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="outlined" />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      )}
+      {apps.length === 0 ? (
+        <p className="empty-state">{t('account.apps.empty')}</p>
+      ) : (
+        <ul className="card-list">
+          {apps.map((app) => (
+            <AppCard key={app.id} app={app} onEdit={() => setEditing(app)} onDelete={() => setDeleting(app)} />
+          ))}
+        </ul>
+      )}
+      {editing !== undefined && (
+        <AppModal key={editing === 'new' ? 'new' : editing.id} app={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} onCreated={setCreated} />
+      )}
+      <ConfirmModal
+        open={deleting !== undefined}
+        onClose={() => setDeleting(undefined)}
+        title={t('account.apps.deleteTitle')}
+        confirmLabel={t('account.apps.delete')}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        pending={remove.isPending}
+      >
+        <p>{t('account.apps.deleteText', { name: deleting?.name ?? '' })}</p>
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,341 @@
+import { EmailSchema } from '@cairn/shared/schemas/auth';
+import type { User } from '@cairn/shared/schemas/users';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormAlert, TextField } from '../../../components/ui/form';
+import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../config/paths';
+import { currentUserQuery, refreshAfterAuthChange } from '../../../lib/auth';
+import { browserLocation } from '../../../lib/browser-location';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useNotifications } from '../../../lib/notifications-provider';
+import { beginProviderLink, changeEmail, changePassword, deleteUser, unlinkProvider } from '../api/settings-queries';
+import { authProvidersQuery } from '../../../lib/auth-providers';
+import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { checkPasswordPair, PasswordFields } from '../../../components/forms/password-fields';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
+import { TwoFactorRemoveModal, TwoFactorSetupModal } from './two-factor';
+
+function useRefreshUser() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
+}
+
+function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
+  const t = useT();
+  const notifications = useNotifications();
+  const refreshUser = useRefreshUser();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FormErrors<'email'>>({ fields: {} });
+  const close = () => {
+    setEmail('');
+    setErrors({ fields: {} });
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: () => changeEmail(email.trim()),
+    onSuccess: async () => {
+      await refreshUser();
+      notifications.add({ type: 'success', title: t('account.email.changed'), text: t('account.email.changedText', { email: email.trim() }) });
+      close();
+    },
+    onError: (error) => setErrors(formErrorsFrom(error, { duplicate_email: 'email' }, { email: 'email' })),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = EmailSchema.safeParse(email.trim()).success ? undefined : t('account.signUp.emailInvalid');
+    setErrors({ fields: { email: invalid } });
+    if (!invalid) save.mutate();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={user.email ? t('account.email.changeTitle') : t('account.email.addTitle')}
+      footer={
+        <>
+          <Button variant="transparent" onClick={close}>
+            {t('account.common.cancel')}
+          </Button>
+          <Button type="submit" form="email-form" color="brand" disabled={save.isPending}>
+            {t('account.email.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="email-form" onSubmit={submit} noValidate>
+        <p>{t('account.email.modalText')}</p>
+        <TextField label={t('account.email.new')} type="email" name="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.fields.email} />
+        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+type PasswordMode = 'change' | 'set' | 'remove';
+
+function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onClose: () => void }) {
+  const t = useT();
+  const notifications = useNotifications();
+  const refreshUser = useRefreshUser();
+  const [current, setCurrent] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string; form?: string }>({});
+  const close = () => {
+    setCurrent('');
+    setPasswords({ password: '', confirm: '' });
+    setErrors({});
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: () =>
+      changePassword(
+        mode === 'set' ? { new_password: passwords.password } : mode === 'remove' ? { old_password: current } : { old_password: current, new_password: passwords.password },
+      ),
+    onSuccess: async () => {
+      await refreshUser();
+      notifications.add({ type: 'success', title: mode === 'remove' ? t('account.password.removed') : t('account.password.saved'), text: t('account.password.othersSignedOut') });
+      close();
+    },
+    onError: (error) => {
+      const { fields, form } = formErrorsFrom(error, { invalid_credentials: 'current', weak_password: 'password' } as const, {
+        old_password: 'current',
+        new_password: 'password',
+      });
+      setErrors({ ...fields, form });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      current: mode !== 'set' && !current ? t('account.password.currentRequired') : undefined,
+      ...(mode === 'remove' ? {} : checkPasswordPair(passwords, t)),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    save.mutate();
+  };
+  const title = mode === 'set' ? t('account.password.setTitle') : mode === 'remove' ? t('account.password.removeTitle') : t('account.password.changeTitle');
+  return (
+    <Modal
+      open={mode !== undefined}
+      onClose={close}
+      title={title}
+      footer={
+        <>
+          <Button variant="transparent" onClick={close}>
+            {t('account.common.cancel')}
+          </Button>
+          <Button type="submit" form="password-form" color={mode === 'remove' ? 'red' : 'brand'} disabled={save.isPending}>
+            {mode === 'remove' ? t('account.password.remove') : t('account.password.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="password-form" onSubmit={submit} noValidate>
+        {mode === 'remove' && <p>{t('account.password.removeText')}</p>}
+        {mode !== 'set' && (
+          <TextField
+            label={t('account.password.current')}
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            error={errors.current}
+          />
+        )}
+        {mode !== 'remove' && <PasswordFields value={passwords} onChange={setPasswords} errors={errors} />}
+        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+/** Linked third-party accounts: link or unlink each provider the server offers. */
+function ProvidersSection({ user }: { user: User }) {
+  const t = useT();
+  const notifications = useNotifications();
+  const refreshUser = useRefreshUser();
+  const [params] = useSearchParams();
+  const { data: providers } = useSuspenseQuery(authProvidersQuery());
+  const linked = user.auth_providers ?? [];
+  // Back from a provider: `error_description` on failure, `linked` (our own marker) on success.
+  const callbackError = params.get('error_description') ?? params.get('error');
+  const justLinked = !callbackError ? params.get('linked') : null;
+
+  const link = useMutation({
+    mutationFn: (provider: string) => {
+      const back = new URL(paths.settings.account.getHref(), browserLocation.origin());
+      back.searchParams.set('linked', provider);
+      return beginProviderLink(provider, back.toString());
+    },
+    onSuccess: ({ url }) => browserLocation.assign(url),
+    onError: (error) => notifications.addError(error),
+  });
+  const unlink = useMutation({
+    mutationFn: unlinkProvider,
+    onSuccess: async () => {
+      await refreshUser();
+      notifications.add({ type: 'success', title: t('account.providers.unlinked') });
+    },
+    onError: (error) => notifications.addError(error),
+  });
+
+  const names = new Map(providers.map((provider) => [provider.id, provider.name]));
+  const shown = [...providers.map((provider) => provider.id), ...linked.filter((id) => !names.has(id))];
+  if (shown.length === 0) return null;
+  // The account keeps at least one way in: the password or another provider.
+  const onlyWayIn = !user.has_password && linked.length === 1;
+
+  return (
+    <SettingsSection title={t('account.providers.title')} description={t('account.providers.text')}>
+      {callbackError && <FormAlert>{callbackError}</FormAlert>}
+      {justLinked && linked.includes(justLinked) && <FormAlert tone="success">{t('account.providers.linked', { provider: names.get(justLinked) ?? justLinked })}</FormAlert>}
+      <ul className="provider-list">
+        {shown.map((id) => {
+          const isLinked = linked.includes(id);
+          const name = names.get(id) ?? id;
+          return (
+            <li key={id} className="provider-list__item">
+              <span className="provider-list__name">{name}</span>
+              <span className="provider-list__status">{isLinked ? t('account.providers.isLinked') : t('account.providers.notLinked')}</span>
+              {isLinked ? (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="red"
+                  disabled={onlyWayIn || unlink.isPending}
+                  title={onlyWayIn ? t('account.providers.lastMethod') : undefined}
+                  onClick={() => unlink.mutate(id)}
+                  aria-label={t('account.providers.unlinkLabel', { provider: name })}
+                >
+                  {t('account.providers.unlink')}
+                </Button>
+              ) : (
+                names.has(id) && (
+                  <Button size="small" variant="outlined" disabled={link.isPending} onClick={() => link.mutate(id)} aria-label={t('account.providers.linkLabel', { provider: name })}>
+                    {t('account.providers.link')}
+                  </Button>
+                )
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {onlyWayIn && <p className="field__hint">{t('account.providers.lastMethod')}</p>}
+    </SettingsSection>
+  );
+}
+
+/** Account and security: email, password, two-factor, linked providers, account deletion. */
+export function AccountSecurity({ user }: { user: User }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const refreshUser = useRefreshUser();
+  const [emailOpen, setEmailOpen] = useState(false);
+  const [passwordMode, setPasswordMode] = useState<PasswordMode | undefined>();
+  const [twoFactor, setTwoFactor] = useState<'setup' | 'remove' | undefined>();
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = useMutation({
+    mutationFn: () => deleteUser(user.id),
+    onSuccess: async () => {
+      setDeleting(false);
+      await navigate(paths.home.getHref(), { replace: true });
+      await refreshAfterAuthChange(queryClient, null);
+      notifications.add({ type: 'success', title: t('account.delete.done') });
+    },
+    onError: (error) => notifications.addError(error),
+  });
+
+  return (
+    <>
+      <SettingsPageHeader title={t('account.security.title')} />
+      <SettingsSection title={t('account.email.title')}>
+        <div className="setting-row">
+          <div>
+            <p className="setting-row__value">{user.email ?? t('account.email.none')}</p>
+            {user.email && <p className={user.email_verified ? 'status-text status-text--ok' : 'status-text status-text--warn'}>{user.email_verified ? t('account.email.verified') : t('account.email.unverified')}</p>}
+          </div>
+          <Button variant="outlined" onClick={() => setEmailOpen(true)}>
+            {user.email ? t('account.email.change') : t('account.email.add')}
+          </Button>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title={t('account.password.title')} description={user.has_password ? t('account.password.hasText') : t('account.password.noneText')}>
+        <div className="setting-row setting-row--actions">
+          {user.has_password ? (
+            <>
+              <Button variant="outlined" onClick={() => setPasswordMode('change')}>
+                {t('account.password.change')}
+              </Button>
+              {(user.auth_providers?.length ?? 0) > 0 && (
+                <Button variant="transparent" color="red" onClick={() => setPasswordMode('remove')}>
+                  {t('account.password.remove')}
+                </Button>
+              )}
+            </>
+          ) : (
+            <Button variant="outlined" onClick={() => setPasswordMode('set')}>
+              {t('account.password.set')}
+            </Button>
+          )}
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title={t('account.twoFactor.sectionTitle')} description={user.has_totp ? t('account.twoFactor.onText') : t('account.twoFactor.offText')}>
+        <div className="setting-row setting-row--actions">
+          {user.has_totp ? (
+            <Button variant="outlined" color="red" onClick={() => setTwoFactor('remove')}>
+              {t('account.twoFactor.remove')}
+            </Button>
+          ) : (
+            <Button variant="outlined" onClick={() => setTwoFactor('setup')}>
+              {t('account.twoFactor.setup')}
+            </Button>
+          )}
+        </div>
+      </SettingsSection>
+
+      <ProvidersSection user={user} />
+
+      <SettingsSection title={t('account.delete.title')} description={t('account.delete.text')}>
+        <div className="setting-row setting-row--actions">
+          <Button color="red" onClick={() => setDeleting(true)}>
+            {t('account.delete.button')}
+          </Button>
+        </div>
+      </SettingsSection>
+
+      <EmailModal open={emailOpen} onClose={() => setEmailOpen(false)} user={user} />
+      <PasswordModal mode={passwordMode} onClose={() => setPasswordMode(undefined)} />
+      <TwoFactorSetupModal open={twoFactor === 'setup'} onClose={() => setTwoFactor(undefined)} onEnabled={() => void refreshUser()} />
+      <TwoFactorRemoveModal
+        open={twoFactor === 'remove'}
+        onClose={() => setTwoFactor(undefined)}
+        onRemoved={() => {
+          setTwoFactor(undefined);
+          void refreshUser();
+        }}
+      />
+      <ConfirmModal
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        title={t('account.delete.confirmTitle')}
+        confirmLabel={t('account.delete.confirm')}
+        onConfirm={() => remove.mutate()}
+        pending={remove.isPending}
+        typeToConfirm={{ label: t('account.delete.typeUsername', { username: user.username }), value: user.username }}
+      >
+        <p>{t('account.delete.confirmText')}</p>
+      </ConfirmModal>
+    </>
+  );
+}

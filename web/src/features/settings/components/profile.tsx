@@ -1,0 +1,150 @@
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, BIO_MAX_LENGTH, type User } from '@cairn/shared/schemas/users';
+import { UsernameSchema } from '@cairn/shared/schemas/common';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { AppLink } from '../../../components/ui/app-link';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { paths } from '../../../config/paths';
+import { currentUserQuery } from '../../../lib/auth';
+import { imageExtension } from '../../../lib/image-extension';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useNotifications } from '../../../lib/notifications-provider';
+import { changeUserIcon, deleteUserIcon, modifyUser } from '../api/settings-queries';
+import { formErrorsFrom } from '../../../lib/form-errors';
+import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
+
+function AvatarEditor({ user }: { user: User }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | undefined>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
+
+  const upload = useMutation({
+    mutationFn: ({ file, ext }: { file: File; ext: string }) => changeUserIcon(user.id, file, ext),
+    onSuccess: async () => {
+      await refresh();
+      notifications.add({ type: 'success', title: t('account.profile.pictureSaved') });
+    },
+    onError: (failure) => setError(formErrorsFrom(failure, {}).form),
+  });
+  const reset = useMutation({
+    mutationFn: () => deleteUserIcon(user.id),
+    onSuccess: async () => {
+      await refresh();
+      notifications.add({ type: 'success', title: t('account.profile.pictureRemoved') });
+    },
+    onError: (error) => notifications.addError(error),
+  });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const ext = imageExtension(file);
+    if (!ext) return setError(t('account.profile.pictureType'));
+    if (file.size > AVATAR_MAX_BYTES) return setError(t('account.profile.pictureSize', { kib: AVATAR_MAX_BYTES / 1024 }));
+    setError(undefined);
+    upload.mutate({ file, ext });
+  };
+
+  return (
+    <div className="avatar-editor">
+      <Avatar src={user.avatar_url} name={user.username} size="large" />
+      <div className="avatar-editor__actions">
+        <input ref={input} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
+        <Button variant="outlined" onClick={() => input.current?.click()} disabled={upload.isPending}>
+          {t('account.profile.upload')}
+        </Button>
+        {user.avatar_url && (
+          <Button variant="transparent" onClick={() => reset.mutate()} disabled={reset.isPending}>
+            {t('account.profile.reset')}
+          </Button>
+        )}
+        <p className="field__hint">{t('account.profile.pictureHint', { kib: AVATAR_MAX_BYTES / 1024 })}</p>
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Public profile: picture, username and bio (saved with a toast). */
+export function ProfileSettings({ user }: { user: User }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const [username, setUsername] = useState(user.username);
+  const [bio, setBio] = useState(user.bio ?? '');
+  const [errors, setErrors] = useState<{ fields: { username?: string; bio?: string }; form?: string }>({ fields: {} });
+
+  const save = useMutation({
+    mutationFn: () => modifyUser(user.id, { username, bio: bio.trim() === '' ? null : bio }),
+    onSuccess: async () => {
+      setErrors({ fields: {} });
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
+      notifications.add({ type: 'success', title: t('account.profile.saved') });
+    },
+    onError: (error) => setErrors(formErrorsFrom(error, { username_taken: 'username' }, { username: 'username', bio: 'bio' })),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const usernameError = UsernameSchema.safeParse(username).success ? undefined : t('account.signUp.usernameInvalid');
+    setErrors({ fields: { username: usernameError } });
+    if (!usernameError) save.mutate();
+  };
+
+  const changed = username !== user.username || bio !== (user.bio ?? '');
+  return (
+    <>
+      <SettingsPageHeader
+        title={t('account.profile.title')}
+        lede={
+          <>
+            {t('account.profile.lede')} <AppLink to={paths.user.getHref(user.username)}>{t('account.profile.view')}</AppLink>
+          </>
+        }
+      />
+      <SettingsSection title={t('account.profile.picture')}>
+        <AvatarEditor user={user} />
+      </SettingsSection>
+      <SettingsSection title={t('account.profile.details')}>
+        <form className="settings-form" onSubmit={submit} noValidate>
+          <TextField
+            label={t('account.signUp.username')}
+            name="username"
+            maxLength={39}
+            autoComplete="username"
+            hint={t('account.profile.usernameHint')}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            error={errors.fields.username}
+          />
+          <TextAreaField
+            label={t('account.profile.bio')}
+            name="bio"
+            maxLength={BIO_MAX_LENGTH}
+            rows={3}
+            hint={t('account.profile.bioHint', { count: bio.length, max: BIO_MAX_LENGTH })}
+            value={bio}
+            onChange={(event) => setBio(event.target.value)}
+            error={errors.fields.bio}
+          />
+          {errors.form && <FormAlert>{errors.form}</FormAlert>}
+          <div className="settings-form__actions">
+            <Button type="submit" color="brand" disabled={!changed || save.isPending}>
+              {t('account.profile.save')}
+            </Button>
+          </div>
+        </form>
+      </SettingsSection>
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import type { CreatedPat, Pat } from '@cairn/shared/schemas/pats';
+import { PatNameSchema } from '@cairn/shared/schemas/pats';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { FormAlert, TextField } from '../../../components/ui/form';
+import { RelativeTime, useNow } from '../../../components/ui/format';
+import { EditIcon, PlusIcon, TrashIcon } from '../../../components/ui/settings-icons';
+import { Modal } from '../../../components/ui/modal';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useNotifications } from '../../../lib/notifications-provider';
+import { createPat, deletePat, editPat, patQueries } from '../api/tokens-queries';
+import { addDays, endOfDay, toDateInputValue } from '../utils/dates';
+import { formErrorsFrom } from '../../../lib/form-errors';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ScopePicker } from '../../../components/scopes/scope-picker';
+import { ScopeSummary } from '../../../components/scopes/scope-summary';
+import { SettingsPageHeader } from '../../../components/layout/settings-page';
+
+const DEFAULT_LIFETIME_DAYS = 90;
+
+type Field = 'name' | 'scopes' | 'expires';
+
+/** Create (no `pat`) or edit a token: name, scopes by area, expiry date. */
+function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat; onClose: () => void; onCreated: (created: CreatedPat) => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const initialExpires = toDateInputValue(pat ? new Date(pat.expires) : addDays(new Date(), DEFAULT_LIFETIME_DAYS));
+  const [name, setName] = useState(pat?.name ?? '');
+  const [scopes, setScopes] = useState(pat?.scopes ?? 0);
+  const [expires, setExpires] = useState(initialExpires);
+  const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const expiresAt = expires === initialExpires && pat ? undefined : endOfDay(expires)!.toISOString();
+      if (!pat) return createPat({ name: name.trim(), scopes, expires: expiresAt! });
+      await editPat(pat.id, { name: name.trim() === pat.name ? undefined : name.trim(), scopes: scopes === pat.scopes ? undefined : scopes, expires: expiresAt });
+      return undefined;
+    },
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: patQueries.list().queryKey });
+      if (created) onCreated(created);
+      else notifications.add({ type: 'success', title: t('account.pats.saved') });
+      onClose();
+    },
+    onError: (error) => setErrors(formErrorsFrom<Field>(error, {}, { name: 'name', scopes: 'scopes', expires: 'expires' })),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const day = endOfDay(expires);
+    const fields: Partial<Record<Field, string>> = {
+      name: PatNameSchema.safeParse(name).success ? undefined : t('account.pats.nameInvalid'),
+      scopes: scopes === 0 ? t('account.pats.scopesRequired') : undefined,
+      expires: !day ? t('account.pats.expiresRequired') : day.getTime() <= Date.now() ? t('account.pats.expiresPast') : undefined,
+    };
+    setErrors({ fields });
+    if (!Object.values(fields).some(Boolean)) save.mutate();
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="wide"
+      title={pat ? t('account.pats.editTitle') : t('account.pats.createTitle')}
+      footer={
+        <>
+          <Button variant="transparent" onClick={onClose}>
+            {t('account.common.cancel')}
+          </Button>
+          <Button type="submit" form="pat-form" color="brand" disabled={save.isPending}>
+            {pat ? t('account.common.saveChanges') : t('account.pats.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id="pat-form" className="settings-form" onSubmit={submit} noValidate>
+        <TextField label={t('account.pats.name')} name="name" maxLength={255} value={name} onChange={(event) => setName(event.target.value)} error={errors.fields.name} />
+        <TextField
+          label={t('account.pats.expires')}
+          name="expires"
+          type="date"
+          min={toDateInputValue(new Date())}
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+          error={errors.fields.expires}
+        />
+        <ScopePicker legend={t('account.pats.scopes')} value={scopes} onChange={setScopes} error={errors.fields.scopes} />
+        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+function PatRow({ pat, onEdit, onRevoke }: { pat: Pat; onEdit: () => void; onRevoke: () => void }) {
+  const t = useT();
+  const now = useNow();
+  const expired = new Date(pat.expires).getTime() <= now;
+  return (
+    <li className="card-list__item pat-card">
+      <div className="pat-card__main">
+        <h2 className="pat-card__name">{pat.name}</h2>
+        <p className="pat-card__meta">
+          <span>{pat.last_used ? <>{t('account.pats.lastUsed')} <RelativeTime date={pat.last_used} /></> : t('account.pats.neverUsed')}</span>
+          <span className={expired ? 'status-text status-text--warn' : undefined}>
+            {expired ? t('account.pats.expired') : t('account.pats.expiresAt')} <RelativeTime date={pat.expires} />
+          </span>
+          <span>
+            {t('account.pats.created')} <RelativeTime date={pat.created} />
+          </span>
+        </p>
+        <details className="pat-card__scopes">
+          <summary>{t('account.pats.showScopes')}</summary>
+          <ScopeSummary scopes={pat.scopes} emptyText={t('account.pats.noScopes')} />
+        </details>
+      </div>
+      <div className="card-list__actions">
+        <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.pats.editLabel', { name: pat.name })}>
+          <EditIcon />
+          {t('account.common.edit')}
+        </Button>
+        <Button size="small" variant="outlined" color="red" onClick={onRevoke} aria-label={t('account.pats.revokeLabel', { name: pat.name })}>
+          <TrashIcon />
+          {t('account.pats.revoke')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Personal access tokens: create (the token is shown once), list, edit, revoke. */
+export function PatsSettings() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const { data: pats } = useSuspenseQuery(patQueries.list());
+  const [editing, setEditing] = useState<Pat | 'new' | undefined>();
+  const [created, setCreated] = useState<CreatedPat | undefined>();
+  const [revoking, setRevoking] = useState<Pat | undefined>();
+  const revoke = useMutation({
+    mutationFn: (id: string) => deletePat(id),
+    onSuccess: async () => {
+      setRevoking(undefined);
+      await queryClient.invalidateQueries({ queryKey: patQueries.list().queryKey });
+      notifications.add({ type: 'success', title: t('account.pats.revoked') });
+    },
+    onError: (error) => notifications.addError(error),
+  });
+
+  return (
+    <>
+      <SettingsPageHeader title={t('account.pats.title')} lede={t('account.pats.lede')} />
+      <div className="settings-toolbar">
+        <Button color="brand" onClick={() => setEditing('new')}>
+          <PlusIcon />
+          {t('account.pats.createButton')}
+        </Button>
+      </div>
+      {created && (
+        <div className="secret-reveal" role="status">
+          <p className="secret-reveal__title">{t('account.pats.createdTitle', { name: created.name })}</p>
+          <p>{t('account.pats.createdText')}</p>
+          <div className="secret-reveal__value">
+            <code>{created.access_token}</code>
+            <CopyButton text={created.access_token} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="outlined" />
+          </div>
+        </div>
+      )}
+      {pats.length === 0 ? (
+        <p className="empty-state">{t('account.pats.empty')}</p>
+      ) : (
+        <ul className="card-list">
+          {pats.map((pat) => (
+            <PatRow key={pat.id} pat={pat} onEdit={() => setEditing(pat)} onRevoke={() => setRevoking(pat)} />
+          ))}
+        </ul>
+      )}
+      {editing !== undefined && (
+        <PatModal
+          key={editing === 'new' ? 'new' : editing.id}
+          open
+          pat={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(undefined)}
+          onCreated={setCreated}
+        />
+      )}
+      <ConfirmModal
+        open={revoking !== undefined}
+        onClose={() => setRevoking(undefined)}
+        title={t('account.pats.revokeTitle')}
+        confirmLabel={t('account.pats.revoke')}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        pending={revoke.isPending}
+      >
+        <p>{t('account.pats.revokeText', { name: revoking?.name ?? '' })}</p>
+      </ConfirmModal>
+    </>
+  );
+}
