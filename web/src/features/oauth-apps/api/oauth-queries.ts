@@ -53,18 +53,21 @@ export const revokeOAuthAuthorization = (clientId: string) =>
   apiFetch('/v2/oauth/authorizations', { method: 'DELETE', query: { client_id: clientId }, schema: NoContentSchema });
 
 export const oauthQueries = {
+  all: () => ['oauth'] as const,
+  /** Every consent flow in the cache (a flow is used up once answered). */
+  authorizeAll: () => [...oauthQueries.all(), 'authorize'] as const,
   /** Not cached between visits: every request is a new consent flow. */
   authorize: (query: Record<string, string>) =>
     queryOptions({
-      queryKey: ['oauth', 'authorize', query],
+      queryKey: [...oauthQueries.authorizeAll(), query] as const,
       queryFn: ({ signal }) => authorizeOAuthApp(query, signal),
       staleTime: Infinity,
       gcTime: 5 * 60_000,
       retry: false,
     }),
-  app: (id: string) => queryOptions({ queryKey: ['oauth', 'app', id], queryFn: ({ signal }) => getOAuthApp(id, signal) }),
+  app: (id: string) => queryOptions({ queryKey: [...oauthQueries.all(), 'app', id] as const, queryFn: ({ signal }) => getOAuthApp(id, signal) }),
   apps: (ids: readonly string[]) =>
-    queryOptions({ queryKey: ['oauth', 'apps', [...ids].sort()], queryFn: ({ signal }) => (ids.length ? getOAuthApps(ids, signal) : Promise.resolve([])) }),
-  userApps: (userId: string) => queryOptions({ queryKey: ['oauth', 'user-apps', userId], queryFn: ({ signal }) => getUserOAuthApps(userId, signal), staleTime: 0 }),
-  authorizations: () => queryOptions({ queryKey: ['oauth', 'authorizations'], queryFn: ({ signal }) => getOAuthAuthorizations(signal), staleTime: 0 }),
+    queryOptions({ queryKey: [...oauthQueries.all(), 'apps', [...ids].sort()] as const, queryFn: ({ signal }) => (ids.length ? getOAuthApps(ids, signal) : Promise.resolve([])) }),
+  userApps: (userId: string) => queryOptions({ queryKey: [...oauthQueries.all(), 'user-apps', userId] as const, queryFn: ({ signal }) => getUserOAuthApps(userId, signal), staleTime: 0 }),
+  authorizations: () => queryOptions({ queryKey: [...oauthQueries.all(), 'authorizations'] as const, queryFn: ({ signal }) => getOAuthAuthorizations(signal), staleTime: 0 }),
 };

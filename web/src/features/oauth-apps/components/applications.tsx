@@ -1,7 +1,7 @@
 import { OAuthAppDescriptionSchema, OAuthAppNameSchema, OAuthAppUrlSchema, RedirectUriSchema, type CreatedOAuthClient, type OAuthClient } from '@cairn/shared/schemas/oauth';
 import type { User } from '@cairn/shared/schemas/users';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@cairn/shared/schemas/users';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -12,7 +12,8 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../../components/ui/settings-i
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { changeOAuthAppIcon, createOAuthApp, deleteOAuthApp, deleteOAuthAppIcon, editOAuthApp, oauthQueries } from '../api/oauth-queries';
+import { oauthQueries } from '../api/oauth-queries';
+import { useDeleteOAuthApp, useSaveOAuthApp } from '../api/use-oauth-app-mutations';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -26,7 +27,6 @@ type Field = 'name' | 'url' | 'description' | 'scopes' | 'redirectUris' | 'icon'
 /** Register (no `app`) or edit an app: name, icon, URL, description, scopes, redirect URIs. */
 function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () => void; onCreated: (created: CreatedOAuthClient) => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const [name, setName] = useState(app?.name ?? '');
   const [url, setUrl] = useState(app?.url ?? '');
@@ -39,30 +39,8 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
   // The preview of a chosen icon is a blob: URL; let it go once replaced or closed.
   useEffect(() => () => void (icon && icon !== 'remove' && URL.revokeObjectURL(icon.preview)), [icon]);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        name: name.trim(),
-        max_scopes: scopes,
-        redirect_uris: redirectUris.map((uri) => uri.trim()),
-        url: url.trim() || null,
-        description: description.trim() || null,
-      };
-      let created: CreatedOAuthClient | undefined;
-      let id: string;
-      if (app) {
-        await editOAuthApp(app.id, body);
-        id = app.id;
-      } else {
-        created = await createOAuthApp(body);
-        id = created.id;
-      }
-      if (icon === 'remove') await deleteOAuthAppIcon(id);
-      else if (icon) await changeOAuthAppIcon(id, icon.file, icon.ext);
-      return created;
-    },
-    onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: ['oauth'] });
+  const save = useSaveOAuthApp(app, {
+    onSuccess: (created) => {
       if (created) onCreated(created);
       else notifications.add({ type: 'success', title: t('account.apps.saved') });
       onClose();
@@ -98,7 +76,11 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
             : undefined,
     };
     setErrors({ fields });
-    if (!Object.values(fields).some(Boolean)) save.mutate();
+    if (Object.values(fields).some(Boolean)) return;
+    save.mutate({
+      body: { name: name.trim(), max_scopes: scopes, redirect_uris: uris, url: url.trim() || null, description: description.trim() || null },
+      icon: icon === 'remove' || icon === undefined ? icon : { file: icon.file, ext: icon.ext },
+    });
   };
 
   const shownIcon = icon === 'remove' ? null : icon ? icon.preview : app?.icon_url;
@@ -241,17 +223,14 @@ function AppCard({ app, onEdit, onDelete }: { app: OAuthClient; onEdit: () => vo
 /** The user's own OAuth apps: register, edit, delete; the client secret is shown once. */
 export function ApplicationsSettings({ user }: { user: User }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const { data: apps } = useSuspenseQuery(oauthQueries.userApps(user.id));
   const [editing, setEditing] = useState<OAuthClient | 'new' | undefined>();
   const [created, setCreated] = useState<CreatedOAuthClient | undefined>();
   const [deleting, setDeleting] = useState<OAuthClient | undefined>();
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteOAuthApp(id),
-    onSuccess: async () => {
+  const remove = useDeleteOAuthApp({
+    onSuccess: () => {
       setDeleting(undefined);
-      await queryClient.invalidateQueries({ queryKey: ['oauth'] });
       notifications.add({ type: 'success', title: t('account.apps.deleted') });
     },
     onError: (error) => notifications.addError(error),

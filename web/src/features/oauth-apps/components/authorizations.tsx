@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { AppLink } from '../../../components/ui/app-link';
@@ -8,7 +8,8 @@ import { RelativeTime } from '../../../components/ui/format';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { oauthQueries, revokeOAuthAuthorization } from '../api/oauth-queries';
+import { oauthQueries } from '../api/oauth-queries';
+import { useRevokeAuthorization } from '../api/use-authorization-mutations';
 import { appOwnerQueries } from '../api/app-owner-queries';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -18,17 +19,14 @@ import { SettingsPageHeader } from '../../../components/layout/settings-page';
 /** Apps the user has authorized: who made each, what it may do, and Revoke. */
 export function AuthorizationsSettings() {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const { data: authorizations } = useSuspenseQuery(oauthQueries.authorizations());
   const { data: apps } = useSuspenseQuery(oauthQueries.apps(authorizations.map((grant) => grant.app_id)));
   const { data: creators } = useSuspenseQuery(appOwnerQueries.users([...new Set(apps.map((app) => app.created_by))]));
   const [revoking, setRevoking] = useState<{ id: string; name: string } | undefined>();
-  const revoke = useMutation({
-    mutationFn: (clientId: string) => revokeOAuthAuthorization(clientId),
-    onSuccess: async () => {
+  const revoke = useRevokeAuthorization({
+    onSuccess: () => {
       setRevoking(undefined);
-      await queryClient.invalidateQueries({ queryKey: oauthQueries.authorizations().queryKey });
       notifications.add({ type: 'success', title: t('account.authorizations.revoked') });
     },
     onError: (error) => notifications.addError(error),

@@ -1,5 +1,5 @@
 import type { OAuthConsentFlow } from '@cairn/shared/schemas/oauth';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,8 @@ import { FormAlert } from '../../../components/ui/form';
 import { HttpError } from '../../../lib/api-client';
 import { browserLocation } from '../../../lib/browser-location';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { acceptOAuthFlow, oauthQueries, rejectOAuthFlow } from '../api/oauth-queries';
+import { oauthQueries } from '../api/oauth-queries';
+import { useAnswerConsent } from '../api/use-authorization-mutations';
 import { appOwnerQueries } from '../api/app-owner-queries';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
 import { AppIcon } from '../../../components/ui/app-icon';
@@ -43,16 +44,12 @@ function Redirecting({ url }: { url: string }) {
 
 function Consent({ consent, onDone }: { consent: OAuthConsentFlow; onDone: (url: string) => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const { data: app } = useQuery(oauthQueries.app(consent.client_id));
   const { data: creator } = useQuery({ ...appOwnerQueries.user(app?.created_by ?? ''), enabled: app !== undefined });
   const [error, setError] = useState<string | undefined>();
 
-  const answer = useMutation({
-    mutationFn: (accept: boolean) => (accept ? acceptOAuthFlow(consent.flow_id) : rejectOAuthFlow(consent.flow_id)),
+  const answer = useAnswerConsent(consent.flow_id, {
     onSuccess: (body) => {
-      // The flow is used up either way; a later visit asks the API afresh.
-      queryClient.removeQueries({ queryKey: ['oauth', 'authorize'] });
       const location = redirectLocation(body);
       if (location) onDone(location);
       else setError(t('account.authorize.noRedirect'));

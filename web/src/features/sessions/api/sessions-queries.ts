@@ -8,5 +8,6 @@ export const listSessions = (signal?: AbortSignal) => apiFetch('/v2/session/list
 export const deleteSession = (id: string) => apiFetch(`/v2/session/${encodeURIComponent(id)}`, { method: 'DELETE', schema: NoContentSchema });
 
 export const sessionQueries = {
-  list: () => queryOptions({ queryKey: ['sessions', 'list'], queryFn: ({ signal }) => listSessions(signal), staleTime: 0 }),
+  all: () => ['sessions'] as const,
+  list: () => queryOptions({ queryKey: [...sessionQueries.all(), 'list'] as const, queryFn: ({ signal }) => listSessions(signal), staleTime: 0 }),
 };

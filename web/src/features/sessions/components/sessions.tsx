@@ -1,11 +1,12 @@
 import type { Session } from '@cairn/shared/schemas/auth';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RelativeTime } from '../../../components/ui/format';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { deleteSession, sessionQueries } from '../api/sessions-queries';
+import { sessionQueries } from '../api/sessions-queries';
+import { useRevokeSession } from '../api/use-revoke-session';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SettingsPageHeader } from '../../../components/layout/settings-page';
 
@@ -17,15 +18,12 @@ function describe(session: Session, unknown: string): string {
 /** Every signed-in session of the account; any but this one can be signed out from here. */
 export function SessionsSettings() {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const { data: sessions } = useSuspenseQuery(sessionQueries.list());
   const [revoking, setRevoking] = useState<Session | undefined>();
-  const revoke = useMutation({
-    mutationFn: (id: string) => deleteSession(id),
-    onSuccess: async () => {
+  const revoke = useRevokeSession({
+    onSuccess: () => {
       setRevoking(undefined);
-      await queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey });
       notifications.add({ type: 'success', title: t('account.sessions.revoked') });
     },
     onError: (error) => notifications.addError(error),

@@ -9,5 +9,6 @@ export const editPat = (id: string, body: EditPatBody) => apiFetch(`/v2/pat/${en
 export const deletePat = (id: string) => apiFetch(`/v2/pat/${encodeURIComponent(id)}`, { method: 'DELETE', schema: NoContentSchema });
 
 export const patQueries = {
-  list: () => queryOptions({ queryKey: ['pats', 'list'], queryFn: ({ signal }) => listPats(signal), staleTime: 0 }),
+  all: () => ['pats'] as const,
+  list: () => queryOptions({ queryKey: [...patQueries.all(), 'list'] as const, queryFn: ({ signal }) => listPats(signal), staleTime: 0 }),
 };

@@ -1,6 +1,6 @@
 import type { CreatedPat, Pat } from '@cairn/shared/schemas/pats';
 import { PatNameSchema } from '@cairn/shared/schemas/pats';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -10,7 +10,8 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../../components/ui/settings-i
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { createPat, deletePat, editPat, patQueries } from '../api/tokens-queries';
+import { patQueries } from '../api/tokens-queries';
+import { useRevokePat, useSavePat } from '../api/use-token-mutations';
 import { addDays, endOfDay, toDateInputValue } from '../utils/dates';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -25,7 +26,6 @@ type Field = 'name' | 'scopes' | 'expires';
 /** Create (no `pat`) or edit a token: name, scopes by area, expiry date. */
 function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat; onClose: () => void; onCreated: (created: CreatedPat) => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const initialExpires = toDateInputValue(pat ? new Date(pat.expires) : addDays(new Date(), DEFAULT_LIFETIME_DAYS));
   const [name, setName] = useState(pat?.name ?? '');
@@ -33,15 +33,8 @@ function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat;
   const [expires, setExpires] = useState(initialExpires);
   const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const expiresAt = expires === initialExpires && pat ? undefined : endOfDay(expires)!.toISOString();
-      if (!pat) return createPat({ name: name.trim(), scopes, expires: expiresAt! });
-      await editPat(pat.id, { name: name.trim() === pat.name ? undefined : name.trim(), scopes: scopes === pat.scopes ? undefined : scopes, expires: expiresAt });
-      return undefined;
-    },
-    onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: patQueries.list().queryKey });
+  const save = useSavePat(pat, {
+    onSuccess: (created) => {
       if (created) onCreated(created);
       else notifications.add({ type: 'success', title: t('account.pats.saved') });
       onClose();
@@ -58,7 +51,7 @@ function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat;
       expires: !day ? t('account.pats.expiresRequired') : day.getTime() <= Date.now() ? t('account.pats.expiresPast') : undefined,
     };
     setErrors({ fields });
-    if (!Object.values(fields).some(Boolean)) save.mutate();
+    if (!Object.values(fields).some(Boolean)) save.mutate({ name: name.trim(), scopes, expires: expires === initialExpires && pat ? undefined : endOfDay(expires)!.toISOString() });
   };
 
   return (
@@ -135,17 +128,14 @@ function PatRow({ pat, onEdit, onRevoke }: { pat: Pat; onEdit: () => void; onRev
 /** Personal access tokens: create (the token is shown once), list, edit, revoke. */
 export function PatsSettings() {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const { data: pats } = useSuspenseQuery(patQueries.list());
   const [editing, setEditing] = useState<Pat | 'new' | undefined>();
   const [created, setCreated] = useState<CreatedPat | undefined>();
   const [revoking, setRevoking] = useState<Pat | undefined>();
-  const revoke = useMutation({
-    mutationFn: (id: string) => deletePat(id),
-    onSuccess: async () => {
+  const revoke = useRevokePat({
+    onSuccess: () => {
       setRevoking(undefined);
-      await queryClient.invalidateQueries({ queryKey: patQueries.list().queryKey });
       notifications.add({ type: 'success', title: t('account.pats.revoked') });
     },
     onError: (error) => notifications.addError(error),
