@@ -1,5 +1,4 @@
 import { PASSWORD_RESET_MESSAGE } from '@cairn/shared/schemas/auth';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
@@ -8,7 +7,7 @@ import { FormAlert, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { completePasswordReset, requestPasswordReset } from '../api/auth-queries';
+import { useCompletePasswordReset, useRequestPasswordReset } from '../api/use-password-reset';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
@@ -23,8 +22,7 @@ function RequestStep() {
   const [errors, setErrors] = useState<{ identifier?: string; captcha?: string; form?: string }>({});
   const [sentMessage, setSentMessage] = useState<string | undefined>();
 
-  const request = useMutation({
-    mutationFn: requestPasswordReset,
+  const request = useRequestPasswordReset({
     onSuccess: (answer) => {
       // The API's own neutral sentence (spec §5); the shared constant if it ever sends none.
       const message = answer.message || PASSWORD_RESET_MESSAGE;
@@ -85,8 +83,7 @@ function NewPasswordStep({ flow }: { flow: string }) {
   const [passwords, setPasswords] = useState({ password: '', confirm: '' });
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string; expired?: boolean }>({});
 
-  const reset = useMutation({
-    mutationFn: () => completePasswordReset(flow, passwords.password),
+  const reset = useCompletePasswordReset(flow, {
     onError: (error) => {
       const { fields, form } = formErrorsFrom(error, { weak_password: 'password' } as const, { new_password: 'password' });
       setErrors({ ...fields, form, expired: (error as { code?: string }).code === 'invalid_flow' });
@@ -109,7 +106,7 @@ function NewPasswordStep({ flow }: { flow: string }) {
     const next = checkPasswordPair(passwords, t);
     setErrors(next);
     if (next.password || next.confirm) return;
-    reset.mutate();
+    reset.mutate(passwords.password);
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { IssuedSession } from '@cairn/shared/schemas/auth';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
@@ -10,7 +10,7 @@ import { HttpError } from '../../../lib/api-client';
 import { AFTER_SIGN_IN_PATH, refreshAfterAuthChange, safeRedirectPath } from '../../../lib/auth';
 import { browserLocation } from '../../../lib/browser-location';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { login, loginTwoFactor } from '../api/auth-queries';
+import { useLogin, useLoginTwoFactor } from '../api/use-sign-in';
 import { authProvidersQuery } from '../../../lib/auth-providers';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { launcherHandoffUrl, parseLauncherCallback } from '../utils/launcher';
@@ -86,8 +86,7 @@ export function SignInPage() {
     if (flow) codeInput.current?.focus();
   }, [flow]);
 
-  const signIn = useMutation({
-    mutationFn: login,
+  const signIn = useLogin({
     onSuccess: async (answer) => {
       if ('flow' in answer) {
         setErrors({});
@@ -103,8 +102,7 @@ export function SignInPage() {
     },
   });
 
-  const verify = useMutation({
-    mutationFn: loginTwoFactor,
+  const verify = useLoginTwoFactor({
     onSuccess: finish,
     onError: (error) => {
       if (error instanceof HttpError && error.code === 'invalid_flow') {

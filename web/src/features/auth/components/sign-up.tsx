@@ -1,6 +1,6 @@
 import { EmailSchema } from '@cairn/shared/schemas/auth';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,10 +8,10 @@ import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormAlert, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
-import { refreshAfterAuthChange, safeRedirectPath } from '../../../lib/auth';
+import { safeRedirectPath } from '../../../lib/auth';
 import { browserLocation } from '../../../lib/browser-location';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { createAccount } from '../api/auth-queries';
+import { useCreateAccount } from '../api/use-sign-up';
 import { authProvidersQuery } from '../../../lib/auth-providers';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { AuthCard } from '../../../components/layout/auth-card';
@@ -30,7 +30,6 @@ export interface WelcomeState {
 export function SignUpPage() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const redirect = safeRedirectPath(params.get('redirect'));
   const { data: providers } = useSuspenseQuery(authProvidersQuery());
@@ -42,10 +41,8 @@ export function SignUpPage() {
   const [newsletter, setNewsletter] = useState(false);
   const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
 
-  const create = useMutation({
-    mutationFn: createAccount,
+  const create = useCreateAccount({
     onSuccess: async () => {
-      await refreshAfterAuthChange(queryClient);
       const state: WelcomeState = { newsletter, email: email.trim() };
       await navigate(paths.auth.welcome.getHref(redirect), { replace: true, state });
     },

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../../lib/api-client';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
-import { AFTER_SIGN_IN_PATH, currentUserQuery, signInRedirectHref, useCurrentUser } from '../../../lib/auth';
+import { AFTER_SIGN_IN_PATH, signInRedirectHref, useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { resendVerificationEmail, verifyEmail } from '../api/auth-queries';
+import { useResendVerificationEmail, useVerifyEmail } from '../api/use-verify-email';
 import { AuthCard } from '../../../components/layout/auth-card';
 
 type Outcome = 'verifying' | 'verified' | 'already-verified' | 'failed';
@@ -19,8 +18,7 @@ function ResendOffer() {
   const location = useLocation();
   const notifications = useNotifications();
   const { user } = useCurrentUser();
-  const resend = useMutation({
-    mutationFn: resendVerificationEmail,
+  const resend = useResendVerificationEmail({
     onSuccess: () => notifications.add({ type: 'success', title: t('account.verify.resent'), text: user?.email ? t('account.verify.resentText', { email: user.email }) : undefined }),
     onError: (error) => notifications.addError(error),
   });
@@ -49,7 +47,6 @@ function ResendOffer() {
  */
 export function VerifyEmailPage() {
   const t = useT();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const flow = params.get('flow');
   const { user } = useCurrentUser();
@@ -57,10 +54,7 @@ export function VerifyEmailPage() {
   const [verifiedBefore] = useState(() => user?.email_verified === true);
   const started = useRef(false);
 
-  const verify = useMutation({
-    mutationFn: verifyEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey }),
-  });
+  const verify = useVerifyEmail();
   const { mutate } = verify;
 
   // The link is always tried: it may be for another account than the one signed in here.

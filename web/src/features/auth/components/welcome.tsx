@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +5,7 @@ import { CheckboxField } from '../../../components/ui/form';
 import { AFTER_SIGN_IN_PATH, safeRedirectPath, useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { subscribeNewsletter, unsubscribeNewsletter } from '../api/auth-queries';
+import { useNewsletterChoice } from '../api/use-sign-up';
 import { AuthCard } from '../../../components/layout/auth-card';
 import type { WelcomeState } from './sign-up';
 
@@ -23,15 +22,14 @@ export function WelcomePage() {
   const [subscribe, setSubscribe] = useState(state?.newsletter ?? true);
   const email = state?.email ?? user?.email ?? undefined;
 
-  const save = useMutation({
-    mutationFn: () => (subscribe ? subscribeNewsletter() : unsubscribeNewsletter()),
+  const save = useNewsletterChoice({
     onSuccess: () => navigate(next, { replace: true }),
     onError: (error) => notifications.addError(error),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (user) save.mutate();
+    if (user) save.mutate(subscribe);
     else void navigate(next, { replace: true });
   };
 
