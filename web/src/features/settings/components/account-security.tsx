@@ -1,17 +1,16 @@
 import { EmailSchema } from '@cairn/shared/schemas/auth';
 import type { User } from '@cairn/shared/schemas/users';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
-import { currentUserQuery, refreshAfterAuthChange } from '../../../lib/auth';
 import { browserLocation } from '../../../lib/browser-location';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { beginProviderLink, changeEmail, changePassword, deleteUser, unlinkProvider } from '../api/settings-queries';
+import { useChangeEmail, useChangePassword, useDeleteAccount, useLinkProvider, useUnlinkProvider } from '../api/use-account-mutations';
 import { authProvidersQuery } from '../../../lib/auth-providers';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { checkPasswordPair, PasswordFields } from '../../../components/forms/password-fields';
@@ -19,15 +18,9 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
 import { TwoFactorRemoveModal, TwoFactorSetupModal } from './two-factor';
 
-function useRefreshUser() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
-}
-
 function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
   const t = useT();
   const notifications = useNotifications();
-  const refreshUser = useRefreshUser();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FormErrors<'email'>>({ fields: {} });
   const close = () => {
@@ -35,10 +28,8 @@ function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => voi
     setErrors({ fields: {} });
     onClose();
   };
-  const save = useMutation({
-    mutationFn: () => changeEmail(email.trim()),
-    onSuccess: async () => {
-      await refreshUser();
+  const save = useChangeEmail({
+    onSuccess: () => {
       notifications.add({ type: 'success', title: t('account.email.changed'), text: t('account.email.changedText', { email: email.trim() }) });
       close();
     },
@@ -48,7 +39,7 @@ function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => voi
     event.preventDefault();
     const invalid = EmailSchema.safeParse(email.trim()).success ? undefined : t('account.signUp.emailInvalid');
     setErrors({ fields: { email: invalid } });
-    if (!invalid) save.mutate();
+    if (!invalid) save.mutate(email.trim());
   };
   return (
     <Modal
@@ -80,7 +71,6 @@ type PasswordMode = 'change' | 'set' | 'remove';
 function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onClose: () => void }) {
   const t = useT();
   const notifications = useNotifications();
-  const refreshUser = useRefreshUser();
   const [current, setCurrent] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirm: '' });
   const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string; form?: string }>({});
@@ -90,13 +80,8 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
     setErrors({});
     onClose();
   };
-  const save = useMutation({
-    mutationFn: () =>
-      changePassword(
-        mode === 'set' ? { new_password: passwords.password } : mode === 'remove' ? { old_password: current } : { old_password: current, new_password: passwords.password },
-      ),
-    onSuccess: async () => {
-      await refreshUser();
+  const save = useChangePassword({
+    onSuccess: () => {
       notifications.add({ type: 'success', title: mode === 'remove' ? t('account.password.removed') : t('account.password.saved'), text: t('account.password.othersSignedOut') });
       close();
     },
@@ -116,7 +101,7 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    save.mutate();
+    save.mutate(mode === 'set' ? { new_password: passwords.password } : mode === 'remove' ? { old_password: current } : { old_password: current, new_password: passwords.password });
   };
   const title = mode === 'set' ? t('account.password.setTitle') : mode === 'remove' ? t('account.password.removeTitle') : t('account.password.changeTitle');
   return (
@@ -159,7 +144,6 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
 function ProvidersSection({ user }: { user: User }) {
   const t = useT();
   const notifications = useNotifications();
-  const refreshUser = useRefreshUser();
   const [params] = useSearchParams();
   const { data: providers } = useSuspenseQuery(authProvidersQuery());
   const linked = user.auth_providers ?? [];
@@ -167,19 +151,12 @@ function ProvidersSection({ user }: { user: User }) {
   const callbackError = params.get('error_description') ?? params.get('error');
   const justLinked = !callbackError ? params.get('linked') : null;
 
-  const link = useMutation({
-    mutationFn: (provider: string) => {
-      const back = new URL(paths.settings.account.getHref(), browserLocation.origin());
-      back.searchParams.set('linked', provider);
-      return beginProviderLink(provider, back.toString());
-    },
+  const link = useLinkProvider({
     onSuccess: ({ url }) => browserLocation.assign(url),
     onError: (error) => notifications.addError(error),
   });
-  const unlink = useMutation({
-    mutationFn: unlinkProvider,
-    onSuccess: async () => {
-      await refreshUser();
+  const unlink = useUnlinkProvider({
+    onSuccess: () => {
       notifications.add({ type: 'success', title: t('account.providers.unlinked') });
     },
     onError: (error) => notifications.addError(error),
@@ -235,20 +212,18 @@ function ProvidersSection({ user }: { user: User }) {
 export function AccountSecurity({ user }: { user: User }) {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
-  const refreshUser = useRefreshUser();
   const [emailOpen, setEmailOpen] = useState(false);
   const [passwordMode, setPasswordMode] = useState<PasswordMode | undefined>();
   const [twoFactor, setTwoFactor] = useState<'setup' | 'remove' | undefined>();
   const [deleting, setDeleting] = useState(false);
 
-  const remove = useMutation({
-    mutationFn: () => deleteUser(user.id),
-    onSuccess: async () => {
+  const remove = useDeleteAccount(user.id, {
+    leave: () => {
       setDeleting(false);
-      await navigate(paths.home.getHref(), { replace: true });
-      await refreshAfterAuthChange(queryClient, null);
+      return navigate(paths.home.getHref(), { replace: true });
+    },
+    onSuccess: () => {
       notifications.add({ type: 'success', title: t('account.delete.done') });
     },
     onError: (error) => notifications.addError(error),
@@ -316,15 +291,8 @@ export function AccountSecurity({ user }: { user: User }) {
 
       <EmailModal open={emailOpen} onClose={() => setEmailOpen(false)} user={user} />
       <PasswordModal mode={passwordMode} onClose={() => setPasswordMode(undefined)} />
-      <TwoFactorSetupModal open={twoFactor === 'setup'} onClose={() => setTwoFactor(undefined)} onEnabled={() => void refreshUser()} />
-      <TwoFactorRemoveModal
-        open={twoFactor === 'remove'}
-        onClose={() => setTwoFactor(undefined)}
-        onRemoved={() => {
-          setTwoFactor(undefined);
-          void refreshUser();
-        }}
-      />
+      <TwoFactorSetupModal open={twoFactor === 'setup'} onClose={() => setTwoFactor(undefined)} />
+      <TwoFactorRemoveModal open={twoFactor === 'remove'} onClose={() => setTwoFactor(undefined)} onRemoved={() => setTwoFactor(undefined)} />
       <ConfirmModal
         open={deleting}
         onClose={() => setDeleting(false)}

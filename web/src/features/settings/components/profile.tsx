@@ -1,40 +1,32 @@
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, BIO_MAX_LENGTH, type User } from '@cairn/shared/schemas/users';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
-import { currentUserQuery } from '../../../lib/auth';
 import { imageExtension } from '../../../lib/image-extension';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { changeUserIcon, deleteUserIcon, modifyUser } from '../api/settings-queries';
+import { useChangeAvatar, useRemoveAvatar, useSaveProfile } from '../api/use-profile-mutations';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
 
 function AvatarEditor({ user }: { user: User }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | undefined>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
 
-  const upload = useMutation({
-    mutationFn: ({ file, ext }: { file: File; ext: string }) => changeUserIcon(user.id, file, ext),
-    onSuccess: async () => {
-      await refresh();
+  const upload = useChangeAvatar(user.id, {
+    onSuccess: () => {
       notifications.add({ type: 'success', title: t('account.profile.pictureSaved') });
     },
     onError: (failure) => setError(formErrorsFrom(failure, {}).form),
   });
-  const reset = useMutation({
-    mutationFn: () => deleteUserIcon(user.id),
-    onSuccess: async () => {
-      await refresh();
+  const reset = useRemoveAvatar(user.id, {
+    onSuccess: () => {
       notifications.add({ type: 'success', title: t('account.profile.pictureRemoved') });
     },
     onError: (error) => notifications.addError(error),
@@ -78,17 +70,14 @@ function AvatarEditor({ user }: { user: User }) {
 /** Public profile: picture, username and bio (saved with a toast). */
 export function ProfileSettings({ user }: { user: User }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const [username, setUsername] = useState(user.username);
   const [bio, setBio] = useState(user.bio ?? '');
   const [errors, setErrors] = useState<{ fields: { username?: string; bio?: string }; form?: string }>({ fields: {} });
 
-  const save = useMutation({
-    mutationFn: () => modifyUser(user.id, { username, bio: bio.trim() === '' ? null : bio }),
-    onSuccess: async () => {
+  const save = useSaveProfile(user.id, {
+    onSuccess: () => {
       setErrors({ fields: {} });
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
       notifications.add({ type: 'success', title: t('account.profile.saved') });
     },
     onError: (error) => setErrors(formErrorsFrom(error, { username_taken: 'username' }, { username: 'username', bio: 'bio' })),
@@ -98,7 +87,7 @@ export function ProfileSettings({ user }: { user: User }) {
     event.preventDefault();
     const usernameError = UsernameSchema.safeParse(username).success ? undefined : t('account.signUp.usernameInvalid');
     setErrors({ fields: { username: usernameError } });
-    if (!usernameError) save.mutate();
+    if (!usernameError) save.mutate({ username, bio: bio.trim() === '' ? null : bio });
   };
 
   const changed = username !== user.username || bio !== (user.bio ?? '');

@@ -1,5 +1,4 @@
 import type { TwoFactorSecret } from '@cairn/shared/schemas/auth';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -7,7 +6,7 @@ import { FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor } from '../api/settings-queries';
+import { useBeginTwoFactorSetup, useDisableTwoFactor, useEnableTwoFactor } from '../api/use-two-factor';
 import { formErrorsFrom } from '../../../lib/form-errors';
 
 /** The otpauth:// URI as a QR code (SVG data URL); the library loads only when set-up starts. */
@@ -34,16 +33,14 @@ const spaced = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * Two-factor set-up: scan the QR code (or type the key), prove it with a code, then keep the
  * backup codes, which are shown only this once.
  */
-export function TwoFactorSetupModal({ open, onClose, onEnabled }: { open: boolean; onClose: () => void; onEnabled: () => void }) {
+export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ code?: string; form?: string }>({});
-  const begin = useMutation({ mutationFn: beginTwoFactorSetup });
+  const begin = useBeginTwoFactorSetup();
   const secret: TwoFactorSecret | undefined = begin.data;
   const qr = useQrCode(secret?.uri);
-  const enable = useMutation({
-    mutationFn: (flow: string) => enableTwoFactor({ flow, code: code.trim() }),
-    onSuccess: onEnabled,
+  const enable = useEnableTwoFactor({
     onError: (failure) => {
       const { fields, form } = formErrorsFrom(failure, { invalid_code: 'code' } as const);
       setError({ ...fields, form });
@@ -74,7 +71,7 @@ export function TwoFactorSetupModal({ open, onClose, onEnabled }: { open: boolea
       return;
     }
     setError({});
-    enable.mutate(secret.flow);
+    enable.mutate({ flow: secret.flow, code: code.trim() });
   };
 
   const codes = enable.data?.backup_codes;
@@ -151,8 +148,7 @@ export function TwoFactorRemoveModal({ open, onClose, onRemoved }: { open: boole
   const notifications = useNotifications();
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ code?: string; form?: string }>({});
-  const remove = useMutation({
-    mutationFn: () => disableTwoFactor(code.trim()),
+  const remove = useDisableTwoFactor({
     onSuccess: () => {
       setCode('');
       notifications.add({ type: 'success', title: t('account.twoFactor.removed') });
@@ -175,7 +171,7 @@ export function TwoFactorRemoveModal({ open, onClose, onRemoved }: { open: boole
       return;
     }
     setError({});
-    remove.mutate();
+    remove.mutate(code.trim());
   };
   return (
     <Modal
