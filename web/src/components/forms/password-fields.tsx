@@ -1,4 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@cairn/shared/schemas/auth';
+import type { ComponentProps } from 'react';
+import { z } from 'zod';
 import { TextField } from '../ui/form';
 import { useT } from '../../lib/i18n/i18n-provider';
 
@@ -7,8 +9,10 @@ export interface PasswordPair {
   confirm: string;
 }
 
+type Translate = ReturnType<typeof useT>;
+
 /** Client-side checks of a new password and its confirmation (the server judges strength). */
-export function checkPasswordPair(pair: PasswordPair, t: ReturnType<typeof useT>): { password?: string; confirm?: string } {
+export function checkPasswordPair(pair: PasswordPair, t: Translate): { password?: string; confirm?: string } {
   const password =
     pair.password.length < PASSWORD_MIN_LENGTH
       ? t('account.password.tooShort', { min: PASSWORD_MIN_LENGTH })
@@ -19,15 +23,32 @@ export function checkPasswordPair(pair: PasswordPair, t: ReturnType<typeof useT>
   return { password, confirm };
 }
 
-/** New password + confirmation, with their errors. */
+/** The same checks for a zod form schema: a new password field… */
+export function newPasswordSchema(t: Translate) {
+  return z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, t('account.password.tooShort', { min: PASSWORD_MIN_LENGTH }))
+    .max(PASSWORD_MAX_LENGTH, t('account.password.tooLong', { max: PASSWORD_MAX_LENGTH }));
+}
+
+/** …and its confirmation, checked on the whole form (it runs even when other fields fail). */
+export function confirmationMatches(t: Translate) {
+  return (values: PasswordPair, ctx: z.RefinementCtx) => {
+    if (values.confirm !== values.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: t('account.password.mismatch') });
+  };
+}
+
+type InputProps = Omit<ComponentProps<typeof TextField>, 'label' | 'type' | 'autoComplete' | 'hint' | 'error'>;
+
+/** New password + confirmation, with their errors; the inputs are the caller's (controlled or registered). */
 export function PasswordFields({
-  value,
-  onChange,
+  passwordInput,
+  confirmInput,
   errors,
   passwordLabel,
 }: {
-  value: PasswordPair;
-  onChange: (value: PasswordPair) => void;
+  passwordInput: InputProps;
+  confirmInput: InputProps;
   errors: { password?: string; confirm?: string };
   passwordLabel?: string;
 }) {
@@ -36,23 +57,21 @@ export function PasswordFields({
     <>
       <TextField
         label={passwordLabel ?? t('account.password.new')}
-        name="new-password"
         type="password"
         autoComplete="new-password"
         hint={t('account.password.hint', { min: PASSWORD_MIN_LENGTH })}
-        value={value.password}
-        onChange={(event) => onChange({ ...value, password: event.target.value })}
         error={errors.password}
+        {...passwordInput}
       />
-      <TextField
-        label={t('account.password.confirm')}
-        name="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        value={value.confirm}
-        onChange={(event) => onChange({ ...value, confirm: event.target.value })}
-        error={errors.confirm}
-      />
+      <TextField label={t('account.password.confirm')} type="password" autoComplete="new-password" error={errors.confirm} {...confirmInput} />
     </>
   );
+}
+
+/** The inputs of PasswordFields for a form that keeps the pair in state. */
+export function controlledPasswordInputs(value: PasswordPair, onChange: (value: PasswordPair) => void): { passwordInput: InputProps; confirmInput: InputProps } {
+  return {
+    passwordInput: { name: 'new-password', value: value.password, onChange: (event) => onChange({ ...value, password: event.target.value }) },
+    confirmInput: { name: 'confirm-password', value: value.confirm, onChange: (event) => onChange({ ...value, confirm: event.target.value }) },
+  };
 }

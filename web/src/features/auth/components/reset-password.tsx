@@ -11,7 +11,7 @@ import { useCompletePasswordReset, useRequestPasswordReset } from '../api/use-pa
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
-import { checkPasswordPair, PasswordFields } from '../../../components/forms/password-fields';
+import { checkPasswordPair, controlledPasswordInputs, PasswordFields } from '../../../components/forms/password-fields';
 
 /** Step one: ask for the link. The answer never tells whether an account matched. */
 function RequestStep() {
@@ -112,7 +112,7 @@ function NewPasswordStep({ flow }: { flow: string }) {
   return (
     <AuthCard title={t('account.reset.newTitle')}>
       <form className="auth-form" onSubmit={submit} noValidate>
-        <PasswordFields value={passwords} onChange={setPasswords} errors={errors} />
+        <PasswordFields {...controlledPasswordInputs(passwords, setPasswords)} errors={errors} />
         {errors.form && (
           <FormAlert>
             {errors.form}

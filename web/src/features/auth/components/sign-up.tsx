@@ -1,8 +1,9 @@
 import { EmailSchema } from '@cairn/shared/schemas/auth';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
@@ -14,12 +15,19 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useCreateAccount } from '../api/use-sign-up';
 import { authProvidersQuery } from '../../../lib/auth-providers';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
-import { checkPasswordPair, PasswordFields } from '../../../components/forms/password-fields';
+import { confirmationMatches, newPasswordSchema, PasswordFields } from '../../../components/forms/password-fields';
 import { ProviderButtons } from './provider-buttons';
 
-type Field = 'email' | 'username' | 'password' | 'confirm' | 'captcha';
+interface SignUpValues {
+  email: string;
+  username: string;
+  password: string;
+  confirm: string;
+  newsletter: boolean;
+}
 
 /** What the welcome page knows about the sign-up that led to it. */
 export interface WelcomeState {
@@ -35,72 +43,78 @@ export function SignUpPage() {
   const { data: providers } = useSuspenseQuery(authProvidersQuery());
   const captcha = useCaptcha();
 
-  const [email, setEmail] = useState('');
-  const [username, setUsername] = useState('');
-  const [passwords, setPasswords] = useState({ password: '', confirm: '' });
-  const [newsletter, setNewsletter] = useState(false);
-  const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          email: z.string().refine((value) => EmailSchema.safeParse(value.trim()).success, t('account.signUp.emailInvalid')),
+          username: z.string().refine((value) => UsernameSchema.safeParse(value).success, t('account.signUp.usernameInvalid')),
+          password: newPasswordSchema(t),
+          confirm: z.string(),
+          newsletter: z.boolean(),
+        })
+        .superRefine(confirmationMatches(t)),
+    [t],
+  );
+  const form = useZodForm<SignUpValues>(schema, { email: '', username: '', password: '', confirm: '', newsletter: false });
+  const { register, handleSubmit, setError, formState } = form;
+  // The captcha widget keeps its own answer; it is checked beside the form's fields.
+  const [captchaError, setCaptchaError] = useState<string | undefined>();
 
   const create = useCreateAccount({
-    onSuccess: async () => {
-      const state: WelcomeState = { newsletter, email: email.trim() };
+    onSuccess: async (_session, body) => {
+      const state: WelcomeState = { newsletter: body.sign_up_newsletter ?? false, email: body.email };
       await navigate(paths.auth.welcome.getHref(redirect), { replace: true, state });
     },
     onError: (error) => {
       captcha.reset();
-      setErrors(
-        formErrorsFrom<Field>(
-          error,
-          { username_taken: 'username', duplicate_email: 'email', weak_password: 'password', invalid_captcha: 'captcha' },
-          { username: 'username', email: 'email', password: 'password' },
-        ),
+      const { fields, form: formError } = formErrorsFrom<keyof SignUpValues | 'captcha'>(
+        error,
+        { username_taken: 'username', duplicate_email: 'email', weak_password: 'password', invalid_captcha: 'captcha' },
+        { username: 'username', email: 'email', password: 'password' },
       );
+      const { captcha: captchaField, ...others } = fields;
+      setCaptchaError(captchaField);
+      setFormErrors(setError, { fields: others, form: formError });
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const fields: Partial<Record<Field, string>> = {
-      email: EmailSchema.safeParse(email.trim()).success ? undefined : t('account.signUp.emailInvalid'),
-      username: UsernameSchema.safeParse(username).success ? undefined : t('account.signUp.usernameInvalid'),
-      ...checkPasswordPair(passwords, t),
-      captcha: captcha.required && !captcha.challenge ? t('account.captcha.required') : undefined,
-    };
-    setErrors({ fields });
-    if (Object.values(fields).some(Boolean)) return;
-    create.mutate({ email: email.trim(), username, password: passwords.password, sign_up_newsletter: newsletter, challenge: captcha.challenge });
-  };
+  const captchaMissing = () => (captcha.required && !captcha.challenge ? t('account.captcha.required') : undefined);
+  const submit = handleSubmit(
+    (values) => {
+      const missing = captchaMissing();
+      setCaptchaError(missing);
+      if (missing) return;
+      create.mutate({ email: values.email.trim(), username: values.username, password: values.password, sign_up_newsletter: values.newsletter, challenge: captcha.challenge });
+    },
+    () => setCaptchaError(captchaMissing()),
+  );
 
   const returnUrl = `${browserLocation.origin()}${paths.auth.signIn.getHref(redirect)}`;
-  const { fields } = errors;
+  const { errors } = formState;
   return (
     <AuthCard title={t('account.signUp.title')}>
       <ProviderButtons providers={providers} returnUrl={returnUrl} heading={t('account.signUp.withProvider')} />
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('account.signUp.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fields.email}
-        />
+      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField label={t('account.signUp.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('account.signUp.username')}
-          name="username"
           autoComplete="username"
           maxLength={39}
           hint={t('account.signUp.usernameHint')}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={fields.username}
+          error={errors.username?.message}
+          {...register('username')}
         />
-        <PasswordFields value={passwords} onChange={setPasswords} errors={fields} passwordLabel={t('account.signUp.password')} />
-        <CheckboxField label={t('account.signUp.newsletter')} checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+        <PasswordFields
+          passwordInput={register('password')}
+          confirmInput={register('confirm')}
+          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+          passwordLabel={t('account.signUp.password')}
+        />
+        <CheckboxField label={t('account.signUp.newsletter')} {...register('newsletter')} />
         {captcha.element}
-        {fields.captcha && <p className="field__error">{fields.captcha}</p>}
-        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+        {captchaError && <p className="field__error">{captchaError}</p>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <p className="auth-card__legal">
           <FormattedMessage
             id="account.signUp.legal"

@@ -13,7 +13,7 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { useChangeEmail, useChangePassword, useDeleteAccount, useLinkProvider, useUnlinkProvider } from '../api/use-account-mutations';
 import { authProvidersQuery } from '../../../lib/auth-providers';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
-import { checkPasswordPair, PasswordFields } from '../../../components/forms/password-fields';
+import { checkPasswordPair, controlledPasswordInputs, PasswordFields } from '../../../components/forms/password-fields';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
 import { TwoFactorRemoveModal, TwoFactorSetupModal } from './two-factor';
@@ -133,7 +133,7 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
             error={errors.current}
           />
         )}
-        {mode !== 'remove' && <PasswordFields value={passwords} onChange={setPasswords} errors={errors} />}
+        {mode !== 'remove' && <PasswordFields {...controlledPasswordInputs(passwords, setPasswords)} errors={errors} />}
         {errors.form && <FormAlert>{errors.form}</FormAlert>}
       </form>
     </Modal>
