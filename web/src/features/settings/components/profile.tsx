@@ -1,6 +1,8 @@
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, BIO_MAX_LENGTH, type User } from '@cairn/shared/schemas/users';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { AppLink } from '../../../components/ui/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +13,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useChangeAvatar, useRemoveAvatar, useSaveProfile } from '../api/use-profile-mutations';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
 
 function AvatarEditor({ user }: { user: User }) {
@@ -67,28 +70,36 @@ function AvatarEditor({ user }: { user: User }) {
   );
 }
 
+interface ProfileValues {
+  username: string;
+  bio: string;
+}
+
 /** Public profile: picture, username and bio (saved with a toast). */
 export function ProfileSettings({ user }: { user: User }) {
   const t = useT();
   const notifications = useNotifications();
-  const [username, setUsername] = useState(user.username);
-  const [bio, setBio] = useState(user.bio ?? '');
-  const [errors, setErrors] = useState<{ fields: { username?: string; bio?: string }; form?: string }>({ fields: {} });
+  const schema = useMemo(
+    () =>
+      z.object({
+        username: z.string().refine((value) => UsernameSchema.safeParse(value).success, t('account.signUp.usernameInvalid')),
+        bio: z.string(),
+      }),
+    [t],
+  );
+  const { register, handleSubmit, setError, clearErrors, control, formState } = useZodForm<ProfileValues>(schema, { username: user.username, bio: user.bio ?? '' });
+  const { errors } = formState;
+  const [username, bio] = useWatch({ control, name: ['username', 'bio'] });
 
   const save = useSaveProfile(user.id, {
     onSuccess: () => {
-      setErrors({ fields: {} });
+      clearErrors();
       notifications.add({ type: 'success', title: t('account.profile.saved') });
     },
-    onError: (error) => setErrors(formErrorsFrom(error, { username_taken: 'username' }, { username: 'username', bio: 'bio' })),
+    onError: (error) => setFormErrors(setError, formErrorsFrom<keyof ProfileValues>(error, { username_taken: 'username' }, { username: 'username', bio: 'bio' })),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const usernameError = UsernameSchema.safeParse(username).success ? undefined : t('account.signUp.usernameInvalid');
-    setErrors({ fields: { username: usernameError } });
-    if (!usernameError) save.mutate({ username, bio: bio.trim() === '' ? null : bio });
-  };
+  const submit = handleSubmit((values) => save.mutate({ username: values.username, bio: values.bio.trim() === '' ? null : values.bio }));
 
   const changed = username !== user.username || bio !== (user.bio ?? '');
   return (
@@ -105,28 +116,24 @@ export function ProfileSettings({ user }: { user: User }) {
         <AvatarEditor user={user} />
       </SettingsSection>
       <SettingsSection title={t('account.profile.details')}>
-        <form className="settings-form" onSubmit={submit} noValidate>
+        <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
           <TextField
             label={t('account.signUp.username')}
-            name="username"
             maxLength={39}
             autoComplete="username"
             hint={t('account.profile.usernameHint')}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={errors.fields.username}
+            error={errors.username?.message}
+            {...register('username')}
           />
           <TextAreaField
             label={t('account.profile.bio')}
-            name="bio"
             maxLength={BIO_MAX_LENGTH}
             rows={3}
             hint={t('account.profile.bioHint', { count: bio.length, max: BIO_MAX_LENGTH })}
-            value={bio}
-            onChange={(event) => setBio(event.target.value)}
-            error={errors.fields.bio}
+            error={errors.bio?.message}
+            {...register('bio')}
           />
-          {errors.form && <FormAlert>{errors.form}</FormAlert>}
+          {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
           <div className="settings-form__actions">
             <Button type="submit" color="brand" disabled={!changed || save.isPending}>
               {t('account.profile.save')}
