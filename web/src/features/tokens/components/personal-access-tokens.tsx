@@ -1,7 +1,9 @@
 import type { CreatedPat, Pat } from '@cairn/shared/schemas/pats';
 import { PatNameSchema } from '@cairn/shared/schemas/pats';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { FormAlert, TextField } from '../../../components/ui/form';
@@ -14,6 +16,7 @@ import { patQueries } from '../api/tokens-queries';
 import { useRevokePat, useSavePat } from '../api/use-token-mutations';
 import { addDays, endOfDay, toDateInputValue } from '../utils/dates';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ScopePicker } from '../../../components/scopes/scope-picker';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
@@ -21,17 +24,35 @@ import { SettingsPageHeader } from '../../../components/layout/settings-page';
 
 const DEFAULT_LIFETIME_DAYS = 90;
 
-type Field = 'name' | 'scopes' | 'expires';
+interface PatValues {
+  name: string;
+  scopes: number;
+  /** `YYYY-MM-DD`, the value of the date input. */
+  expires: string;
+}
+
+/** The token form's checks; the expiry is a day still to come. */
+function patFormSchema(t: ReturnType<typeof useT>) {
+  return z.object({
+    name: z.string().refine((value) => PatNameSchema.safeParse(value).success, t('account.pats.nameInvalid')),
+    scopes: z.number().refine((value) => value !== 0, t('account.pats.scopesRequired')),
+    expires: z.string().superRefine((value, ctx) => {
+      const day = endOfDay(value);
+      if (!day) ctx.addIssue({ code: 'custom', message: t('account.pats.expiresRequired') });
+      else if (day.getTime() <= Date.now()) ctx.addIssue({ code: 'custom', message: t('account.pats.expiresPast') });
+    }),
+  });
+}
 
 /** Create (no `pat`) or edit a token: name, scopes by area, expiry date. */
 function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat; onClose: () => void; onCreated: (created: CreatedPat) => void }) {
   const t = useT();
   const notifications = useNotifications();
   const initialExpires = toDateInputValue(pat ? new Date(pat.expires) : addDays(new Date(), DEFAULT_LIFETIME_DAYS));
-  const [name, setName] = useState(pat?.name ?? '');
-  const [scopes, setScopes] = useState(pat?.scopes ?? 0);
-  const [expires, setExpires] = useState(initialExpires);
-  const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
+  const schema = useMemo(() => patFormSchema(t), [t]);
+  const { register, handleSubmit, setError, control, formState } = useZodForm<PatValues>(schema, { name: pat?.name ?? '', scopes: pat?.scopes ?? 0, expires: initialExpires });
+  const { errors } = formState;
+  const { field: scopesField } = useController({ control, name: 'scopes' });
 
   const save = useSavePat(pat, {
     onSuccess: (created) => {
@@ -39,20 +60,12 @@ function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat;
       else notifications.add({ type: 'success', title: t('account.pats.saved') });
       onClose();
     },
-    onError: (error) => setErrors(formErrorsFrom<Field>(error, {}, { name: 'name', scopes: 'scopes', expires: 'expires' })),
+    onError: (error) => setFormErrors(setError, formErrorsFrom<keyof PatValues>(error, {}, { name: 'name', scopes: 'scopes', expires: 'expires' })),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const day = endOfDay(expires);
-    const fields: Partial<Record<Field, string>> = {
-      name: PatNameSchema.safeParse(name).success ? undefined : t('account.pats.nameInvalid'),
-      scopes: scopes === 0 ? t('account.pats.scopesRequired') : undefined,
-      expires: !day ? t('account.pats.expiresRequired') : day.getTime() <= Date.now() ? t('account.pats.expiresPast') : undefined,
-    };
-    setErrors({ fields });
-    if (!Object.values(fields).some(Boolean)) save.mutate({ name: name.trim(), scopes, expires: expires === initialExpires && pat ? undefined : endOfDay(expires)!.toISOString() });
-  };
+  const submit = handleSubmit(({ name, scopes, expires }) =>
+    save.mutate({ name: name.trim(), scopes, expires: expires === initialExpires && pat ? undefined : endOfDay(expires)!.toISOString() }),
+  );
 
   return (
     <Modal
@@ -71,19 +84,11 @@ function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat;
         </>
       }
     >
-      <form id="pat-form" className="settings-form" onSubmit={submit} noValidate>
-        <TextField label={t('account.pats.name')} name="name" maxLength={255} value={name} onChange={(event) => setName(event.target.value)} error={errors.fields.name} />
-        <TextField
-          label={t('account.pats.expires')}
-          name="expires"
-          type="date"
-          min={toDateInputValue(new Date())}
-          value={expires}
-          onChange={(event) => setExpires(event.target.value)}
-          error={errors.fields.expires}
-        />
-        <ScopePicker legend={t('account.pats.scopes')} value={scopes} onChange={setScopes} error={errors.fields.scopes} />
-        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      <form id="pat-form" className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField label={t('account.pats.name')} maxLength={255} error={errors.name?.message} {...register('name')} />
+        <TextField label={t('account.pats.expires')} type="date" min={toDateInputValue(new Date())} error={errors.expires?.message} {...register('expires')} />
+        <ScopePicker legend={t('account.pats.scopes')} value={scopesField.value} onChange={scopesField.onChange} error={errors.scopes?.message} />
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>
     </Modal>
   );
