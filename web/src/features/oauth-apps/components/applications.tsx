@@ -2,7 +2,9 @@ import { OAuthAppDescriptionSchema, OAuthAppNameSchema, OAuthAppUrlSchema, Redir
 import type { User } from '@cairn/shared/schemas/users';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@cairn/shared/schemas/users';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ExternalLink } from '../../../components/ui/external-link';
@@ -15,6 +17,7 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { oauthQueries } from '../api/oauth-queries';
 import { useDeleteOAuthApp, useSaveOAuthApp } from '../api/use-oauth-app-mutations';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ScopePicker } from '../../../components/scopes/scope-picker';
@@ -22,19 +25,50 @@ import { ScopeSummary } from '../../../components/scopes/scope-summary';
 import { imageExtension } from '../../../lib/image-extension';
 import { SettingsPageHeader } from '../../../components/layout/settings-page';
 
-type Field = 'name' | 'url' | 'description' | 'scopes' | 'redirectUris' | 'icon';
+interface AppValues {
+  name: string;
+  url: string;
+  description: string;
+  scopes: number;
+  redirectUris: string[];
+}
+
+/** The app form's checks (on trimmed text, as it is sent). */
+function appFormSchema(t: ReturnType<typeof useT>) {
+  return z.object({
+    name: z.string().refine((value) => OAuthAppNameSchema.safeParse(value).success, t('account.apps.nameInvalid')),
+    url: z.string().refine((value) => value.trim() === '' || OAuthAppUrlSchema.safeParse(value.trim()).success, t('account.apps.urlInvalid')),
+    description: z.string().refine((value) => OAuthAppDescriptionSchema.safeParse(value.trim()).success, t('account.apps.descriptionInvalid')),
+    scopes: z.number().refine((value) => value !== 0, t('account.pats.scopesRequired')),
+    redirectUris: z.array(z.string()).superRefine((values, ctx) => {
+      const uris = values.map((uri) => uri.trim());
+      if (uris.length === 0 || uris.some((uri) => !RedirectUriSchema.safeParse(uri).success)) ctx.addIssue({ code: 'custom', message: t('account.apps.redirectInvalid') });
+      else if (new Set(uris).size !== uris.length) ctx.addIssue({ code: 'custom', message: t('account.apps.redirectDuplicate') });
+    }),
+  });
+}
 
 /** Register (no `app`) or edit an app: name, icon, URL, description, scopes, redirect URIs. */
 function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () => void; onCreated: (created: CreatedOAuthClient) => void }) {
   const t = useT();
   const notifications = useNotifications();
-  const [name, setName] = useState(app?.name ?? '');
-  const [url, setUrl] = useState(app?.url ?? '');
-  const [description, setDescription] = useState(app?.description ?? '');
-  const [scopes, setScopes] = useState(app?.max_scopes ?? 0);
-  const [redirectUris, setRedirectUris] = useState<string[]>(app ? app.redirect_uris.map((uri) => uri.uri) : ['']);
+  const schema = useMemo(() => appFormSchema(t), [t]);
+  const { register, handleSubmit, setError, clearErrors, control, formState } = useZodForm<AppValues>(schema, {
+    name: app?.name ?? '',
+    url: app?.url ?? '',
+    description: app?.description ?? '',
+    scopes: app?.max_scopes ?? 0,
+    redirectUris: app ? app.redirect_uris.map((uri) => uri.uri) : [''],
+  });
+  const { errors } = formState;
+  const name = useWatch({ control, name: 'name' });
+  const { field: scopesField } = useController({ control, name: 'scopes' });
+  const { field: urisField } = useController({ control, name: 'redirectUris' });
+  const redirectUris = urisField.value;
+  const setRedirectUris = urisField.onChange;
+  // The icon is not part of the checked form: it is sent on its own after the app is saved.
   const [icon, setIcon] = useState<{ file: File; ext: string; preview: string } | 'remove' | undefined>();
-  const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form?: string }>({ fields: {} });
+  const [iconError, setIconError] = useState<string | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
   // The preview of a chosen icon is a blob: URL; let it go once replaced or closed.
   useEffect(() => () => void (icon && icon !== 'remove' && URL.revokeObjectURL(icon.preview)), [icon]);
@@ -46,7 +80,7 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
       onClose();
     },
     onError: (error) =>
-      setErrors(formErrorsFrom<Field>(error, {}, { name: 'name', url: 'url', description: 'description', max_scopes: 'scopes', redirect_uris: 'redirectUris' })),
+      setFormErrors(setError, formErrorsFrom<keyof AppValues>(error, {}, { name: 'name', url: 'url', description: 'description', max_scopes: 'scopes', redirect_uris: 'redirectUris' })),
   });
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -54,34 +88,26 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
     event.target.value = '';
     if (!file) return;
     const ext = imageExtension(file);
-    if (!ext) return setErrors({ fields: { icon: t('account.profile.pictureType') } });
-    if (file.size > AVATAR_MAX_BYTES) return setErrors({ fields: { icon: t('account.profile.pictureSize', { kib: AVATAR_MAX_BYTES / 1024 }) } });
-    setErrors({ fields: {} });
+    clearErrors();
+    if (!ext) return setIconError(t('account.profile.pictureType'));
+    if (file.size > AVATAR_MAX_BYTES) return setIconError(t('account.profile.pictureSize', { kib: AVATAR_MAX_BYTES / 1024 }));
+    setIconError(undefined);
     setIcon({ file, ext, preview: URL.createObjectURL(file) });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const uris = redirectUris.map((uri) => uri.trim());
-    const fields: Partial<Record<Field, string>> = {
-      name: OAuthAppNameSchema.safeParse(name).success ? undefined : t('account.apps.nameInvalid'),
-      url: url.trim() === '' || OAuthAppUrlSchema.safeParse(url.trim()).success ? undefined : t('account.apps.urlInvalid'),
-      description: OAuthAppDescriptionSchema.safeParse(description.trim()).success ? undefined : t('account.apps.descriptionInvalid'),
-      scopes: scopes === 0 ? t('account.pats.scopesRequired') : undefined,
-      redirectUris:
-        uris.length === 0 || uris.some((uri) => !RedirectUriSchema.safeParse(uri).success)
-          ? t('account.apps.redirectInvalid')
-          : new Set(uris).size !== uris.length
-            ? t('account.apps.redirectDuplicate')
-            : undefined,
-    };
-    setErrors({ fields });
-    if (Object.values(fields).some(Boolean)) return;
+  const submit = handleSubmit((values) => {
+    setIconError(undefined);
     save.mutate({
-      body: { name: name.trim(), max_scopes: scopes, redirect_uris: uris, url: url.trim() || null, description: description.trim() || null },
+      body: {
+        name: values.name.trim(),
+        max_scopes: values.scopes,
+        redirect_uris: values.redirectUris.map((uri) => uri.trim()),
+        url: values.url.trim() || null,
+        description: values.description.trim() || null,
+      },
       icon: icon === 'remove' || icon === undefined ? icon : { file: icon.file, ext: icon.ext },
     });
-  };
+  }, () => setIconError(undefined));
 
   const shownIcon = icon === 'remove' ? null : icon ? icon.preview : app?.icon_url;
   return (
@@ -101,8 +127,8 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
         </>
       }
     >
-      <form id="app-form" className="settings-form" onSubmit={submit} noValidate>
-        <TextField label={t('account.apps.name')} name="name" maxLength={255} value={name} onChange={(event) => setName(event.target.value)} error={errors.fields.name} />
+      <form id="app-form" className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField label={t('account.apps.name')} maxLength={255} error={errors.name?.message} {...register('name')} />
         <div className="field">
           <span className="field__label">{t('account.apps.icon')}</span>
           <div className="avatar-editor">
@@ -117,21 +143,19 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
                   {t('account.apps.removeIcon')}
                 </Button>
               )}
-              {errors.fields.icon && <p className="field__error">{errors.fields.icon}</p>}
+              {iconError && <p className="field__error">{iconError}</p>}
             </div>
           </div>
         </div>
-        <TextField label={t('account.apps.url')} name="url" type="url" maxLength={255} placeholder="https://" value={url} onChange={(event) => setUrl(event.target.value)} error={errors.fields.url} />
+        <TextField label={t('account.apps.url')} type="url" maxLength={255} placeholder="https://" error={errors.url?.message} {...register('url')} />
         <TextAreaField
           label={t('account.apps.description')}
-          name="description"
           rows={2}
           maxLength={255}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          error={errors.fields.description}
+          error={errors.description?.message}
+          {...register('description')}
         />
-        <ScopePicker legend={t('account.apps.scopes')} value={scopes} onChange={setScopes} error={errors.fields.scopes} />
+        <ScopePicker legend={t('account.apps.scopes')} value={scopesField.value} onChange={scopesField.onChange} error={errors.scopes?.message} />
         <fieldset className="redirect-uris">
           <legend className="field__label">{t('account.apps.redirectUris')}</legend>
           <p className="field__hint">{t('account.apps.redirectHint')}</p>
@@ -159,9 +183,9 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
             <PlusIcon />
             {t('account.apps.addRedirect')}
           </Button>
-          {errors.fields.redirectUris && <p className="field__error">{errors.fields.redirectUris}</p>}
+          {errors.redirectUris?.message && <p className="field__error">{errors.redirectUris.message}</p>}
         </fieldset>
-        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>
     </Modal>
   );
