@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { GRANTABLE_SCOPE_GROUPS, withScope } from '../../lib/scopes';
+import styles from './scope-picker.module.css';
 import { hasScopes, SCOPES, type ScopeName } from '@cairn/shared/constants/scopes';
 
 const isSet = (bits: number, name: ScopeName) => hasScopes(bits, 2 ** SCOPES[name]);
@@ -11,14 +12,14 @@ const isSet = (bits: number, name: ScopeName) => hasScopes(bits, 2 ** SCOPES[nam
 export function ScopePicker({ legend, value, onChange, error }: { legend: string; value: number; onChange: (bits: number) => void; error?: string }) {
   const errorId = useId();
   return (
-    <fieldset className="scope-picker" aria-describedby={error ? errorId : undefined}>
+    <fieldset className={styles.picker} aria-describedby={error ? errorId : undefined}>
       <legend className="field__label">{legend}</legend>
-      <div className="scope-picker__groups">
+      <div className={styles.groups}>
         {GRANTABLE_SCOPE_GROUPS.map((group) => (
-          <fieldset key={group.label} className="scope-picker__group">
-            <legend className="scope-picker__group-label">{group.label}</legend>
+          <fieldset key={group.label} className={styles.group}>
+            <legend className={styles.groupLabel}>{group.label}</legend>
             {group.scopes.map((scope) => (
-              <label key={scope.name} className="scope-picker__option">
+              <label key={scope.name} className={styles.option}>
                 <input type="checkbox" checked={isSet(value, scope.name)} onChange={(event) => onChange(withScope(value, scope.name, event.target.checked))} />
                 <span>{scope.label}</span>
               </label>
