@@ -7,6 +7,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import styles from './settings-layout.module.css';
 
 interface NavEntry {
   href: string;
@@ -17,14 +18,14 @@ interface NavEntry {
 function NavGroup({ title, entries }: { title: string; entries: NavEntry[] }) {
   const { pathname } = useLocation();
   return (
-    <div className="settings-nav__group">
-      <h2 className="settings-nav__heading">{title}</h2>
-      <ul className="settings-nav__list">
+    <div className={styles.group}>
+      <h2 className={styles.heading}>{title}</h2>
+      <ul className={styles.list}>
         {entries.map((entry) => {
           const current = pathname === entry.href;
           return (
             <li key={entry.href}>
-              <AppLink to={entry.href} className={current ? 'settings-nav__link settings-nav__link--current' : 'settings-nav__link'} aria-current={current ? 'page' : undefined}>
+              <AppLink to={entry.href} className={current ? `${styles.link} ${styles.current}` : styles.link} aria-current={current ? 'page' : undefined}>
                 {entry.icon}
                 <span>{entry.label}</span>
               </AppLink>
@@ -46,8 +47,8 @@ export function SettingsLayout() {
   const { user } = useCurrentUser();
   const s = paths.settings;
   return (
-    <div className="page settings">
-      <nav className="settings-nav" aria-label={t('account.settings.navLabel')}>
+    <div className={`page ${styles.layout}`}>
+      <nav className={styles.nav} aria-label={t('account.settings.navLabel')}>
         <NavGroup
           title={t('account.settings.group.display')}
           entries={[
@@ -76,7 +77,7 @@ export function SettingsLayout() {
           </>
         ) : (
           user === null && (
-            <div className="settings-nav__group settings-nav__signin">
+            <div className={`${styles.group} ${styles.signIn}`}>
               <p>{t('account.settings.signInForMore')}</p>
               <ButtonLink to={signInRedirectHref(location)} color="brand" size="small">
                 {t('account.settings.signIn')}
@@ -85,7 +86,7 @@ export function SettingsLayout() {
           )
         )}
       </nav>
-      <div className="settings__content">
+      <div className={styles.content}>
         <Outlet />
       </div>
     </div>
