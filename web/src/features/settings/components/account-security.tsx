@@ -1,7 +1,8 @@
 import { EmailSchema } from '@cairn/shared/schemas/auth';
 import type { User } from '@cairn/shared/schemas/users';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, TextField } from '../../../components/ui/form';
@@ -12,7 +13,8 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useChangeEmail, useChangePassword, useDeleteAccount, useLinkProvider, useUnlinkProvider } from '../api/use-account-mutations';
 import { authProvidersQuery } from '../../../lib/auth-providers';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { checkPasswordPair, controlledPasswordInputs, PasswordFields } from '../../../components/forms/password-fields';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
@@ -21,26 +23,21 @@ import { TwoFactorRemoveModal, TwoFactorSetupModal } from './two-factor';
 function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
   const t = useT();
   const notifications = useNotifications();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'email'>>({ fields: {} });
+  const schema = useMemo(() => z.object({ email: z.string().refine((value) => EmailSchema.safeParse(value.trim()).success, t('account.signUp.emailInvalid')) }), [t]);
+  const { register, handleSubmit, setError, reset, formState } = useZodForm<{ email: string }>(schema, { email: '' });
+  const { errors } = formState;
   const close = () => {
-    setEmail('');
-    setErrors({ fields: {} });
+    reset();
     onClose();
   };
   const save = useChangeEmail({
-    onSuccess: () => {
-      notifications.add({ type: 'success', title: t('account.email.changed'), text: t('account.email.changedText', { email: email.trim() }) });
+    onSuccess: (_data, email) => {
+      notifications.add({ type: 'success', title: t('account.email.changed'), text: t('account.email.changedText', { email }) });
       close();
     },
-    onError: (error) => setErrors(formErrorsFrom(error, { duplicate_email: 'email' }, { email: 'email' })),
+    onError: (error) => setFormErrors(setError, formErrorsFrom<'email'>(error, { duplicate_email: 'email' }, { email: 'email' })),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = EmailSchema.safeParse(email.trim()).success ? undefined : t('account.signUp.emailInvalid');
-    setErrors({ fields: { email: invalid } });
-    if (!invalid) save.mutate(email.trim());
-  };
+  const submit = handleSubmit((values) => save.mutate(values.email.trim()));
   return (
     <Modal
       open={open}
@@ -57,10 +54,10 @@ function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => voi
         </>
       }
     >
-      <form id="email-form" onSubmit={submit} noValidate>
+      <form id="email-form" onSubmit={(event) => void submit(event)} noValidate>
         <p>{t('account.email.modalText')}</p>
-        <TextField label={t('account.email.new')} type="email" name="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.fields.email} />
-        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+        <TextField label={t('account.email.new')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>
     </Modal>
   );
