@@ -1,6 +1,6 @@
 import type { ShellSlots } from '../components/layout/shell-slots';
-import { EmailBanner } from '../features/account/components/email-banner';
-import { UserMenu } from '../features/account/components/user-menu';
+import { EmailBanner } from '../components/layout/email-banner';
+import { UserMenu } from '../components/layout/user-menu';
 
 /**
  * Where features plug into the shell (see web/README.md, "Shell extension points").

@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 
 /**
  * Form fields with their label, an optional hint and an error shown next to the field (wired to
@@ -56,7 +56,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string };
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string; ref?: Ref<HTMLTextAreaElement> };
 
 export function TextAreaField({ label, hint, error, className, ...rest }: TextAreaFieldProps) {
   const id = useId();
@@ -73,7 +73,7 @@ export function TextAreaField({ label, hint, error, className, ...rest }: TextAr
   );
 }
 
-type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: ReactNode; hint?: ReactNode };
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: ReactNode; hint?: ReactNode; ref?: Ref<HTMLInputElement> };
 
 export function CheckboxField({ label, hint, className, ...rest }: CheckboxFieldProps) {
   const id = useId();

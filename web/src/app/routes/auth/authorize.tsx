@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { oauthQueries } from '../../../features/account/api/oauth-api';
-import { authorizeQueryFrom, AuthorizePage } from '../../../features/account/components/auth/authorize';
+import { oauthQueries } from '../../../features/oauth-apps/api/oauth-queries';
+import { authorizeQueryFrom, AuthorizePage } from '../../../features/oauth-apps/components/authorize';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

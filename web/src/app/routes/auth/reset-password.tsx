@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { authQueries } from '../../../features/account/api/auth-api';
-import { ResetPasswordPage } from '../../../features/account/components/auth/reset-password';
+import { authQueries } from '../../../features/auth/api/auth-queries';
+import { ResetPasswordPage } from '../../../features/auth/components/reset-password';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
-import { authQueries } from '../../../features/account/api/auth-api';
-import { SignInPage } from '../../../features/account/components/auth/sign-in';
+import { authQueries } from '../../../features/auth/api/auth-queries';
+import { authProvidersQuery } from '../../../lib/auth-providers';
+import { SignInPage } from '../../../features/auth/components/sign-in';
 import { AFTER_SIGN_IN_PATH, currentUserQuery, safeRedirectPath } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -13,7 +14,7 @@ export const createLoader =
     const params = new URL(request.url).searchParams;
     const [user] = await Promise.all([
       queryClient.ensureQueryData(currentUserQuery()),
-      queryClient.ensureQueryData(authQueries.providers()),
+      queryClient.ensureQueryData(authProvidersQuery()),
       queryClient.prefetchQuery(authQueries.captcha()),
     ]);
     const handling = params.has('launcher') || params.has('code') || params.has('flow') || params.has('error');

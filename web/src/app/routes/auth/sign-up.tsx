@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
-import { authQueries } from '../../../features/account/api/auth-api';
-import { SignUpPage } from '../../../features/account/components/auth/sign-up';
+import { authQueries } from '../../../features/auth/api/auth-queries';
+import { authProvidersQuery } from '../../../lib/auth-providers';
+import { SignUpPage } from '../../../features/auth/components/sign-up';
 import { AFTER_SIGN_IN_PATH, currentUserQuery, safeRedirectPath } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -11,7 +12,7 @@ export const createLoader =
   async ({ request }) => {
     const [user] = await Promise.all([
       queryClient.ensureQueryData(currentUserQuery()),
-      queryClient.ensureQueryData(authQueries.providers()),
+      queryClient.ensureQueryData(authProvidersQuery()),
       queryClient.prefetchQuery(authQueries.captcha()),
     ]);
     if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect')) ?? AFTER_SIGN_IN_PATH);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { VerifyEmailPage } from '../../../features/account/components/auth/verify-email';
+import { VerifyEmailPage } from '../../../features/auth/components/verify-email';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { WelcomePage } from '../../../features/account/components/auth/welcome';
+import { WelcomePage } from '../../../features/auth/components/welcome';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { authQueries } from '../../../features/account/api/auth-api';
-import { AccountSecurity } from '../../../features/account/components/settings/account-security';
+import { AccountSecurity } from '../../../features/settings/components/account-security';
 import { currentUserQuery } from '../../../lib/auth';
+import { authProvidersQuery } from '../../../lib/auth-providers';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async () => {
-    await Promise.all([queryClient.ensureQueryData(currentUserQuery()), queryClient.ensureQueryData(authQueries.providers())]);
+    await Promise.all([queryClient.ensureQueryData(currentUserQuery()), queryClient.ensureQueryData(authProvidersQuery())]);
     return null;
   };
 

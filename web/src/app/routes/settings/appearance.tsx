@@ -1,4 +1,4 @@
-import { AppearancePage } from '../../../features/account/components/settings/appearance';
+import { AppearancePage } from '../../../features/settings/components/appearance';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 

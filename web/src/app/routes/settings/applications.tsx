@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { oauthQueries } from '../../../features/account/api/oauth-api';
-import { ApplicationsSettings } from '../../../features/account/components/settings/applications';
+import { oauthQueries } from '../../../features/oauth-apps/api/oauth-queries';
+import { ApplicationsSettings } from '../../../features/oauth-apps/components/applications';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -1,4 +1,4 @@
-import { LanguagePage } from '../../../features/account/components/settings/language';
+import { LanguagePage } from '../../../features/settings/components/language';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { SettingsLayout } from '../../../features/account/components/settings/settings-layout';
+import { SettingsLayout } from '../../../features/settings/components/settings-layout';
 import { currentUserQuery } from '../../../lib/auth';
 import '../../../styles/account.css';
 

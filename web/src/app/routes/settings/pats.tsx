@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { patQueries } from '../../../features/account/api/pat-api';
-import { PatsSettings } from '../../../features/account/components/settings/pats';
+import { patQueries } from '../../../features/tokens/api/tokens-queries';
+import { PatsSettings } from '../../../features/tokens/components/personal-access-tokens';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { ProfileSettings } from '../../../features/account/components/settings/profile';
+import { ProfileSettings } from '../../../features/settings/components/profile';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

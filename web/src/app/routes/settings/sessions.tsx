@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { sessionQueries } from '../../../features/account/api/session-api';
-import { SessionsSettings } from '../../../features/account/components/settings/sessions';
+import { sessionQueries } from '../../../features/sessions/api/sessions-queries';
+import { SessionsSettings } from '../../../features/sessions/components/sessions';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

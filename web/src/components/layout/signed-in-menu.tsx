@@ -1,0 +1,67 @@
+import type { User } from '@cairn/shared/schemas/users';
+import { AppLink } from '../ui/app-link';
+import { Avatar } from '../ui/avatar';
+import { Button } from '../ui/button';
+import { ChevronDownIcon, SettingsIcon, SignOutIcon, UserIcon } from '../ui/icons';
+import { MenuButton, type MenuItem } from '../ui/menu';
+import { paths } from '../../config/paths';
+import { useSignOut } from '../../lib/auth';
+import { useT } from '../../lib/i18n/i18n-provider';
+import { useNotifications } from '../../lib/notifications-provider';
+
+/** The signed-in user's menu: profile, settings, sign out (loaded once someone is signed in). */
+export function SignedInMenu({ variant, user }: { variant: 'header' | 'mobile'; user: User }) {
+  const t = useT();
+  const notifications = useNotifications();
+  const signOut = useSignOut();
+
+  const doSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => notifications.add({ type: 'success', title: t('shell.account.signedOut') }),
+      onError: (error) => notifications.addError(error),
+    });
+
+  if (variant === 'mobile') {
+    return (
+      <div className="user-menu-mobile">
+        <p className="user-menu-mobile__who">
+          <Avatar src={user.avatar_url} name={user.username} size="small" />
+          <span>{user.username}</span>
+        </p>
+        <ul className="mobile-menu__list">
+          <li>
+            <AppLink to={paths.user.getHref(user.username)} className="mobile-menu__link">
+              <UserIcon />
+              <span>{t('shell.account.profile')}</span>
+            </AppLink>
+          </li>
+          <li>
+            <AppLink to={paths.settings.getHref()} className="mobile-menu__link">
+              <SettingsIcon />
+              <span>{t('shell.account.settings')}</span>
+            </AppLink>
+          </li>
+          <li>
+            <Button variant="transparent" color="red" className="mobile-menu__link" onClick={doSignOut} disabled={signOut.isPending}>
+              <SignOutIcon />
+              <span>{t('shell.account.signOut')}</span>
+            </Button>
+          </li>
+        </ul>
+      </div>
+    );
+  }
+
+  const items: MenuItem[] = [
+    { key: 'profile', label: t('shell.account.profile'), icon: <UserIcon />, to: paths.user.getHref(user.username) },
+    { key: 'settings', label: t('shell.account.settings'), icon: <SettingsIcon />, to: paths.settings.getHref() },
+    { key: 'sign-out', label: t('shell.account.signOut'), icon: <SignOutIcon />, tone: 'red', onSelect: doSignOut },
+  ];
+  return (
+    <MenuButton items={items} placement="bottom-end" className="user-menu" triggerClassName="user-menu__trigger" label={t('shell.account.menu', { username: user.username })}>
+      <Avatar src={user.avatar_url} name={user.username} size="small" />
+      <span className="user-menu__name">{user.username}</span>
+      <ChevronDownIcon className="user-menu__chevron" />
+    </MenuButton>
+  );
+}
