@@ -111,7 +111,7 @@ describe('Popover', () => {
     const trigger = screen.getByRole('button', { name: 'Filters' });
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('dialog', { name: 'Filters' })).toHaveClass('popover__panel--bottom-end');
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toHaveAttribute('data-placement', 'bottom-end');
     screen.getByRole('button', { name: 'Apply' }).focus();
     await user.keyboard('{Escape}');
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
