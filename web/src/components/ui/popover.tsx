@@ -9,7 +9,7 @@ import { usePopover, type PopoverState } from './use-popover';
  * its trigger, so Tab order flows through it naturally.
  */
 export type PopoverPlacement = 'bottom-end' | 'bottom-start' | 'top-start' | 'top-end';
-export const POPOVER_DISTANCE = 8;
+const POPOVER_DISTANCE = 8;
 
 export type { PopoverState };
 

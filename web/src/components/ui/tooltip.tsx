@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import styles from './tooltip.module.css';
 import { preloadFloatingPosition, useFloatingPosition, type FloatingPlacement } from './use-floating-position';
 
-export const TOOLTIP_DELAY_MS = 200;
+const TOOLTIP_DELAY_MS = 200;
 const TOOLTIP_DISTANCE = 6;
 
 interface TooltipProps {

@@ -19,7 +19,7 @@ export function preloadFloatingPosition(): Promise<PositionModule> {
   return loading;
 }
 
-export interface FloatingPosition {
+interface FloatingPosition {
   /** Custom properties the stylesheet reads (`--floating-x`, `--floating-y`); empty until placed. */
   style: CSSProperties | undefined;
   /** The placement in use: the requested one, or the opposite side after a flip. */

@@ -11,7 +11,7 @@ import { cx } from '../../../lib/class-names';
 import styles from './project-gallery.module.css';
 
 /** Gallery images in the team's order (then oldest first), featured ones included. */
-export function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
+function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
   return [...gallery].sort((a, b) => a.ordering - b.ordering || a.created.localeCompare(b.created));
 }
 
