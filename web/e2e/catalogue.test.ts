@@ -151,7 +151,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     await page.getByRole('button', { name: 'Remove filter Release' }).waitFor();
     await page.keyboard.press('Escape');
 
-    const firstVersion = table.locator('tbody tr').first().locator('.versions-table__name a');
+    const firstVersion = table.getByRole('row').nth(1).getByRole('link').first();
     const number = (await firstVersion.textContent()) ?? '';
     await firstVersion.click();
     await page.waitForURL(new RegExp(`/mod/lanternlight/version/${number.replace(/\./g, '\\.')}`));

@@ -137,7 +137,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     const page = await newPage();
     await page.goto(`${siteUrl}${path}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect(await page.locator('.error-page__reasons li').count()).toBe(3);
+    expect(await page.getByRole('list', { name: 'This can happen when:' }).getByRole('listitem').count()).toBe(3);
     const terms = page.getByRole('link', { name: 'Terms of Use', exact: true });
     expect(await terms.getAttribute('href')).toBe('/legal/terms');
     expect(await terms.getAttribute('target')).toBe('_blank');

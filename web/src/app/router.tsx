@@ -20,7 +20,7 @@ import { appShellSlots } from './shell-slots';
  * What a lazy route module under app/routes exports. `createLoader` receives the app's QueryClient
  * and prefetches with `ensureQueryData`; `Component` reads the same query options.
  */
-export interface RouteModule {
+interface RouteModule {
   Component: ComponentType;
   ErrorBoundary?: ComponentType;
   createLoader?: (queryClient: QueryClient) => LoaderFunction;

@@ -62,7 +62,7 @@ const EnvSchema = z.object({
   communityChatUrl: OptionalLinkSchema.optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 /** One line per problem: "apiUrl: apiUrl must be empty or an absolute URL". */
 function describeIssues(error: z.ZodError): string {

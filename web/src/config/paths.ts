@@ -8,7 +8,7 @@ import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/pro
 const encode = encodeURIComponent;
 
 export const LEGAL_PAGES = ['terms', 'rules', 'copyright', 'security', 'privacy', 'ccpa', 'cmp', 'cmp-info'] as const;
-export type LegalPage = (typeof LEGAL_PAGES)[number];
+type LegalPage = (typeof LEGAL_PAGES)[number];
 
 export function withQuery(pathname: string, query?: Record<string, string | undefined>): string {
   const params = new URLSearchParams();

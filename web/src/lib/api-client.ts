@@ -54,7 +54,7 @@ export class NetworkError extends Error {
 
 type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
-export interface ApiFetchOptions<S extends z.ZodType> {
+interface ApiFetchOptions<S extends z.ZodType> {
   /** Shared zod schema the response body is parsed with; the result type comes from it. */
   schema: S;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -12,7 +12,7 @@ import { apiFetch, HttpError } from './api-client';
  */
 
 /** getUserFromAuth; null for a visitor. */
-export async function getUserFromAuth(signal?: AbortSignal): Promise<User | null> {
+async function getUserFromAuth(signal?: AbortSignal): Promise<User | null> {
   try {
     return await apiFetch('/v2/user', { schema: UserSchema, signal });
   } catch (error) {
@@ -77,7 +77,7 @@ export function signInRedirectHref(location: { pathname: string; search: string;
 }
 
 /** Loader of the auth guard: visitors are sent to sign-in (replacing the history entry), then back. */
-export const createAuthGuardLoader =
+const createAuthGuardLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ request }) => {
     const user = await queryClient.ensureQueryData(currentUserQuery());
@@ -89,7 +89,7 @@ export const createAuthGuardLoader =
   };
 
 /** Keeps a guarded page only while someone is signed in (signing out elsewhere leaves it). */
-export function RequireAuth() {
+function RequireAuth() {
   const { user } = useCurrentUser();
   const location = useLocation();
   if (user === null) return <Navigate to={signInRedirectHref(location)} replace />;

@@ -3,7 +3,7 @@
  * reloading the page, but at most once per path per 10 seconds, so a chunk that is really broken
  * shows the error page instead of reloading forever.
  */
-export const CHUNK_RELOAD_WINDOW_MS = 10_000;
+const CHUNK_RELOAD_WINDOW_MS = 10_000;
 const STORAGE_PREFIX = 'cairn:chunk-reload:';
 
 const CHUNK_ERROR_PATTERNS = [

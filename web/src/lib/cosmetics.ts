@@ -12,9 +12,9 @@ export type DarkTheme = (typeof DARK_THEMES)[number];
 export const DISPLAY_MODE_KINDS = ['mod', 'plugin', 'modpack', 'datapack', 'resourcepack', 'shader', 'user', 'collection'] as const;
 export type DisplayModeKind = (typeof DISPLAY_MODE_KINDS)[number];
 export const DISPLAY_MODES = ['list', 'grid', 'gallery'] as const;
-export type DisplayMode = (typeof DISPLAY_MODES)[number];
+type DisplayMode = (typeof DISPLAY_MODES)[number];
 
-export const DEFAULT_SEARCH_DISPLAY_MODE: Readonly<Record<DisplayModeKind, DisplayMode>> = {
+const DEFAULT_SEARCH_DISPLAY_MODE: Readonly<Record<DisplayModeKind, DisplayMode>> = {
   mod: 'list',
   plugin: 'list',
   modpack: 'list',

@@ -4,10 +4,10 @@ import { readCookie, TEN_YEARS_SECONDS, writeCookie, type CookieOptions } from '
  * Feature flags: defaults live here, the cookie keeps only the user's overrides, so changing a
  * default later reaches everyone who did not touch that flag. Add a flag by adding a default.
  */
-export const FEATURE_FLAGS_COOKIE = 'cairn-feature-flags';
-export const FEATURE_FLAGS_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: TEN_YEARS_SECONDS, sameSite: 'Lax' };
+const FEATURE_FLAGS_COOKIE = 'cairn-feature-flags';
+const FEATURE_FLAGS_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: TEN_YEARS_SECONDS, sameSite: 'Lax' };
 
-export const FEATURE_FLAG_DEFAULTS = {
+const FEATURE_FLAG_DEFAULTS = {
   /** Reveals ids and developer tools; toggled by clicking the logo five times. */
   developerMode: false,
 } as const satisfies Record<string, boolean>;

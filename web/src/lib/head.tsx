@@ -8,12 +8,12 @@ import { useLocale } from './i18n/i18n-provider';
  * (last mounted) caller wins; updates are applied to document.head after a short debounce, so a
  * navigation that unmounts one page and mounts the next writes the head once.
  */
-export const SITE_NAME = 'Cairn';
+const SITE_NAME = 'Cairn';
 export const DEFAULT_DESCRIPTION =
   'Cairn is an open platform to discover, download and publish community-made game add-ons: mods, modpacks, plugins, resource packs, shaders and data packs.';
-export const HEAD_DEBOUNCE_MS = 10;
+const HEAD_DEBOUNCE_MS = 10;
 
-export interface HeadInput {
+interface HeadInput {
   /** Page title without the site name; omit for the site's own title. */
   title?: string;
   description?: string;
@@ -23,7 +23,7 @@ export interface HeadInput {
   canonicalPath?: string;
 }
 
-export interface ResolvedHead {
+interface ResolvedHead {
   title: string;
   description: string;
   noindex: boolean;

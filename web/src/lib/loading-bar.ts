@@ -3,8 +3,8 @@
  * throttle (50 ms), so instant navigations do not flicker, and eases towards the end over the
  * expected duration (500 ms) without reaching it until the work is done.
  */
-export const LOADING_BAR_THROTTLE_MS = 50;
-export const LOADING_BAR_DURATION_MS = 500;
+const LOADING_BAR_THROTTLE_MS = 50;
+const LOADING_BAR_DURATION_MS = 500;
 const TICK_MS = 50;
 /** How long the full bar stays before it fades away. */
 const FINISH_HOLD_MS = 200;

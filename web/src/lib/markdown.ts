@@ -17,7 +17,7 @@ function hostOf(url: string | undefined): string[] {
   }
 }
 
-export function createSiteMarkdownRenderer(): MarkdownRenderer {
+function createSiteMarkdownRenderer(): MarkdownRenderer {
   const siteHost = window.location.host;
   return createMarkdownRenderer({
     // A private instance (bound to this window): the policy's hooks must not leak into other uses of DOMPurify.

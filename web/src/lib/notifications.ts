@@ -4,7 +4,7 @@ import { HttpError, NetworkError, ResponseShapeError } from './api-client';
 export const NOTIFICATION_LIFETIME_MS = 30_000;
 export const COPY_CONFIRMATION_MS = 2_000;
 
-export type NotificationType = 'error' | 'warning' | 'success' | 'info';
+type NotificationType = 'error' | 'warning' | 'success' | 'info';
 
 export interface NotificationInput {
   /** Anything but error, warning and success shows as info. */

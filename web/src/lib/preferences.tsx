@@ -121,11 +121,6 @@ export function useTheme() {
   return { themePreference, theme, setThemePreference, toggleTheme };
 }
 
-export function useFeatureFlags() {
-  const { flags, setFlag } = usePreferences();
-  return { flags, setFlag };
-}
-
 /** Developer mode reveals ids and developer tools. */
 export function useDeveloperMode() {
   const { flags, setFlag } = usePreferences();

@@ -14,7 +14,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
-export const queryDefaults: DefaultOptions = {
+const queryDefaults: DefaultOptions = {
   queries: {
     staleTime: 60_000,
     retry: shouldRetry,

@@ -5,9 +5,9 @@ import { matchRoutes, type RouteObject } from 'react-router';
  * click feels instant. At most four preloads run at once; nothing is preloaded on a slow or
  * data-saving connection.
  */
-export const MAX_CONCURRENT_PREFETCHES = 4;
+const MAX_CONCURRENT_PREFETCHES = 4;
 
-export interface ConnectionInfo {
+interface ConnectionInfo {
   saveData?: boolean;
   effectiveType?: string;
 }
@@ -18,7 +18,7 @@ export function canPrefetch(connection: ConnectionInfo | undefined): boolean {
   return !/(^|-)2g$/.test(connection.effectiveType ?? '');
 }
 
-export interface PrefetchQueue {
+interface PrefetchQueue {
   /** Runs `task` once per key, never more than `limit` at a time. */
   enqueue(key: string, task: () => Promise<unknown>): void;
   readonly running: number;

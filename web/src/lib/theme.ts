@@ -8,7 +8,7 @@ import { TEN_YEARS_SECONDS, type CookieOptions } from './cookies';
 export const THEME_COOKIE = 'cairn-color-mode';
 export const THEME_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: TEN_YEARS_SECONDS, sameSite: 'Lax' };
 
-export const THEME_PREFERENCES = ['system', 'light', 'dark', 'oled', 'retro'] as const;
+const THEME_PREFERENCES = ['system', 'light', 'dark', 'oled', 'retro'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export type ResolvedTheme = 'light' | DarkTheme;
 

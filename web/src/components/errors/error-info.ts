@@ -2,14 +2,14 @@ import { isRouteErrorResponse } from 'react-router';
 import { HttpError } from '../../lib/api-client';
 
 /** The error page's view of anything a route can throw (spec §3 Error object). */
-export interface ErrorInfo {
+interface ErrorInfo {
   /** HTTP status, or 1000 when the failure has none (network, bug, unknown). */
   statusCode: number;
   /** Undefined means "Unknown error". */
   message: string | undefined;
 }
 
-export const UNKNOWN_ERROR_STATUS = 1000;
+const UNKNOWN_ERROR_STATUS = 1000;
 
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof HttpError) return { statusCode: error.status, message: error.description || undefined };

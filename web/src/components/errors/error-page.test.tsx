@@ -15,7 +15,7 @@ describe('not-found pages', () => {
     const { container } = renderRoute(createAppRoutes, { path });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Project not found' });
     await vi.waitFor(() => expect(heading).toHaveFocus());
-    const reasons = screen.getAllByRole('listitem').filter((li) => li.closest('.error-page__reasons'));
+    const reasons = within(screen.getByRole('list', { name: 'This can happen when:' })).getAllByRole('listitem');
     expect(reasons.map((li) => li.textContent)).toEqual([
       'the address was mistyped;',
       "the owner changed the project's URL, made it private or deleted it;",
@@ -76,7 +76,7 @@ describe('other errors', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Uh oh!' })).toBeInTheDocument();
     expect(screen.getByText('Something went wrong.')).toBeInTheDocument();
     expect(screen.getByText('Please try again in a few minutes.')).toBeInTheDocument();
-    expect(container.querySelector('.error-page__graphic')).not.toBeNull();
+    expect(container.querySelector('[data-illustration="SadRobotIllustration"]')).not.toBeNull();
     const details = within(screen.getByRole('group'));
     expect(details.getByText('403')).toBeInTheDocument();
     expect(details.getByText('You may not see this')).toBeInTheDocument();

@@ -3,12 +3,14 @@ import { FormattedMessage } from 'react-intl';
 import { useRevalidator } from 'react-router';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
+import { cx } from '../../lib/class-names';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 import type { MessageId } from '../../lib/i18n/catalogs';
 import { Button, ButtonLink } from '../ui/button';
 import { ExternalLink } from '../ui/external-link';
 import { notFoundKind, notFoundKindOf, toErrorInfo, type NotFoundKind } from './error-info';
+import styles from './error-page.module.css';
 import type * as Illustrations from './illustrations';
 
 interface ErrorPageProps {
@@ -69,8 +71,8 @@ type IllustrationName = keyof typeof Illustrations;
  * The decorative graphic, loaded on demand so every page's first download does not carry it.
  * Its box keeps the size meanwhile; if it cannot load (offline), the page simply goes without.
  */
-function Illustration({ name, className }: { name: IllustrationName; className: string }) {
-  const [Graphic, setGraphic] = useState<ComponentType<{ className?: string }> | null>(null);
+function Illustration({ name, className }: { name: IllustrationName; className: string | undefined }) {
+  const [Graphic, setGraphic] = useState<ComponentType<Illustrations.IllustrationProps> | null>(null);
   useEffect(() => {
     let active = true;
     import('./illustrations').then(
@@ -81,8 +83,8 @@ function Illustration({ name, className }: { name: IllustrationName; className: 
       active = false;
     };
   }, [name]);
-  if (Graphic) return <Graphic className={className} />;
-  return <span className={`${className} error-page__graphic--${name === 'NotFoundIllustration' ? 'wide' : 'square'}`} aria-hidden="true" />;
+  if (Graphic) return <Graphic className={className} data-illustration={name} />;
+  return <span className={cx(className, name === 'NotFoundIllustration' ? styles.wide : styles.square)} data-illustration={name} aria-hidden="true" />;
 }
 
 function NotFound({ kind, pathname }: { kind: NotFoundKind; pathname: string }) {
@@ -90,18 +92,19 @@ function NotFound({ kind, pathname }: { kind: NotFoundKind; pathname: string }) 
   const headingRef = useFocusOnMount();
   const headingId = useId();
   const text = kind === 'page' ? undefined : NOT_FOUND_TEXT[kind];
+  const reasonsId = useId();
   const title = t(text ? text.title : 'errors.notFound.page.title');
   useHead({ title, noindex: true });
   return (
-    <section className="error-page error-page--not-found" aria-labelledby={headingId}>
-      <Illustration name="NotFoundIllustration" className="error-page__graphic error-page__graphic--large" />
+    <section className={styles.page} aria-labelledby={headingId}>
+      <Illustration name="NotFoundIllustration" className={cx(styles.graphic, styles.large)} />
       <h1 id={headingId} ref={headingRef} tabIndex={-1}>
         {title}
       </h1>
       {text ? (
         <>
-          <p>{t('errors.notFound.reasonsIntro')}</p>
-          <ul className="error-page__reasons">
+          <p id={reasonsId}>{t('errors.notFound.reasonsIntro')}</p>
+          <ul className={styles.reasons} aria-labelledby={reasonsId}>
             {text.reasons.map((reason) => (
               <li key={reason}>
                 <FormattedMessage id={reason} values={{ terms: termsLink }} />
@@ -111,13 +114,13 @@ function NotFound({ kind, pathname }: { kind: NotFoundKind; pathname: string }) 
         </>
       ) : (
         <>
-          <p className="error-page__path">
+          <p className={styles.path}>
             <code>{pathname}</code>
           </p>
           <p>{t('errors.notFound.page.subtitle')}</p>
         </>
       )}
-      <div className="error-page__actions">
+      <div className={styles.actions}>
         <ButtonLink to={paths.home.getHref()} color="brand">
           {t('errors.goHome')}
         </ButtonLink>
@@ -133,15 +136,15 @@ function GenericError({ statusCode, message, canRetry }: { statusCode: number; m
   const revalidator = useRevalidator();
   useHead({ title: t('errors.generic.title'), noindex: true });
   return (
-    <section className="error-page" aria-labelledby={headingId}>
-      <Illustration name="SadRobotIllustration" className="error-page__graphic" />
+    <section className={styles.page} aria-labelledby={headingId}>
+      <Illustration name="SadRobotIllustration" className={styles.graphic} />
       <h1 id={headingId} ref={headingRef} tabIndex={-1}>
         {t('errors.generic.title')}
       </h1>
-      <p className="error-page__lede">{t('errors.generic.subtitle')}</p>
+      <p className={styles.lede}>{t('errors.generic.subtitle')}</p>
       <p>{t('errors.generic.tryLater')}</p>
       {(env.statusPageUrl || env.communityChatUrl) && (
-        <ul className="error-page__hints">
+        <ul className={styles.hints}>
           {env.statusPageUrl && (
             <li>
               <FormattedMessage
@@ -160,7 +163,7 @@ function GenericError({ statusCode, message, canRetry }: { statusCode: number; m
           )}
         </ul>
       )}
-      <details className="error-page__details">
+      <details className={styles.details}>
         <summary>{t('errors.details')}</summary>
         <dl>
           <dt>{t('errors.statusCode')}</dt>
@@ -169,7 +172,7 @@ function GenericError({ statusCode, message, canRetry }: { statusCode: number; m
           <dd>{message ?? t('errors.unknown')}</dd>
         </dl>
       </details>
-      <div className="error-page__actions">
+      <div className={styles.actions}>
         {canRetry && (
           <Button color="brand" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
             {revalidator.state === 'loading' ? t('errors.retrying') : t('errors.retry')}

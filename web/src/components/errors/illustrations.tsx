@@ -3,10 +3,16 @@
  * Decorative: the page text says the same.
  */
 
+export interface IllustrationProps {
+  className?: string;
+  /** Names the graphic for tests (it has no role: it is decorative). */
+  'data-illustration'?: string;
+}
+
 /** 404: the middle stone of a toppled cairn stands in for the zero. */
-export function NotFoundIllustration({ className }: { className?: string }) {
+export function NotFoundIllustration(props: IllustrationProps) {
   return (
-    <svg className={className} viewBox="0 0 360 200" aria-hidden="true" focusable="false">
+    <svg {...props} viewBox="0 0 360 200" aria-hidden="true" focusable="false">
       <ellipse cx="180" cy="182" rx="170" ry="10" fill="var(--illustration-shadow)" />
       <path
         d="M92 150V38L28 118h92"
@@ -36,9 +42,9 @@ export function NotFoundIllustration({ className }: { className?: string }) {
 }
 
 /** Other errors: a small robot having a bad day. */
-export function SadRobotIllustration({ className }: { className?: string }) {
+export function SadRobotIllustration(props: IllustrationProps) {
   return (
-    <svg className={className} viewBox="0 0 220 220" aria-hidden="true" focusable="false">
+    <svg {...props} viewBox="0 0 220 220" aria-hidden="true" focusable="false">
       <ellipse cx="110" cy="206" rx="74" ry="8" fill="var(--illustration-shadow)" />
       <path d="M110 22v22" stroke="var(--illustration-line)" strokeWidth="5" strokeLinecap="round" />
       <circle cx="110" cy="18" r="9" fill="var(--color-orange)" />

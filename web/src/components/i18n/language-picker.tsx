@@ -3,6 +3,7 @@ import { useLanguage, useT } from '../../lib/i18n/i18n-provider';
 import { hasTranslation } from '../../lib/i18n/catalogs';
 import { LOCALES, localeInfo } from '../../lib/i18n/locale-names';
 import { DEFAULT_LOCALE } from '../../lib/i18n/locales';
+import styles from './language-picker.module.css';
 
 /**
  * Language choice (hosted by the settings page): a filterable list of every offered language.
@@ -25,30 +26,31 @@ export function LanguagePicker() {
   const chosen = localeInfo(locale);
 
   return (
-    <fieldset className="language-picker" aria-busy={status === 'applying'}>
-      <legend className="language-picker__legend">{t('language.title')}</legend>
-      <label htmlFor={searchId} className="language-picker__search-label">
+    <fieldset className={styles.picker} aria-busy={status === 'applying'}>
+      {/* The plain class is a hook for account.css, which hides the legend on the settings page. */}
+      <legend className={`${styles.legend} language-picker__legend`}>{t('language.title')}</legend>
+      <label htmlFor={searchId} className={styles['search-label']}>
         {t('language.search')}
       </label>
       <input
         id={searchId}
         type="search"
-        className="input language-picker__search"
+        className={`input ${styles.search}`}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
-      <p className="language-picker__status" role="status">
+      <p className={styles.status} role="status">
         {status === 'applying' && t('language.applying')}
-        {status === 'error' && <span className="language-picker__error">{t('language.error')}</span>}
+        {status === 'error' && <span className={styles.error}>{t('language.error')}</span>}
         {status === 'loaded' && chosen && !hasTranslation(chosen.code, DEFAULT_LOCALE) && t('language.untranslated', { language: chosen.name })}
       </p>
       {shown.length === 0 ? (
         <p>{t('language.noMatch')}</p>
       ) : (
-        <ul className="language-picker__list">
+        <ul className={styles.list}>
           {shown.map((info) => (
             <li key={info.code}>
-              <label className="language-picker__option">
+              <label className={styles.option}>
                 <input
                   type="radio"
                   name="language"
@@ -57,13 +59,13 @@ export function LanguagePicker() {
                   disabled={status === 'applying'}
                   onChange={() => void setLocale(info.code)}
                 />
-                <span lang={info.code} dir={info.rtl ? 'rtl' : undefined} className="language-picker__native">
+                <span lang={info.code} dir={info.rtl ? 'rtl' : undefined} className={styles.native}>
                   {info.nativeName}
                 </span>
                 {info.nativeName !== info.name && (
                   <>
                     {' '}
-                    <span className="language-picker__english">{info.name}</span>
+                    <span className={styles.english}>{info.name}</span>
                   </>
                 )}
               </label>

@@ -33,7 +33,13 @@ export function DiscoverMenu({ placement = 'bottom-start', variant = 'header' }:
     .filter(Boolean)
     .join(' ');
   return (
-    <MenuButton items={items} placement={placement} triggerClassName={triggerClassName} className="discover-menu">
+    <MenuButton
+      items={items}
+      placement={placement}
+      triggerClassName={triggerClassName}
+      className="discover-menu"
+      menuClassName={variant === 'compact' ? 'mobile-bar__sheet' : undefined}
+    >
       {icon}
       {variant === 'header' ? (
         <>

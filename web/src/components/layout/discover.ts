@@ -1,9 +1,9 @@
-import { PROJECT_TYPE_INFO, isProjectType, projectTypeFromSearchSegment, type ProjectType } from '@cairn/shared/constants/project-types';
+import { isProjectType, projectTypeFromSearchSegment, type ProjectType } from '@cairn/shared/constants/project-types';
 
 /** The discover menu's order. */
 export const DISCOVER_TYPES: readonly ProjectType[] = ['mod', 'resourcepack', 'datapack', 'shader', 'modpack', 'plugin'];
 
-export interface ActiveDiscoverType {
+interface ActiveDiscoverType {
   type: ProjectType;
   /** primary on a search page, secondary on a project page. */
   emphasis: 'primary' | 'secondary';
@@ -20,8 +20,4 @@ export function activeDiscoverType(pathname: string, search = ''): ActiveDiscove
     return { type: first, emphasis: 'secondary' };
   }
   return undefined;
-}
-
-export function discoverLabel(type: ProjectType): string {
-  return PROJECT_TYPE_INFO[type].plural;
 }

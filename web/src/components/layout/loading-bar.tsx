@@ -2,6 +2,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { createLoadingBar, type LoadingBarState } from '../../lib/loading-bar';
+import styles from './loading-bar.module.css';
 
 /** The 3 px bar at the top while a navigation or a mutation is in progress. */
 export function LoadingBar() {
@@ -22,7 +23,7 @@ export function LoadingBar() {
 
   return (
     <div
-      className="loading-bar"
+      className={styles.bar}
       data-visible={state.visible}
       style={{ transform: `scaleX(${state.progress / 100})` }}
       aria-hidden="true"

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { cx } from '../../lib/class-names';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { COPY_CONFIRMATION_MS, notificationCopyText, type AppNotification } from '../../lib/notifications';
 import { useNotificationList, useNotificationStore } from '../../lib/notifications-provider';
 import { Button } from '../ui/button';
 import { CheckIcon, CloseIcon, CopyIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../ui/icons';
 import { Tooltip } from '../ui/tooltip';
+import styles from './notification-area.module.css';
 
 const TYPE_ICONS = { error: ErrorIcon, warning: WarningIcon, success: SuccessIcon, info: InfoIcon };
 
@@ -13,8 +15,8 @@ export function NotificationArea() {
   const t = useT();
   const notifications = useNotificationList();
   return (
-    <section className="notification-area" aria-label={t('notifications.region')}>
-      <ol className="notification-area__list" aria-live="polite">
+    <section className={styles.area} aria-label={t('notifications.region')}>
+      <ol className={styles.list} aria-live="polite">
         {notifications.map((notification) => (
           <Toast key={notification.id} notification={notification} />
         ))}
@@ -42,7 +44,7 @@ function Toast({ notification }: { notification: AppNotification }) {
   const copyLabel = copied ? t('notifications.copied') : t('notifications.copy');
   return (
     <li
-      className={`toast toast--${notification.type}`}
+      className={cx(styles.toast, notification.type !== 'info' && styles[notification.type])}
       // Hovering (or focusing, for keyboard users) holds the toast; leaving starts its 30 s again.
       onPointerEnter={() => store.pause(notification.id)}
       onPointerLeave={() => store.resume(notification.id)}
@@ -51,14 +53,14 @@ function Toast({ notification }: { notification: AppNotification }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) store.resume(notification.id);
       }}
     >
-      <Icon className="toast__icon" />
-      <div className="toast__body">
-        <div className="toast__header">
-          <p className="toast__title">{notification.title}</p>
+      <Icon className={styles.icon} />
+      <div className={styles.body}>
+        <div className={styles.header}>
+          <p className={styles.title}>{notification.title}</p>
           {notification.count > 1 && (
-            <span className="toast__count">{t('notifications.count', { count: notification.count })}</span>
+            <span className={styles.count}>{t('notifications.count', { count: notification.count })}</span>
           )}
-          <div className="toast__actions">
+          <div className={styles.actions}>
             <Tooltip content={copyLabel}>
               <Button variant="transparent" size="small" iconOnly aria-label={copyLabel} onClick={() => void copy()}>
                 {copied ? <CheckIcon /> : <CopyIcon />}
@@ -77,8 +79,8 @@ function Toast({ notification }: { notification: AppNotification }) {
             </Tooltip>
           </div>
         </div>
-        {notification.text && <p className="toast__text">{notification.text}</p>}
-        {notification.errorCode && <p className="toast__code">{errorCodeLine(notification.errorCode)}</p>}
+        {notification.text && <p className={styles.text}>{notification.text}</p>}
+        {notification.errorCode && <p className={styles.code}>{errorCodeLine(notification.errorCode)}</p>}
       </div>
     </li>
   );

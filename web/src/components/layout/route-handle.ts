@@ -1,7 +1,7 @@
 import type { Location, UIMatch } from 'react-router';
 
 /** Layouts (spec §2): `default` (header, footer…) and `empty` (the page alone). */
-export type LayoutName = 'default' | 'empty';
+type LayoutName = 'default' | 'empty';
 
 /**
  * What a route may declare in its `handle`. `layout` may depend on the URL, e.g. sign-in pages

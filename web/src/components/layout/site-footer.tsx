@@ -7,6 +7,7 @@ import { useDeveloperMode } from '../../lib/preferences';
 import { AppLink } from '../ui/app-link';
 import { ExternalLink } from '../ui/external-link';
 import { CairnMark } from './cairn-mark';
+import styles from './site-footer.module.css';
 
 interface FooterLink {
   label: MessageId;
@@ -69,16 +70,16 @@ export function SiteFooter() {
   const t = useT();
   const { enabled: developerMode } = useDeveloperMode();
   return (
-    <footer className="site-footer">
-      <div className="site-footer__inner">
-        <div className="site-footer__brand">
-          <CairnMark className="site-footer__mark" />
-          <p className="site-footer__tagline">{t('shell.footer.tagline')}</p>
-          <p className="site-footer__legal">{t('shell.footer.copyrightLine', { year: new Date().getFullYear() })}</p>
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <CairnMark className={styles.mark} />
+          <p className={styles.tagline}>{t('shell.footer.tagline')}</p>
+          <p className={styles.legal}>{t('shell.footer.copyrightLine', { year: new Date().getFullYear() })}</p>
         </div>
         {footerColumns(developerMode).map((column) => (
-          <nav key={column.title} className="site-footer__column" aria-label={t(column.title)}>
-            <h2 className="site-footer__heading">{t(column.title)}</h2>
+          <nav key={column.title} className={styles.column} aria-label={t(column.title)}>
+            <h2 className={styles.heading}>{t(column.title)}</h2>
             <ul>
               {column.links.map((link) => (
                 <li key={link.label}>
@@ -88,7 +89,7 @@ export function SiteFooter() {
             </ul>
           </nav>
         ))}
-        <p className="site-footer__disclaimer">{t('shell.footer.disclaimer')}</p>
+        <p className={styles.disclaimer}>{t('shell.footer.disclaimer')}</p>
       </div>
     </footer>
   );

@@ -1,5 +1,5 @@
 /** A page number, or a gap standing for the pages left out. */
-export type PageItem = number | 'gap';
+type PageItem = number | 'gap';
 
 /**
  * The page buttons to show: always the first and last page, the current one and its neighbours,

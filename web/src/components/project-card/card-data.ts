@@ -27,13 +27,13 @@ export interface ProjectCardData {
   status?: string;
 }
 
-export interface CardTag {
+interface CardTag {
   name: string;
   label: string;
   icon?: string;
 }
 
-export type EnvironmentKind = 'clientAndServer' | 'clientOrServer' | 'client' | 'server' | 'clientServerOptional' | 'serverClientOptional';
+type EnvironmentKind = 'clientAndServer' | 'clientOrServer' | 'client' | 'server' | 'clientServerOptional' | 'serverClientOptional';
 
 interface TagInfo {
   label: string;

@@ -1,6 +1,7 @@
 import { useT } from '../../lib/i18n/i18n-provider';
 import { useDeveloperMode, useTheme } from '../../lib/preferences';
 import type { ThemePreference } from '../../lib/theme';
+import styles from './theme-picker.module.css';
 
 const OPTIONS: readonly { value: ThemePreference; label: 'theme.picker.system' | 'theme.picker.light' | 'theme.picker.dark' | 'theme.picker.oled' | 'theme.picker.retro' }[] = [
   { value: 'system', label: 'theme.picker.system' },
@@ -20,10 +21,11 @@ export function ThemePicker() {
   const { enabled: developerMode } = useDeveloperMode();
   const options = OPTIONS.filter((option) => option.value !== 'retro' || developerMode || themePreference === 'retro');
   return (
-    <fieldset className="theme-picker">
-      <legend className="theme-picker__legend">{t('theme.picker.title')}</legend>
+    <fieldset className={styles.picker}>
+      {/* The plain class is a hook for account.css, which hides the legend on the settings page. */}
+      <legend className={`${styles.legend} theme-picker__legend`}>{t('theme.picker.title')}</legend>
       {options.map((option) => (
-        <label key={option.value} className={`theme-picker__option theme-picker__option--${option.value}`}>
+        <label key={option.value} className={styles.option}>
           <input
             type="radio"
             name="theme"

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n/i18n-provider';
+import { cx } from '../../lib/class-names';
+import styles from './banner.module.css';
 import { Button } from './button';
 import { CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons';
 
@@ -18,13 +20,14 @@ export function Banner({ tone, title, children, actions, onDismiss }: BannerProp
   const t = useT();
   const Icon = tone === 'info' ? InfoIcon : tone === 'warning' ? WarningIcon : ErrorIcon;
   return (
-    <div className={`banner banner--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      <div className="banner__inner">
-        <Icon className="banner__icon" />
-        <div className="banner__content">
-          <p className="banner__title">{title}</p>
-          {children && <div className="banner__text">{children}</div>}
-          {actions && <div className="banner__actions">{actions}</div>}
+    // The plain `banner` class is a hook for account.css (the settings page frames its banners).
+    <div className={cx(styles.banner, tone !== 'info' && styles[tone], 'banner')} role={tone === 'error' ? 'alert' : 'status'}>
+      <div className={styles.inner}>
+        <Icon className={styles.icon} />
+        <div className={styles.content}>
+          <p className={styles.title}>{title}</p>
+          {children && <div className={styles.text}>{children}</div>}
+          {actions && <div className={styles.actions}>{actions}</div>}
         </div>
         {onDismiss && (
           <Button variant="transparent" size="small" iconOnly aria-label={t('common.dismiss')} onClick={onDismiss}>

@@ -2,9 +2,9 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { AppLink, type AppLinkProps } from './app-link';
 
 /** Button look (spec §9): sizes, colours and variants ("types"). */
-export type ButtonSize = 'small' | 'standard' | 'large';
-export type ButtonColor = 'standard' | 'brand' | 'red' | 'orange' | 'green' | 'blue' | 'purple';
-export type ButtonVariant = 'standard' | 'outlined' | 'transparent' | 'highlight' | 'highlight-colored-text';
+type ButtonSize = 'small' | 'standard' | 'large';
+type ButtonColor = 'standard' | 'brand' | 'red' | 'orange' | 'green' | 'blue' | 'purple';
+type ButtonVariant = 'standard' | 'outlined' | 'transparent' | 'highlight' | 'highlight-colored-text';
 
 export interface ButtonStyle {
   size?: ButtonSize;

@@ -1,21 +1,6 @@
-import { formatBytes } from '@cairn/shared/format/bytes';
 import { formatDate, formatRelativeTime, type DateInput } from '@cairn/shared/format/dates';
 import { collapseGameVersions } from '@cairn/shared/format/game-versions';
-import { formatMoney } from '@cairn/shared/format/money';
-import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import { useEffect, useState } from 'react';
-
-/**
- * Display formats of spec §9, from @cairn/shared/format. Components use these instead of calling
- * Intl directly, so every number, amount and size reads the same everywhere.
- */
-export const formatters = {
-  number: formatNumber,
-  compactNumber: formatCompactNumber,
-  money: formatMoney,
-  bytes: formatBytes,
-  gameVersions: collapseGameVersions,
-} as const;
 
 /** The current time, refreshed every `intervalMs` so relative times stay true on a page left open. */
 export function useNow(intervalMs = 60_000): number {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { AppLink } from './app-link';
-import { usePopover, type PopoverPlacement } from './popover';
+import styles from './menu.module.css';
+import { popoverRootClassName, preloadOnIntent, usePanelPosition, type PopoverPlacement } from './popover';
+import { usePopover } from './use-popover';
 
 export interface MenuItem {
   key: string;
@@ -33,7 +35,9 @@ interface MenuButtonProps {
  * trigger; Tab moves on and closes it; choosing an item closes it.
  */
 export function MenuButton({ children, label, items, placement = 'bottom-start', className, triggerClassName, menuClassName }: MenuButtonProps) {
-  const { open, setOpen, close, triggerRef, panelRef, wrapperRef, panelId, triggerId } = usePopover();
+  const state = usePopover();
+  const { open, setOpen, close, triggerRef, panelRef, wrapperRef, panelId, triggerId } = state;
+  const panel = usePanelPosition(state, placement);
   const focusOnOpen = useRef<'first' | 'last'>('first');
 
   const menuItems = () => [...(panelRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -77,7 +81,7 @@ export function MenuButton({ children, label, items, placement = 'bottom-start',
   };
 
   return (
-    <div ref={wrapperRef} className={className ? `popover ${className}` : 'popover'}>
+    <div ref={wrapperRef} className={popoverRootClassName(className)}>
       <button
         ref={triggerRef}
         id={triggerId}
@@ -89,6 +93,7 @@ export function MenuButton({ children, label, items, placement = 'bottom-start',
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : openAt('first'))}
         onKeyDown={onTriggerKeyDown}
+        {...preloadOnIntent}
       >
         {children}
       </button>
@@ -99,11 +104,12 @@ export function MenuButton({ children, label, items, placement = 'bottom-start',
           role="menu"
           tabIndex={-1}
           aria-labelledby={triggerId}
-          className={['popover__panel', `popover__panel--${placement}`, 'menu', menuClassName].filter(Boolean).join(' ')}
+          {...panel}
+          className={[panel.className, styles.menu, menuClassName].filter(Boolean).join(' ')}
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item) => {
-            const className = ['menu__item', item.current ? 'menu__item--current' : '', item.tone ? `menu__item--${item.tone}` : '']
+            const className = [styles.item, item.current ? styles.current : '', item.tone ? styles[item.tone] : '']
               .filter(Boolean)
               .join(' ');
             const content = (

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { cx } from '../../lib/class-names';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { Button } from './button';
 import { CloseIcon } from './icons';
+import styles from './modal.module.css';
 import { Tooltip } from './tooltip';
 
 interface ModalProps {
@@ -27,7 +29,7 @@ const FOCUSABLE_PARTS = [
 ];
 const FOCUSABLE = FOCUSABLE_PARTS.join(', ');
 /** The content's own controls come first; the corner close button only when there are none. */
-const FOCUSABLE_CONTENT = FOCUSABLE_PARTS.flatMap((part) => [`.modal__body ${part}`, `.modal__footer ${part}`]).join(', ');
+const FOCUSABLE_CONTENT = FOCUSABLE_PARTS.flatMap((part) => [`[data-modal-part='body'] ${part}`, `[data-modal-part='footer'] ${part}`]).join(', ');
 
 /**
  * A modal dialog on the native <dialog> (top layer, inert page behind it). Focus goes to the first
@@ -72,7 +74,8 @@ export function Modal({ open, onClose, title, children, footer, hideCloseButton 
   return (
     <dialog
       ref={dialogRef}
-      className={size === 'standard' ? 'modal' : `modal modal--${size}`}
+      // The plain `modal` and `modal__body` classes are hooks for account.css (its forms in dialogs).
+      className={cx(styles.modal, size !== 'standard' && styles[size], 'modal')}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
@@ -81,8 +84,8 @@ export function Modal({ open, onClose, title, children, footer, hideCloseButton 
         onClose();
       }}
     >
-      <div className="modal__header">
-        <h2 id={titleId} className="modal__title">
+      <div className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
         {!hideCloseButton && (
@@ -93,8 +96,14 @@ export function Modal({ open, onClose, title, children, footer, hideCloseButton 
           </Tooltip>
         )}
       </div>
-      <div className="modal__body">{children}</div>
-      {footer && <div className="modal__footer">{footer}</div>}
+      <div className={cx(styles.body, 'modal__body')} data-modal-part="body">
+        {children}
+      </div>
+      {footer && (
+        <div className={styles.footer} data-modal-part="footer">
+          {footer}
+        </div>
+      )}
     </dialog>
   );
 }

@@ -1,65 +1,33 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { ReactNode } from 'react';
+import styles from './popover.module.css';
+import { preloadFloatingPosition, useFloatingPosition } from './use-floating-position';
+import { usePopover, type PopoverState } from './use-popover';
 
 /**
- * Popover placement is CSS: the panel is absolutely positioned inside a relative wrapper, `distance`
- * (8 px) from the trigger. The panel stays in the DOM right after its trigger, so Tab order flows
- * through it naturally. Placements: bottom-end (default), bottom-start, top-start, top-end.
+ * Where the panel opens relative to its trigger, `POPOVER_DISTANCE` px away; it flips to the other
+ * side or shifts along it when the viewport has no room. The panel stays in the DOM right after
+ * its trigger, so Tab order flows through it naturally.
  */
 export type PopoverPlacement = 'bottom-end' | 'bottom-start' | 'top-start' | 'top-end';
-export const POPOVER_DISTANCE = 8;
+const POPOVER_DISTANCE = 8;
 
-export interface PopoverState {
-  open: boolean;
-  setOpen(open: boolean): void;
-  /** Closes and, unless told otherwise, moves focus back to the trigger. */
-  close(options?: { returnFocus?: boolean }): void;
-  triggerRef: RefObject<HTMLButtonElement | null>;
-  panelRef: RefObject<HTMLDivElement | null>;
-  wrapperRef: RefObject<HTMLDivElement | null>;
-  panelId: string;
-  triggerId: string;
+export type { PopoverState };
+
+/** Props for a popover's panel: its class, computed placement and position. */
+export function usePanelPosition(state: PopoverState, placement: PopoverPlacement) {
+  const position = useFloatingPosition(state.triggerRef, state.panelRef, state.open, placement, POPOVER_DISTANCE);
+  return {
+    className: styles.panel,
+    'data-placement': position.placement,
+    'data-positioned': position.positioned ? '' : undefined,
+    style: position.style,
+  };
 }
 
-/** Open state plus the dismiss rules every popover shares: Escape, click outside, focus leaving. */
-export function usePopover(): PopoverState {
-  const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const triggerId = useId();
+export const popoverRootClassName = (className?: string) => (className ? `${styles.root} ${className}` : styles.root);
 
-  const close = useCallback(({ returnFocus = true }: { returnFocus?: boolean } = {}) => {
-    setOpen(false);
-    if (returnFocus) triggerRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) close({ returnFocus: false });
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) close({ returnFocus: false });
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-    };
-  }, [open, close]);
-
-  return { open, setOpen, close, triggerRef, panelRef, wrapperRef, panelId, triggerId };
-}
+/** Trigger handlers that fetch the positioning code before the first click. */
+export const preloadOnIntent = { onPointerEnter: () => void preloadFloatingPosition().catch(() => {}), onFocus: () => void preloadFloatingPosition().catch(() => {}) };
 
 interface PopoverProps {
   /** The trigger's content; the trigger is a button with aria-expanded. */
@@ -77,8 +45,9 @@ interface PopoverProps {
 export function Popover({ trigger, triggerLabel, triggerClassName, placement = 'bottom-end', label, children, className }: PopoverProps) {
   const state = usePopover();
   const { open, setOpen, triggerRef, panelRef, wrapperRef, panelId, triggerId } = state;
+  const panel = usePanelPosition(state, placement);
   return (
-    <div ref={wrapperRef} className={className ? `popover ${className}` : 'popover'}>
+    <div ref={wrapperRef} className={popoverRootClassName(className)}>
       <button
         ref={triggerRef}
         id={triggerId}
@@ -88,17 +57,11 @@ export function Popover({ trigger, triggerLabel, triggerClassName, placement = '
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
+        {...preloadOnIntent}
       >
         {trigger}
       </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        role="dialog"
-        aria-label={label}
-        hidden={!open}
-        className={`popover__panel popover__panel--${placement}`}
-      >
+      <div ref={panelRef} id={panelId} role="dialog" aria-label={label} hidden={!open} {...panel}>
         {typeof children === 'function' ? children(state) : children}
       </div>
     </div>

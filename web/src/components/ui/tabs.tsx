@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import styles from './tabs.module.css';
 
-export interface TabItem {
+interface TabItem {
   id: string;
   label: ReactNode;
   panel: ReactNode;
@@ -46,15 +47,15 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
   };
 
   return (
-    <div className="tabs">
-      <div ref={listRef} role="tablist" aria-label={label} className="tabs__list">
+    <div>
+      <div ref={listRef} role="tablist" aria-label={label} className={styles.list}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
             id={`${baseId}-tab-${tab.id}`}
             type="button"
             role="tab"
-            className="tabs__tab"
+            className={styles.tab}
             aria-selected={tab.id === current}
             aria-controls={`${baseId}-panel-${tab.id}`}
             tabIndex={tab.id === current ? 0 : -1}
@@ -71,7 +72,7 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
           id={`${baseId}-panel-${tab.id}`}
           role="tabpanel"
           aria-labelledby={`${baseId}-tab-${tab.id}`}
-          className="tabs__panel"
+          className={styles.panel}
           hidden={tab.id !== current}
           tabIndex={0}
         >

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { computePosition, type Placement } from '../../lib/position';
+import styles from './tooltip.module.css';
+import { preloadFloatingPosition, useFloatingPosition, type FloatingPlacement } from './use-floating-position';
 
-export const TOOLTIP_DELAY_MS = 200;
+const TOOLTIP_DELAY_MS = 200;
 const TOOLTIP_DISTANCE = 6;
 
 interface TooltipProps {
   /** Short text; the control it describes still needs its own accessible name. */
   content: ReactNode;
   children: ReactNode;
-  placement?: Placement;
+  placement?: FloatingPlacement;
 }
 
 /**
@@ -18,20 +19,21 @@ interface TooltipProps {
  */
 export function Tooltip({ content, children, placement = 'top' }: TooltipProps) {
   const [open, setOpen] = useState(false);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const anchorRef = useRef<HTMLSpanElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
+  const position = useFloatingPosition(anchorRef, tooltipRef, open, placement, TOOLTIP_DISTANCE);
 
   const show = useCallback(() => {
     clearTimeout(timer.current);
+    // The delay leaves time to fetch the positioning code on a first hover.
+    preloadFloatingPosition().catch(() => {});
     timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_MS);
   }, []);
   const hide = useCallback(() => {
     clearTimeout(timer.current);
     setOpen(false);
-    setPosition(null);
   }, []);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -45,19 +47,8 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, hide]);
 
-  useLayoutEffect(() => {
-    if (!open || !anchorRef.current || !tooltipRef.current) return;
-    const anchor = anchorRef.current.getBoundingClientRect();
-    const tooltip = tooltipRef.current.getBoundingClientRect();
-    const { top, left } = computePosition(anchor, tooltip, placement, TOOLTIP_DISTANCE, {
-      width: document.documentElement.clientWidth,
-      height: window.innerHeight,
-    });
-    setPosition({ top, left });
-  }, [open, placement, content]);
-
   return (
-    <span ref={anchorRef} className="tooltip-anchor" onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide}>
+    <span ref={anchorRef} className={styles.anchor} onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide}>
       {children}
       {open &&
         createPortal(
@@ -65,8 +56,10 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
             ref={tooltipRef}
             id={id}
             role="tooltip"
-            className="tooltip"
-            style={position ? { top: position.top, left: position.left } : { visibility: 'hidden', top: 0, left: 0 }}
+            className={styles.tooltip}
+            data-placement={position.placement}
+            data-positioned={position.positioned ? '' : undefined}
+            style={position.style}
           >
             {content}
           </div>,

@@ -1,16 +1,19 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../lib/i18n/i18n-provider';
 import { PreferencesProvider } from '../../lib/preferences';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { ThemePicker } from '../theme/theme-picker';
 import { Button, buttonClassName } from './button';
 import { GameVersionRanges, RelativeTime } from './format';
+import { MenuButton } from './menu';
 import { Modal } from './modal';
 import { Popover } from './popover';
 import { Tabs } from './tabs';
+import { Tooltip } from './tooltip';
 
 function Providers({ children }: { children: React.ReactNode }) {
   return (
@@ -98,6 +101,126 @@ describe('Tabs', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('keeps only the selected tab in the Tab order; Home and End jump to the ends', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(
+      <Tabs
+        label="Project"
+        onSelect={onSelect}
+        tabs={[
+          { id: 'a', label: 'One', panel: <p>First</p> },
+          { id: 'b', label: 'Two', panel: <p>Second</p> },
+          { id: 'c', label: 'Three', panel: <p>Third</p> },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('tablist', { name: 'Project' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+    await user.tab();
+    expect(screen.getByRole('tab', { name: 'One' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Three' })).toHaveFocus();
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, 0]);
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'One' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tabpanel', { name: 'Three' })).toHaveTextContent('Third');
+    expect(onSelect.mock.calls.map(([id]) => id)).toEqual(['c', 'a', 'c']);
+  });
+});
+
+describe('MenuButton', () => {
+  function renderMenu(onSelect = vi.fn()) {
+    render(
+      <MemoryRouter>
+        <button type="button">Elsewhere</button>
+        <MenuButton
+          label="Actions"
+          items={[
+            { key: 'report', label: 'Report', onSelect },
+            { key: 'copy', label: 'Copy ID', onSelect },
+            { key: 'settings', label: 'Settings', to: '/settings', current: true },
+          ]}
+        >
+          …
+        </MenuButton>
+      </MemoryRouter>,
+    );
+    return screen.getByRole('button', { name: 'Actions' });
+  }
+
+  it('is a menu button: roles, ↓ ↑ Home End move, Escape closes returning focus', async () => {
+    const user = userEvent.setup();
+    const trigger = renderMenu();
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'Actions' });
+    expect(trigger).toHaveAttribute('aria-controls', menu.id);
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('runs the chosen action and closes; a click outside closes without choosing', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const trigger = renderMenu(onSelect);
+    await user.click(trigger);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+
+    await user.click(trigger);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Tooltip', () => {
+  it('describes its control after a delay on focus, hides on Escape and blur', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tooltip content="Copy the link">
+        <button type="button" aria-label="Copy the link">
+          ⧉
+        </button>
+      </Tooltip>,
+    );
+    await user.tab();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy the link');
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveAttribute('data-positioned'));
+    expect(screen.getByRole('tooltip')).toHaveAttribute('data-placement', 'top');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await user.hover(screen.getByRole('button'));
+    expect(await screen.findByRole('tooltip')).toBeInTheDocument();
+    await user.unhover(screen.getByRole('button'));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
 });
 
 describe('Popover', () => {
@@ -111,11 +234,37 @@ describe('Popover', () => {
     const trigger = screen.getByRole('button', { name: 'Filters' });
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('dialog', { name: 'Filters' })).toHaveClass('popover__panel--bottom-end');
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toHaveAttribute('data-placement', 'bottom-end');
     screen.getByRole('button', { name: 'Apply' }).focus();
     await user.keyboard('{Escape}');
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     expect(trigger).toHaveFocus();
+  });
+
+  it('closes on a click outside or when focus leaves, leaving focus where it went', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Popover trigger="Filters" label="Filters" placement="top-start">
+          <button type="button">Apply</button>
+        </Popover>
+        <button type="button">Next</button>
+      </>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Filters' });
+    await user.click(trigger);
+    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    expect(trigger).toHaveAttribute('aria-controls', panel.id);
+    await waitFor(() => expect(panel).toHaveAttribute('data-positioned'));
+    await user.click(document.body);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(trigger);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

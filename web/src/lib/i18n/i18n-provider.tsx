@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, isRtlLocale, LOCALE_COOKIE, LOCALE_COOKIE_OPTIONS, matc
 import { areaMessagesStore, switchMessageAreas } from './message-areas';
 
 /** applying: a language's messages are loading; error: they could not be loaded (spec §4). */
-export type LanguageStatus = 'loaded' | 'applying' | 'error';
+type LanguageStatus = 'loaded' | 'applying' | 'error';
 
 interface LanguageContextValue {
   /** The language the user chose (cookie or `hl`). */

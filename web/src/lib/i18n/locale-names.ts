@@ -1,5 +1,5 @@
 /** The languages of the language picker with their names (spec §9); codes as in `LOCALE_CODES`. */
-export interface LocaleInfo {
+interface LocaleInfo {
   code: string;
   /** Name in English. */
   name: string;

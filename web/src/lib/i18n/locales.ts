@@ -5,7 +5,7 @@ export const DEFAULT_LOCALE = 'en-US';
 export const LOCALE_COOKIE = 'cairn-locale';
 export const LOCALE_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: ONE_YEAR_SECONDS, sameSite: 'Strict' };
 /** URL parameter that selects a language for one visit (shared links, search engines). */
-export const LOCALE_URL_PARAM = 'hl';
+const LOCALE_URL_PARAM = 'hl';
 
 /**
  * The codes of the languages offered, and the right-to-left ones: all the shell needs. Their names

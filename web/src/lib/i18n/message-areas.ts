@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE } from './locales';
  * the route's code; the I18nProvider merges them into its catalog and reloads them when the
  * language changes.
  */
-export interface AreaMessagesSnapshot {
+interface AreaMessagesSnapshot {
   locale: string;
   messages: MessageCatalog;
 }

@@ -9,17 +9,17 @@ import { apiFetch } from '../../../lib/api-client';
 const encode = encodeURIComponent;
 
 /** `GET /v2/project/{id|slug}` (operationId `getProject`). */
-export function getProject(idOrSlug: string, signal?: AbortSignal) {
+function getProject(idOrSlug: string, signal?: AbortSignal) {
   return apiFetch(`/v2/project/${encode(idOrSlug)}`, { schema: ProjectSchema, signal });
 }
 
 /** `GET /v2/project/{id|slug}/members` (operationId `getProjectTeamMembers`). */
-export function getProjectTeamMembers(idOrSlug: string, signal?: AbortSignal) {
+function getProjectTeamMembers(idOrSlug: string, signal?: AbortSignal) {
   return apiFetch(`/v2/project/${encode(idOrSlug)}/members`, { schema: z.array(TeamMemberSchema), signal });
 }
 
 /** `GET /v2/project/{id|slug}/dependencies` (operationId `getDependencies`). */
-export function getDependencies(idOrSlug: string, signal?: AbortSignal) {
+function getDependencies(idOrSlug: string, signal?: AbortSignal) {
   return apiFetch(`/v2/project/${encode(idOrSlug)}/dependencies`, { schema: ProjectDependencyListSchema, signal });
 }
 
@@ -27,7 +27,7 @@ export function getDependencies(idOrSlug: string, signal?: AbortSignal) {
  * `GET /v2/project/{id|slug}/version` (operationId `getProjectVersions`), newest first, without
  * changelogs: lists, filters and the download modal need only the metadata.
  */
-export function getProjectVersions(idOrSlug: string, signal?: AbortSignal) {
+function getProjectVersions(idOrSlug: string, signal?: AbortSignal) {
   return apiFetch(`/v2/project/${encode(idOrSlug)}/version`, {
     schema: z.array(VersionSchema),
     query: { include_changelog: false },
@@ -36,17 +36,17 @@ export function getProjectVersions(idOrSlug: string, signal?: AbortSignal) {
 }
 
 /** `GET /v2/project/{id|slug}/version/{id|number}` (operationId `getVersionFromIdOrNumber`). */
-export function getVersionFromIdOrNumber(project: string, version: string, signal?: AbortSignal) {
+function getVersionFromIdOrNumber(project: string, version: string, signal?: AbortSignal) {
   return apiFetch(`/v2/project/${encode(project)}/version/${encode(version)}`, { schema: VersionSchema, signal });
 }
 
 /** `GET /v2/versions?ids=[…]` (operationId `getVersions`), with changelogs. */
-export function getVersions(ids: readonly string[], signal?: AbortSignal) {
+function getVersions(ids: readonly string[], signal?: AbortSignal) {
   return apiFetch('/v2/versions', { schema: z.array(VersionSchema), query: { ids: JSON.stringify(ids) }, signal });
 }
 
 /** `GET /v2/projects_random?count=` (operationId `randomProjects`). */
-export function randomProjects(count: number, signal?: AbortSignal) {
+function randomProjects(count: number, signal?: AbortSignal) {
   return apiFetch('/v2/projects_random', { schema: z.array(ProjectSchema), query: { count }, signal });
 }
 
@@ -56,7 +56,7 @@ export function licenseText(id: string, signal?: AbortSignal) {
 }
 
 /** `GET /v2/user/{id|username}/follows` (operationId `getFollowedProjects`): needs the user's own session. */
-export function getFollowedProjects(userId: string, signal?: AbortSignal) {
+function getFollowedProjects(userId: string, signal?: AbortSignal) {
   return apiFetch(`/v2/user/${encode(userId)}/follows`, { schema: z.array(ProjectSchema), signal });
 }
 

@@ -16,6 +16,8 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { downloadCandidates, initialChoice, isCompatible, type DownloadChoice } from '../utils/download-choice';
 import { isRelease, primaryFile, versionGameVersions, versionLoaders, versionUrlEnding } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
+import { cx } from '../../../lib/class-names';
+import styles from './download-modal.module.css';
 
 interface DownloadModalProps {
   project: Project;
@@ -76,7 +78,7 @@ export function DownloadModal({ project, type, versions, gameVersionTags, onClos
 
   return (
     <Modal open onClose={onClose} title={t('project.download.title', { title: project.title })} size="wide">
-      <div className="download-modal">
+      <div className={styles.downloadModal}>
         {versions.length === 0 && <p>{t('project.download.noVersions')}</p>}
         {versions.length > 0 && <ChoiceSection
           kind="gameVersion"
@@ -121,13 +123,13 @@ export function DownloadModal({ project, type, versions, gameVersionTags, onClos
                 {t('project.download.none', { gameVersion: choice.gameVersion ?? '', platform: choice.loader ? loaderLabel(choice.loader) : t('project.download.anyPlatform') })}
               </p>
             ) : (
-              <ul className="download-list">
+              <ul className={styles.downloadList}>
                 {candidates.map((version) => {
                   const file = primaryFile(version);
                   return (
-                    <li key={version.id} className="download-list__item">
+                    <li key={version.id} className={styles.downloadListItem}>
                       <ChannelBadge channel={version.version_type} />
-                      <span className="download-list__text">
+                      <span className={styles.downloadListText}>
                         <strong>{version.version_number}</strong>
                         <span>{version.name}</span>
                       </span>
@@ -138,7 +140,7 @@ export function DownloadModal({ project, type, versions, gameVersionTags, onClos
                         <a
                           href={file.url}
                           download={file.filename}
-                          className={buttonClassName({ color: 'brand' }, downloading === version.id ? 'download-list__button download-list__button--ring' : 'download-list__button')}
+                          className={buttonClassName({ color: 'brand' }, downloading === version.id ? styles.downloadListButtonRing : undefined)}
                           aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}
                           onClick={() => startDownload(version.id)}
                         >
@@ -188,7 +190,7 @@ function ChoiceSection({ kind, label, summary, fixed, open, onToggle, options, s
   const [showAll, setShowAll] = useState(false);
   if (fixed) {
     return (
-      <button type="button" className="choice-pill" disabled>
+      <button type="button" className={styles.choicePill} disabled>
         {summary}
       </button>
     );
@@ -197,14 +199,14 @@ function ChoiceSection({ kind, label, summary, fixed, open, onToggle, options, s
   const shown = options.filter((o) => o.value === selected || ((showAll || !o.secondary) && (!text || o.label.toLowerCase().includes(text))));
   const hasSecondary = options.some((o) => o.secondary);
   return (
-    <section className="choice">
-      <button type="button" className="choice__toggle" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+    <section className={styles.choice}>
+      <button type="button" className={styles.choiceToggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
         <span>{summary}</span>
         <ChevronDownIcon />
       </button>
-      <div id={panelId} className="choice__panel" hidden={!open}>
+      <div id={panelId} className={styles.choicePanel} hidden={!open}>
         {searchable && (
-          <div className="choice__search">
+          <div className={styles.choiceSearch}>
             <SearchIcon />
             <input
               type="search"
@@ -216,14 +218,14 @@ function ChoiceSection({ kind, label, summary, fixed, open, onToggle, options, s
             />
           </div>
         )}
-        <fieldset className="choice__options">
+        <fieldset className={styles.choiceOptions}>
           <legend className="visually-hidden">{label}</legend>
           {shown.map((option) => (
             <Option key={option.value} name={kind} option={option} checked={option.value === selected} onSelect={onSelect} />
           ))}
         </fieldset>
         {hasSecondary && (
-          <label className="choice__all">
+          <label className={styles.choiceAll}>
             <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />
             {t('search.filter.showAllVersions')}
           </label>
@@ -235,7 +237,7 @@ function ChoiceSection({ kind, label, summary, fixed, open, onToggle, options, s
 
 function Option({ name, option, checked, onSelect }: { name: string; option: ChoiceOption; checked: boolean; onSelect: (value: string) => void }): ReactNode {
   return (
-    <label className={option.compatible ? 'choice-option' : 'choice-option choice-option--incompatible'} title={option.compatible ? undefined : option.hint}>
+    <label className={cx(styles.choiceOption, !option.compatible && styles.choiceOptionIncompatible)} title={option.compatible ? undefined : option.hint}>
       <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onSelect(option.value)} />
       <span>{option.label}</span>
       {!option.compatible && (

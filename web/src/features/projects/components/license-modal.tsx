@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../api/projects-queries';
+import styles from './license-modal.module.css';
 
 interface LicenseModalProps {
   open: boolean;
@@ -23,7 +24,7 @@ export function LicenseModal({ open, onClose, license, name }: LicenseModalProps
       ) : isError ? (
         <p>{t('project.license.unavailable')}</p>
       ) : (
-        <pre className="license-text">{data.body}</pre>
+        <pre className={styles.licenseText}>{data.body}</pre>
       )}
       {license.url && (
         <p>

@@ -19,6 +19,8 @@ import { projectQueries } from '../api/projects-queries';
 import { useVersionFilter } from '../hooks/use-version-filter';
 import { primaryFile, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
 import { VersionFilters } from './version-filters';
+import { cx } from '../../../lib/class-names';
+import styles from './project-changelog.module.css';
 
 interface ProjectChangelogProps {
   project: Project;
@@ -45,7 +47,7 @@ export function ProjectChangelog({ project, type, versions, members, gameVersion
       {shown.length === 0 ? (
         <p className="empty-state">{t('project.versions.none')}</p>
       ) : (
-        <ol className="timeline">
+        <ol className={styles.timeline}>
           {shown.map((version, index) => {
             const changelog = changelogs.get(version.id);
             const older = shown[index + 1];
@@ -54,19 +56,19 @@ export function ProjectChangelog({ project, type, versions, members, gameVersion
             const author = authors.get(version.author_id);
             const file = primaryFile(version);
             return (
-              <li key={version.id} className={`timeline__item timeline__item--${version.version_type}`}>
-                <div className="timeline__head">
-                  <h2 className="timeline__title">
+              <li key={version.id} className={cx(styles.timelineItem, version.version_type === 'beta' && styles.timelineItemBeta, version.version_type === 'alpha' && styles.timelineItemAlpha)}>
+                <div className={styles.timelineHead}>
+                  <h2 className={styles.timelineTitle}>
                     <AppLink to={paths.projectVersion.getHref(type, project.slug, versionUrlEnding(version, versions))}>{version.name || version.version_number}</AppLink>
                   </h2>
-                  <span className="timeline__meta">
+                  <span className={styles.timelineMeta}>
                     {author && (
                       <FormattedMessage id="project.changelog.by" values={{ author, link: (text) => <AppLink to={paths.user.getHref(author)}>{text}</AppLink> }} />
                     )}{' '}
                     {t('project.changelog.on', { date: formatDate(version.date_published) })}
                   </span>
                   {file && (
-                    <a href={file.url} download={file.filename} className={buttonClassName({ size: 'small' }, 'timeline__download')} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
+                    <a href={file.url} download={file.filename} className={buttonClassName({ size: 'small' }, styles.timelineDownload)} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
                       <DownloadIcon />
                       {t('project.download.button')}
                     </a>
@@ -74,7 +76,7 @@ export function ProjectChangelog({ project, type, versions, members, gameVersion
                 </div>
                 {!duplicate && changelog !== undefined && (
                   <Suspense fallback={null}>
-                    {changelog ? <Markdown source={changelog} className="timeline__body" /> : <p className="timeline__body empty-state">{t('project.version.noChangelog')}</p>}
+                    {changelog ? <Markdown source={changelog} className={styles.timelineBody} /> : <p className={cx(styles.timelineBody, 'empty-state')}>{t('project.version.noChangelog')}</p>}
                   </Suspense>
                 )}
               </li>

@@ -7,9 +7,11 @@ import { ZoomIcon } from './project-icons';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { cx } from '../../../lib/class-names';
+import styles from './project-gallery.module.css';
 
 /** Gallery images in the team's order (then oldest first), featured ones included. */
-export function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
+function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
   return [...gallery].sort((a, b) => a.ordering - b.ordering || a.created.localeCompare(b.created));
 }
 
@@ -21,18 +23,18 @@ export function ProjectGallery({ project }: { project: Project }) {
   if (images.length === 0) return <p className="empty-state">{t('project.gallery.empty')}</p>;
   return (
     <section aria-label={t('project.tabs.gallery')}>
-      <ul className="gallery-grid">
+      <ul className={styles.galleryGrid}>
         {images.map((image, i) => {
           const title = image.title || t('project.gallery.untitled', { number: i + 1 });
           return (
-            <li key={image.url} className="gallery-card">
-              <button type="button" className="gallery-card__open" onClick={() => setIndex(i)} aria-label={t('project.gallery.open', { title })}>
+            <li key={image.url} className={styles.galleryCard}>
+              <button type="button" className={styles.galleryCardOpen} onClick={() => setIndex(i)} aria-label={t('project.gallery.open', { title })}>
                 <img src={image.url} alt="" loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
               </button>
-              <div className="gallery-card__text">
-                <h2 className="gallery-card__title">{title}</h2>
+              <div className={styles.galleryCardText}>
+                <h2 className={styles.galleryCardTitle}>{title}</h2>
                 {image.description && <p>{image.description}</p>}
-                <p className="gallery-card__date">{formatDate(image.created)}</p>
+                <p className={styles.galleryCardDate}>{formatDate(image.created)}</p>
               </div>
             </li>
           );
@@ -74,19 +76,19 @@ function Lightbox({ images, index, onIndex, onClose }: LightboxProps) {
     <Modal open onClose={onClose} title={title} size="wide">
       {/* Arrow keys work wherever focus is inside the lightbox. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
-      <div className="lightbox" onKeyDown={onKeyDown}>
-        <div className={zoomed ? 'lightbox__frame lightbox__frame--zoomed' : 'lightbox__frame'}>
+      <div className={styles.lightbox} onKeyDown={onKeyDown}>
+        <div className={cx(styles.lightboxFrame, zoomed && styles.lightboxFrameZoomed)}>
           <img src={image.raw_url} alt={image.description || title} />
         </div>
-        {image.description && <p className="lightbox__description">{image.description}</p>}
+        {image.description && <p className={styles.lightboxDescription}>{image.description}</p>}
         <p className="visually-hidden" aria-live="polite">
           {t('project.gallery.position', { current: index + 1, total: images.length })}
         </p>
-        <div className="lightbox__controls">
+        <div className={styles.lightboxControls}>
           <Button onClick={() => go(-1)} disabled={images.length < 2} aria-label={t('project.gallery.previous')}>
             <ChevronLeftIcon />
           </Button>
-          <span className="lightbox__count" aria-hidden="true">
+          <span className={styles.lightboxCount} aria-hidden="true">
             {index + 1} / {images.length}
           </span>
           <Button onClick={() => go(1)} disabled={images.length < 2} aria-label={t('project.gallery.next')}>
@@ -96,7 +98,7 @@ function Lightbox({ images, index, onIndex, onClose }: LightboxProps) {
             <ZoomIcon />
             {t('project.gallery.zoom')}
           </Button>
-          <a className="lightbox__original" href={image.raw_url} target="_blank" rel="noopener">
+          <a className={styles.lightboxOriginal} href={image.raw_url} target="_blank" rel="noopener">
             <ExternalIcon />
             {t('project.gallery.original')}
           </a>

@@ -15,6 +15,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import type { TagIndex } from '../../../components/project-card/card-data';
 import { FollowButton } from './follow-button';
 import { ProjectMenu } from './project-menu';
+import styles from './project-header.module.css';
 
 interface ProjectHeaderProps {
   project: Project;
@@ -30,17 +31,17 @@ interface ProjectHeaderProps {
 export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref }: ProjectHeaderProps) {
   const t = useT();
   return (
-    <header className="project-header">
-      <ProjectIcon url={project.icon_url} className="project-header__icon" loading="eager" />
-      <div className="project-header__text">
-        <div className="project-header__title-row">
-          <h1 className="project-header__title">{project.title}</h1>
+    <header className={styles.projectHeader}>
+      <ProjectIcon url={project.icon_url} className={styles.projectHeaderIcon} loading="eager" />
+      <div>
+        <div className={styles.projectHeaderTitleRow}>
+          <h1 className={styles.projectHeaderTitle}>{project.title}</h1>
           {project.status !== 'approved' && <StatusBadge status={project.status} />}
         </div>
-        <p className="project-header__summary">{project.description}</p>
-        <div className="project-header__facts">
+        <p className={styles.projectHeaderSummary}>{project.description}</p>
+        <div className={styles.projectHeaderFacts}>
           <Tooltip content={t('card.downloads', { count: project.downloads })}>
-            <span className="project-header__stat">
+            <span className={styles.projectHeaderStat}>
               <DownloadIcon />
               <FormattedMessage
                 id="card.downloadsShort"
@@ -50,7 +51,7 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
             </span>
           </Tooltip>
           <Tooltip content={t('card.followers', { count: project.followers })}>
-            <span className="project-header__stat">
+            <span className={styles.projectHeaderStat}>
               <HeartIcon />
               <FormattedMessage
                 id="card.followersShort"
@@ -73,14 +74,14 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
           )}
         </div>
       </div>
-      <div className="project-header__actions">
+      <div className={styles.projectHeaderActions}>
         <AppLink
           to={downloadHref}
           preventScrollReset
-          className={buttonClassName({ size: 'large', color: onVersionPage ? 'standard' : 'brand' }, 'project-header__download')}
+          className={buttonClassName({ size: 'large', color: onVersionPage ? 'standard' : 'brand' })}
         >
           <DownloadIcon />
-          <span className="project-header__download-label">{t('project.download')}</span>
+          <span className={styles.projectHeaderDownloadLabel}>{t('project.download')}</span>
         </AppLink>
         <FollowButton project={project} />
         <ProjectMenu project={project} />

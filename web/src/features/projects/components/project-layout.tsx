@@ -14,7 +14,8 @@ import type { ProjectTags } from '../utils/tags';
 import { DownloadModal } from './download-modal';
 import { ProjectHeader } from './project-header';
 import { ProjectSidebar } from './project-sidebar';
-import './project.css';
+import { cx } from '../../../lib/class-names';
+import styles from './project-layout.module.css';
 
 interface ProjectLayoutProps {
   project: Project;
@@ -53,7 +54,7 @@ export function ProjectLayout({ project, type, members, versions, tags, children
   const base = paths.project.getHref(type, project.slug);
 
   return (
-    <div className={cosmetics.leftContentLayout ? 'project-page project-page--sidebar-left' : 'project-page'}>
+    <div className={cx(styles.projectPage, cosmetics.leftContentLayout && styles.projectPageSidebarLeft)}>
       <ProjectHeader
         project={project}
         type={type}
@@ -61,8 +62,8 @@ export function ProjectLayout({ project, type, members, versions, tags, children
         onVersionPage={onVersionPage}
         downloadHref={`${location.pathname}${location.search}${DOWNLOAD_HASH}`}
       />
-      <div className="project-page__body">
-        <div className="project-page__main">
+      <div className={styles.projectPageBody}>
+        <div className={styles.projectPageMain}>
           <nav className="project-tabs" aria-label={t('project.tabs.label')}>
             <NavLink end to={base} className={tabClass}>
               {t('project.tabs.description')}

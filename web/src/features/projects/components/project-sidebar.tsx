@@ -19,6 +19,8 @@ import { sortMembers } from '../utils/members';
 import type { ProjectTags } from '../utils/tags';
 import { releaseVersions } from '../utils/versions';
 import { LicenseModal } from './license-modal';
+import { cx } from '../../../lib/class-names';
+import styles from './project-sidebar.module.css';
 
 interface ProjectSidebarProps {
   project: Project;
@@ -30,7 +32,7 @@ interface ProjectSidebarProps {
 /** Compatibility, links, creators and details (web-screens §2.3). */
 export function ProjectSidebar({ project, type, members, tags }: ProjectSidebarProps) {
   return (
-    <aside className="project-sidebar">
+    <aside className={styles.projectSidebar}>
       <Compatibility project={project} type={type} tags={tags} />
       <Links project={project} />
       <Creators members={members} />
@@ -112,12 +114,12 @@ function Links({ project }: { project: Project }) {
   if (links.length === 0) return null;
   return (
     <Section title={t('project.links')}>
-      <ul className="sidebar-links">
+      <ul className={styles.sidebarLinks}>
         {links.map((link) => (
           <li key={`${link.label}:${link.href}`}>
             <UserLink href={link.href}>
               {link.label}
-              <ExternalIcon className="sidebar-links__icon" />
+              <ExternalIcon className={styles.sidebarLinksIcon} />
             </UserLink>
           </li>
         ))}
@@ -142,28 +144,28 @@ function Creators({ members }: { members: readonly TeamMember[] }) {
   if (sorted.length === 0) return null;
   return (
     <Section title={t('project.creators')}>
-      <ul className="creator-list">
+      <ul className={styles.creatorList}>
         {sorted.map((member) => (
-          <li key={member.user.id} className="creator">
+          <li key={member.user.id} className={styles.creator}>
             {member.user.avatar_url ? (
-              <img className="creator__avatar" src={member.user.avatar_url} alt="" width={40} height={40} loading="lazy" />
+              <img className={styles.creatorAvatar} src={member.user.avatar_url} alt="" width={40} height={40} loading="lazy" />
             ) : (
-              <span className="creator__avatar creator__avatar--empty" aria-hidden="true">
+              <span className={cx(styles.creatorAvatar, styles.creatorAvatarEmpty)} aria-hidden="true">
                 {member.user.username.charAt(0).toUpperCase()}
               </span>
             )}
-            <span className="creator__text">
-              <AppLink to={paths.user.getHref(member.user.username)} className="creator__name">
+            <span className={styles.creatorText}>
+              <AppLink to={paths.user.getHref(member.user.username)} className={styles.creatorName}>
                 {member.user.username}
               </AppLink>
               {member.role === 'Owner' && (
                 <Tooltip content={t('project.owner')}>
-                  <span className="creator__crown" role="img" aria-label={t('project.owner')}>
+                  <span className={styles.creatorCrown} role="img" aria-label={t('project.owner')}>
                     <CrownIcon />
                   </span>
                 </Tooltip>
               )}
-              <span className="creator__role">{member.role}</span>
+              <span className={styles.creatorRole}>{member.role}</span>
             </span>
           </li>
         ))}

@@ -19,6 +19,7 @@ import { useVersionFilter } from '../hooks/use-version-filter';
 import { primaryFile, releaseVersions, toggleValue, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
 import { VersionFilters } from './version-filters';
+import styles from './project-versions.module.css';
 
 interface ProjectVersionsProps {
   project: Project;
@@ -44,7 +45,7 @@ export function ProjectVersions({ project, type, versions, gameVersionTags }: Pr
       {shown.length === 0 ? (
         <p className="empty-state">{t('project.versions.none')}</p>
       ) : (
-        <table className="versions-table">
+        <table className={styles.versionsTable}>
           <thead>
             <tr>
               <th scope="col">
@@ -65,10 +66,10 @@ export function ProjectVersions({ project, type, versions, gameVersionTags }: Pr
               const file = primaryFile(version);
               return (
                 <tr key={version.id}>
-                  <td className="versions-table__channel">
+                  <td>
                     <button
                       type="button"
-                      className="badge-button"
+                      className={styles.badgeButton}
                       aria-pressed={filter.channels.includes(version.version_type)}
                       aria-label={t('project.versions.filterChannel', { channel: t(`project.channel.${version.version_type}`) })}
                       onClick={() => setFilter({ ...filter, channels: toggleValue(filter.channels, version.version_type) })}
@@ -76,13 +77,13 @@ export function ProjectVersions({ project, type, versions, gameVersionTags }: Pr
                       <ChannelBadge channel={version.version_type} short />
                     </button>
                   </td>
-                  <td className="versions-table__name">
+                  <td className={styles.versionsTableName}>
                     <AppLink to={paths.projectVersion.getHref(type, project.slug, versionUrlEnding(version, versions), back ? { back } : undefined)}>
                       <strong>{version.version_number}</strong>
                     </AppLink>
                     <span>{version.name}</span>
                   </td>
-                  <td className="versions-table__games">
+                  <td>
                     {collapseGameVersions(version.game_versions, releases).join(', ')}
                   </td>
                   <td>

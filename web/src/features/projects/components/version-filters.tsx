@@ -6,6 +6,8 @@ import { ChevronDownIcon, CloseIcon } from '../../../components/ui/icons';
 import { Popover } from '../../../components/ui/popover';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { CHANNELS, isRelease, toggleValue, versionGameVersions, versionLoaders, type VersionFilter } from '../utils/versions';
+import { cx } from '../../../lib/class-names';
+import styles from './version-filters.module.css';
 
 interface VersionFiltersProps {
   versions: readonly Version[];
@@ -27,8 +29,8 @@ export function VersionFilters({ versions, gameVersionTags, filter, onChange, sh
     ...filter.channels.map((value) => ({ key: `c:${value}`, label: t(`project.channel.${value}`), remove: () => onChange({ ...filter, channels: toggleValue(filter.channels, value) }) })),
   ];
   return (
-    <div className="version-filters">
-      <div className="version-filters__selects">
+    <div className={styles.versionFilters}>
+      <div className={styles.versionFiltersSelects}>
         {showPlatforms && loaders.length > 1 && (
           <MultiSelect
             label={t('project.versions.platform')}
@@ -94,30 +96,30 @@ function MultiSelect({ label, options, selected, onToggle, searchable = false }:
     <Popover
       label={label}
       placement="bottom-start"
-      triggerClassName="multi-select__trigger"
+      triggerClassName={styles.multiSelectTrigger}
       trigger={
         <>
           <span>{label}</span>
-          {selected.length > 0 && <span className="multi-select__count">{selected.length}</span>}
+          {selected.length > 0 && <span className={styles.multiSelectCount}>{selected.length}</span>}
           <ChevronDownIcon />
         </>
       }
     >
-      <div className="multi-select">
+      <div className={styles.multiSelect}>
         {searchable && (
           <input type="search" className="input" value={query} placeholder={t('search.filter.searchVersions')} aria-label={t('search.filter.searchVersionsLabel')} onChange={(e) => setQuery(e.target.value)} />
         )}
-        <fieldset className="multi-select__options">
+        <fieldset className={styles.multiSelectOptions}>
           <legend className="visually-hidden">{label}</legend>
           {shown.map((option) => (
-            <label key={option.value} className="multi-select__option">
+            <label key={option.value} className={styles.multiSelectOption}>
               <input type="checkbox" checked={selected.includes(option.value)} onChange={() => onToggle(option.value)} />
               {option.label}
             </label>
           ))}
         </fieldset>
         {options.some((o) => o.secondary) && (
-          <label className="multi-select__option multi-select__all">
+          <label className={cx(styles.multiSelectOption, styles.multiSelectAll)}>
             <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
             {t('search.filter.showAllVersions')}
           </label>

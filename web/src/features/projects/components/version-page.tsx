@@ -25,6 +25,8 @@ import { useDeveloperMode } from '../../../lib/preferences';
 import { useCopy } from '../hooks/use-copy';
 import { primaryFile, releaseVersions, versionUrlEnding } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
+import { cx } from '../../../lib/class-names';
+import styles from './version-page.module.css';
 
 interface VersionPageProps {
   project: Project;
@@ -49,17 +51,17 @@ export function VersionPage({ project, type, version, dependencies, members, gam
   const sortedDependencies = [...version.dependencies].sort((a, b) => DEPENDENCY_ORDER.indexOf(a.dependency_type) - DEPENDENCY_ORDER.indexOf(b.dependency_type));
 
   return (
-    <article className="version-page" aria-labelledby="version-title">
-      <AppLink className="version-page__back" to={paths.project.getHref(type, project.slug, 'versions', back ? Object.fromEntries(new URLSearchParams(back)) : undefined)}>
+    <article className={styles.versionPage} aria-labelledby="version-title">
+      <AppLink className={styles.versionPageBack} to={paths.project.getHref(type, project.slug, 'versions', back ? Object.fromEntries(new URLSearchParams(back)) : undefined)}>
         <ChevronLeftIcon />
         {back ? t('project.version.backToVersions') : t('project.version.allVersions')}
       </AppLink>
-      <div className="version-page__head">
-        <h2 id="version-title" className="version-page__title">
+      <div className={styles.versionPageHead}>
+        <h2 id="version-title" className={styles.versionPageTitle}>
           {version.name || version.version_number}
         </h2>
         {version.featured && <span className="status-badge status-badge--approved">{t('project.version.featured')}</span>}
-        <div className="version-page__actions">
+        <div className={styles.versionPageActions}>
           {file && (
             <Tooltip content={`${file.filename} (${formatBytes(file.size)})`}>
               <a href={file.url} download={file.filename} className={buttonClassName({ color: 'brand' })}>
@@ -75,8 +77,8 @@ export function VersionPage({ project, type, version, dependencies, members, gam
         </div>
       </div>
 
-      <div className="version-page__grid">
-        <div className="version-page__main">
+      <div className={styles.versionPageGrid}>
+        <div className={styles.versionPageMain}>
           <Card title={t('project.version.changelog')}>
             {version.changelog ? (
               <Suspense fallback={<p role="status">{t('project.version.loading')}</p>}>
@@ -89,7 +91,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
 
           {sortedDependencies.length > 0 && (
             <Card title={t('project.version.dependencies')}>
-              <ul className="dependency-list">
+              <ul className={styles.dependencyList}>
                 {sortedDependencies.map((dependency, index) => (
                   <Dependency key={`${dependency.project_id ?? ''}:${dependency.version_id ?? ''}:${dependency.file_name ?? index}`} dependency={dependency} list={dependencies} />
                 ))}
@@ -98,7 +100,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
           )}
 
           <Card title={t('project.version.files')}>
-            <ul className="file-list">
+            <ul className={styles.fileList}>
               {version.files.map((f) => (
                 <FileRow key={f.hashes.sha1} file={f} />
               ))}
@@ -124,7 +126,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
               </Fact>
             )}
             <Fact label={t('project.version.id')}>
-              <span className="copy-value">
+              <span className={styles.copyValue}>
                 <code>{version.id}</code>
                 <Button size="small" variant="transparent" iconOnly aria-label={t('project.version.copyId')} onClick={() => copy(version.id)}>
                   <CopyIcon />
@@ -174,11 +176,11 @@ function Dependency({ dependency, list }: { dependency: Version['dependencies'][
   const urlType = project ? projectUrlType(project.project_type, project.loaders) : 'mod';
   const href = project ? paths.project.getHref(isProjectType(urlType) ? urlType : 'mod', project.slug) : undefined;
   return (
-    <li className="dependency">
-      <ProjectIcon url={project?.icon_url} className="dependency__icon" size={40} />
-      <span className="dependency__text">
+    <li className={styles.dependency}>
+      <ProjectIcon url={project?.icon_url} className={styles.dependencyIcon} size={40} />
+      <span className={styles.dependencyText}>
         {href ? <AppLink to={href}>{project!.title}</AppLink> : <span>{dependency.file_name ?? t('project.dependency.unknown')}</span>}
-        <span className={`dependency__kind dependency__kind--${dependency.dependency_type}`}>{detail}</span>
+        <span className={cx(styles.dependencyKind, dependency.dependency_type === 'incompatible' && styles.dependencyKindIncompatible)}>{detail}</span>
       </span>
     </li>
   );
@@ -189,17 +191,17 @@ function FileRow({ file }: { file: VersionFile }) {
   const copy = useCopy();
   const kind = file.primary ? t('project.file.primary') : file.file_type === 'required-resource-pack' ? t('project.file.requiredPack') : file.file_type === 'optional-resource-pack' ? t('project.file.optionalPack') : undefined;
   return (
-    <li className="file-row">
-      <div className="file-row__head">
-        <span className="file-row__name">{file.filename}</span>
-        <span className="file-row__size">{formatBytes(file.size)}</span>
+    <li className={styles.fileRow}>
+      <div className={styles.fileRowHead}>
+        <span className={styles.fileRowName}>{file.filename}</span>
+        <span className={styles.fileRowSize}>{formatBytes(file.size)}</span>
         {kind && <span className="status-badge">{kind}</span>}
-        <a href={file.url} download={file.filename} className={buttonClassName({ size: 'small' }, 'file-row__download')} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
+        <a href={file.url} download={file.filename} className={buttonClassName({ size: 'small' }, styles.fileRowDownload)} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
           <DownloadIcon />
           {t('project.download.button')}
         </a>
       </div>
-      <dl className="file-row__hashes">
+      <dl className={styles.fileRowHashes}>
         {(['sha1', 'sha512'] as const).map((algorithm) => (
           <div key={algorithm}>
             <dt>{algorithm.toUpperCase()}</dt>

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { projectQueries } from '../api/projects-queries';
 
 /** The route parameter of every project page: the slug once the URL is canonical. */
-export function useProjectParam(): string {
+function useProjectParam(): string {
   const { id } = useParams();
   if (!id) throw new Error('Project pages need an :id route parameter');
   return id;
@@ -17,15 +17,4 @@ export function useProject() {
   const urlType = projectUrlType(project.project_type, project.loaders);
   const type: ProjectType = isProjectType(urlType) ? urlType : 'mod';
   return { project, type };
-}
-
-/** Its versions, newest first, without changelogs. */
-export function useProjectVersions() {
-  const { project } = useProject();
-  return useSuspenseQuery(projectQueries.versions(project.id)).data;
-}
-
-export function useProjectMembers() {
-  const { project } = useProject();
-  return useSuspenseQuery(projectQueries.members(project.id)).data;
 }

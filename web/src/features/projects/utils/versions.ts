@@ -15,8 +15,6 @@ export interface VersionFilter {
   channels: VersionType[];
 }
 
-export const NO_VERSION_FILTER: VersionFilter = { loaders: [], gameVersions: [], channels: [] };
-
 export function parseVersionFilter(params: URLSearchParams): VersionFilter {
   return {
     loaders: params.getAll('l'),

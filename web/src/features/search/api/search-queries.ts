@@ -12,7 +12,7 @@ export interface SearchRequest {
 }
 
 /** `GET /v2/search` (operationId `searchProjects`). */
-export function searchProjects(request: SearchRequest, signal?: AbortSignal) {
+function searchProjects(request: SearchRequest, signal?: AbortSignal) {
   return apiFetch('/v2/search', {
     schema: SearchResultsSchema,
     query: {

@@ -10,7 +10,7 @@ import type { FilterGroup, FilterOption } from '../utils/filter-groups';
 import { sameValue, type FilterTerm, type SearchState } from '../utils/search-state';
 import { useGroupTitle, useOptionLabel } from './option-labels';
 
-export interface FilterPanelProps {
+interface FilterPanelProps {
   groups: readonly FilterGroup[];
   state: SearchState;
   counts: FacetCounts | undefined;

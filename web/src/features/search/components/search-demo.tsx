@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { searchQueries, type SearchRequest } from '../api/search-queries';
 import { SearchInput } from './search-input';
 
-export const DEMO_SORTS = ['relevance', 'downloads', 'follows', 'updated', 'newest'] as const;
+const DEMO_SORTS = ['relevance', 'downloads', 'follows', 'updated', 'newest'] as const;
 export const DEMO_QUERY = 'light';
 
 /** The first three results of a search over everything (the home page's live demo). */

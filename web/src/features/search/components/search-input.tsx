@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import './search-input.css';
 
 /** Typing pauses shorter than this are one search. */
-export const SEARCH_DEBOUNCE_MS = 200;
+const SEARCH_DEBOUNCE_MS = 200;
 
 interface SearchInputProps {
   /** The committed query (from the URL). */

@@ -3,7 +3,7 @@ import { useUrlSearchParams } from '../../../lib/use-url-search-params';
 import { paramFor, type FilterGroup } from '../utils/filter-groups';
 import { parseSearchParams, toSearchParams, type SearchState } from '../utils/search-state';
 
-export interface UpdateOptions {
+interface UpdateOptions {
   /** Back to the top of the page (new filters, another page of results). */
   scrollToTop?: boolean;
 }

@@ -13,7 +13,7 @@ import type { FilterParam, FilterTerm } from './search-state';
  * own (all of them); exclusions always get their own.
  */
 
-export type FilterGroupId =
+type FilterGroupId =
   | 'loader'
   | 'platform'
   | 'gameVersion'

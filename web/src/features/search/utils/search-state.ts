@@ -24,8 +24,8 @@ export const PAGE_SIZES: Readonly<Record<ViewMode, readonly number[]>> = {
   grid: [6, 12, 18, 24, 48, 96],
   gallery: [6, 10, 16, 20, 50, 100],
 };
-export const DEFAULT_PAGE_SIZE = 20;
-export const DEFAULT_SORT: SearchSort = 'relevance';
+const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_SORT: SearchSort = 'relevance';
 
 /** One filter: `field` is the search facet field (`categories`, `versions`, `environment`, …). */
 export interface FilterTerm {
@@ -62,7 +62,7 @@ const TERM_PARAMS = ['f', 'g', 'l', 'pid'] as const;
 /** Parameters this module writes; all others pass through untouched. */
 const MANAGED_PARAMS = ['q', 'f', 'g', 'v', 'e', 'l', 'pid', 'h', 's', 'm', 'page', 'o', 'nf'];
 
-export const ENVIRONMENT_VALUES = ['client', 'server'] as const;
+const ENVIRONMENT_VALUES = ['client', 'server'] as const;
 
 /** `categories:fabric` / `categories!=fabric` / `open_source:true`. */
 export function parseTerm(text: string): FilterTerm | undefined {
@@ -76,7 +76,7 @@ export function formatTerm(term: FilterTerm): string {
   return `${term.field}${term.negative ? '!=' : ':'}${term.value}`;
 }
 
-export function sameTerm(a: FilterTerm, b: FilterTerm): boolean {
+function sameTerm(a: FilterTerm, b: FilterTerm): boolean {
   return a.field === b.field && a.value === b.value && a.negative === b.negative;
 }
 

@@ -10,17 +10,17 @@ import { apiFetch } from '../../../lib/api-client';
 const TAG_STALE_TIME = 60 * 60 * 1000;
 
 /** `GET /v2/tag/loader` (operationId `loaderList`): an array of `LoaderTagSchema`. */
-export function loaderList(signal?: AbortSignal) {
+function loaderList(signal?: AbortSignal) {
   return apiFetch('/v2/tag/loader', { schema: LoaderListResponseSchema, signal });
 }
 
 /** `GET /v2/tag/category` (operationId `categoryList`): every (tag, project type) pair. */
-export function categoryList(signal?: AbortSignal) {
+function categoryList(signal?: AbortSignal) {
   return apiFetch('/v2/tag/category', { schema: CategoryListResponseSchema, signal });
 }
 
 /** `GET /v2/tag/game_version` (operationId `versionList`): every game version, newest first. */
-export function versionList(signal?: AbortSignal) {
+function versionList(signal?: AbortSignal) {
   return apiFetch('/v2/tag/game_version', { schema: VersionListResponseSchema, signal });
 }
 

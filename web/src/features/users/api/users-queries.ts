@@ -12,7 +12,7 @@ export function getUser(idOrUsername: string, signal?: AbortSignal) {
 }
 
 /** `GET /v2/user/{id|username}/projects` (operationId `getUserProjects`). */
-export function getUserProjects(idOrUsername: string, signal?: AbortSignal) {
+function getUserProjects(idOrUsername: string, signal?: AbortSignal) {
   return apiFetch(`/v2/user/${encode(idOrUsername)}/projects`, { schema: z.array(ProjectSchema), signal });
 }
 

@@ -1,7 +1,7 @@
 import { USER_BADGES } from '@cairn/shared/constants/permissions';
 import type { User } from '@cairn/shared/schemas/users';
 
-export type BadgeKind = 'staff' | 'moderator' | 'supporter' | 'tenMillion' | 'earlyAdopter' | 'alphaTester' | 'contributor' | 'translator';
+type BadgeKind = 'staff' | 'moderator' | 'supporter' | 'tenMillion' | 'earlyAdopter' | 'alphaTester' | 'contributor' | 'translator';
 
 /** Downloads across a user's projects that earn the 10M club badge. */
 export const TEN_MILLION = 10_000_000;

@@ -3,7 +3,7 @@ import { isProjectType, PROJECT_TYPES, type ProjectType } from '@cairn/shared/co
 import type { Project } from '@cairn/shared/schemas/projects';
 
 /** The kind a project is shown as (its URL type: plugins and data packs apart from mods). */
-export function projectTypeOf(project: Pick<Project, 'project_type' | 'loaders'>): ProjectType {
+function projectTypeOf(project: Pick<Project, 'project_type' | 'loaders'>): ProjectType {
   const type = projectUrlType(project.project_type, project.loaders);
   return isProjectType(type) ? type : 'mod';
 }
