@@ -123,8 +123,8 @@ describe('POST /v2/project', () => {
   });
 
   it('creates initial versions from file parts and submits the project for review', async () => {
-    const jar = Buffer.from('pretend this is a jar with classes in it');
-    const sources = Buffer.from('pretend sources');
+    const jar = zip({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n', 'mod/Main.class': 'pretend classes' });
+    const sources = zip({ 'mod/Main.java': 'pretend sources' });
     const data = projectData({
       is_draft: undefined,
       initial_versions: [versionData({ file_parts: ['file', 'sources'], file_types: { sources: 'sources-jar' }, primary_file: 'file' })],
@@ -221,7 +221,7 @@ describe('POST /v2/project', () => {
     for (const [name, overrides, field] of cases) {
       it(`refuses ${name} (400 naming '${field}') and creates nothing`, async () => {
         const slug = typeof overrides.slug === 'string' ? overrides.slug : `fail-${Math.random().toString(36).slice(2, 10)}`;
-        const jar = Buffer.from(`jar for ${name}`);
+        const jar = zip({ 'name.txt': `jar for ${name}` });
         const versions = overrides.initial_versions ? [{ name: 'file', filename: 'a.jar', data: jar }] : [];
         const response = await create(projectData({ slug, ...overrides }), versions);
         expect(response.statusCode, response.body).toBe(400);
@@ -269,7 +269,7 @@ describe('POST /v2/project', () => {
     });
 
     it('refuses files already published by another project, even renamed', async () => {
-      const jar = Buffer.from('a jar that exists only once');
+      const jar = zip({ 'once.txt': 'a jar that exists only once' });
       expect((await create(projectData({ initial_versions: [versionData()] }), [{ name: 'file', filename: 'one.jar', data: jar }])).statusCode).toBe(200);
       const again = await create(projectData({ initial_versions: [versionData()] }), [{ name: 'file', filename: 'renamed.jar', data: jar }], actors.user.pat);
       expect(again.statusCode).toBe(400);

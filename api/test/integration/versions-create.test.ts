@@ -169,6 +169,9 @@ describe('POST /v2/version', () => {
         expect: /Duplicate file name 'same\.jar'/,
       },
       { name: 'a file over the size limit', files: () => [{ part: 'file', filename: 'big.jar', bytes: Buffer.alloc(MAX_FILE_BYTES + 10, 7) }], expect: /big\.jar.*larger than the limit/ },
+      { name: 'an empty jar', files: () => [{ part: 'file', filename: 'empty.jar', bytes: Buffer.alloc(0) }], expect: /empty\.jar.*is empty/ },
+      { name: 'random bytes named .jar', files: () => [{ part: 'file', filename: 'fake.jar', bytes: Buffer.from('MZ this is not a zip at all') }], expect: /fake\.jar.*not a \.jar archive/ },
+      { name: 'a text-direction override in the file name', files: (b) => [{ part: 'file', filename: 'mod\u202eraj.exe.jar', bytes: b }], expect: /invisible or text-direction/ },
       { name: 'a modpack that is not a zip', data: (k) => versionData(k, { loaders: ['fabric'] }), files: () => [{ part: 'file', filename: 'pack.mrpack', bytes: Buffer.from('no zip here') }], expect: /pack\.mrpack.*not a valid modpack/ },
       {
         name: 'a modpack without an index',

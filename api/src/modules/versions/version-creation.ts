@@ -8,7 +8,7 @@ import type { UploadedFile } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { readModpackIndex, type ModpackIndex } from './modpack.js';
 import { checkTags, environmentForNewVersion, resolveDependencies, type ResolvedDependency } from './version-rules.js';
-import { fileExtension, fileNameProblem, isSignatureFile } from './version-uploads.js';
+import { fileContentProblem, fileExtension, fileNameProblem, isSignatureFile } from './version-uploads.js';
 import * as repo from './versions.repository.js';
 
 /**
@@ -55,6 +55,8 @@ export async function prepareVersionUpload(
     if (problem) throw badRequest(`File name '${file.filename}' of part '${file.field}' ${problem}`);
     if (names.has(file.filename.toLowerCase())) throw badRequest(`Duplicate file name '${file.filename}': every file of a version needs its own name`);
     names.add(file.filename.toLowerCase());
+    const contentProblem = await fileContentProblem(files, file);
+    if (contentProblem) throw badRequest(`File '${file.filename}' of part '${file.field}' ${contentProblem}`);
   }
   if (data.primary_file !== undefined && !data.file_parts.includes(data.primary_file)) {
     throw invalid('primary_file', `'${data.primary_file}' is not one of file_parts`);

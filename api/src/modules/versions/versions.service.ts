@@ -14,7 +14,7 @@ import { recordSearchChange } from '../../lib/search-outbox.js';
 import { insertVersionUpload, prepareVersionUpload } from './version-creation.js';
 import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
 import { checkTags, resolveDependencies } from './version-rules.js';
-import { fileNameProblem } from './version-uploads.js';
+import { fileContentProblem, fileNameProblem } from './version-uploads.js';
 import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
 
@@ -184,6 +184,10 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'upload files to this version');
         if (upload.files.length === 0) throw badRequest('Send at least one file');
         const fileTypes = upload.data.file_types ?? {};
+        for (const file of upload.files) {
+          const contentProblem = await fileContentProblem(files, file);
+          if (contentProblem) throw badRequest(`File '${file.filename}' of part '${file.field}' ${contentProblem}`);
+        }
         await db.transaction(async (tx) => {
           const existing = await listFilesOfVersions(tx, [row.id]);
           const names = new Set(existing.map((f) => f.filename.toLowerCase()));
