@@ -93,7 +93,7 @@ const COMMANDS: Record<string, Command> = {
       try {
         // With SMTP, mail is handed to the delivery job; this process only enqueues it.
         if (config.mail.smtpUrl && !values.verified) {
-          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config }, work: false, log: consoleLogger });
+          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: createDiskFileStore(config.filesDir) }, work: false, log: consoleLogger });
         }
         const db = runtime.database.db;
         const log = { info: (object: Record<string, unknown>) => object.link && console.log(`Verification link: ${String(object.link)}`), error: () => {} };

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
         if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) await seedDemoCatalogue(runtime.database.db, files, log);
       }
 
-      const worker = await buildWorker({ config, database: runtime.database, databaseUrl: runtime.services.databaseUrl, search: runtime.search, log });
+      const worker = await buildWorker({ config, database: runtime.database, databaseUrl: runtime.services.databaseUrl, search: runtime.search, files, log });
       cleanups.push(worker.stop);
 
       if (config.serveApi) {

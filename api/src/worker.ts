@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { DatabaseClient } from './db/client.js';
 import type { Logger } from './embedded/process-utils.js';
 import type { SearchClient } from './lib/search-client.js';
+import type { FileStore } from './lib/storage/file-store.js';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { JOBS } from './jobs/registry.js';
 import { ensureIndex } from './modules/search/index-settings.js';
@@ -14,6 +15,7 @@ export interface WorkerDeps {
   /** The connection string pg-boss opens its own pool with. */
   databaseUrl: string;
   search: SearchClient;
+  files: FileStore;
   log: Logger;
 }
 
@@ -33,7 +35,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<Worker> {
   const jobs = await startJobRunner({
     databaseUrl: deps.databaseUrl,
     jobs: JOBS,
-    deps: { db: database.db, search, config },
+    deps: { db: database.db, search, config, files: deps.files },
     work: config.runWorker,
     log,
   });

@@ -19,6 +19,8 @@ export interface TestContext {
   database: DatabaseClient;
   search: SearchClient;
   files: FileStore;
+  /** The folder the file store keeps its blobs in (this file's own). */
+  filesDir: string;
   jobs: JobRunner | undefined;
   /** Closes the app and clients, drops this file's database and search indexes. */
   close(): Promise<void>;
@@ -63,7 +65,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const filesDir = join(workspaceRoot(), '.data', 'test-files', suffix);
   const files = createDiskFileStore(filesDir);
   const jobs = options.jobs
-    ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config }, work: true, log: silentLogger })
+    ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files }, work: true, log: silentLogger })
     : undefined;
   const app = await buildApp({ config, database, search, files, jobs }, { logger: false });
   await options.beforeReady?.(app);
@@ -75,6 +77,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database,
     search,
     files,
+    filesDir,
     jobs,
     close: async () => {
       await app.close();

@@ -1,19 +1,22 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SearchClient } from '../lib/search-client.js';
+import type { FileStore } from '../lib/storage/file-store.js';
 import type { JobDefinition } from './job-runner.js';
 import { authCleanupJob } from './auth-cleanup.js';
 import { mailDeliveryJob } from './mail-delivery.js';
 import { pruneDownloadDedupJob } from './prune-download-dedup.js';
 import { searchSyncJob } from './search-sync.js';
 import { searchTrendingJob } from './search-trending.js';
+import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
   db: Database;
   search: SearchClient;
   config: Config;
+  files: FileStore;
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob];

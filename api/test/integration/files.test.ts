@@ -1,8 +1,11 @@
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { processGalleryImage, processIcon } from '../../src/lib/images.js';
+import { sweepUnfinishedUploadsJob } from '../../src/jobs/sweep-unfinished-uploads.js';
 import { createTestContext, type TestContext } from '../harness.js';
 
 let ctx: TestContext;
@@ -45,6 +48,19 @@ describe('file store', () => {
 
   it('refuses keys that are not content addresses', async () => {
     expect(await ctx.files.read('../../etc/passwd')).toBeUndefined();
+  });
+
+  it('sweeps what an upload killed mid-way left behind, but never a live one', async () => {
+    const folder = join(ctx.filesDir, 'tmp');
+    await mkdir(folder, { recursive: true });
+    const abandoned = join(folder, `${Date.now() - 86_400_000}-abandoned`);
+    const live = join(folder, `${Date.now()}-live`);
+    await writeFile(abandoned, 'half an upload');
+    await writeFile(live, 'an upload still arriving');
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    await utimes(abandoned, dayAgo, dayAgo);
+    expect(await sweepUnfinishedUploadsJob.handle({ db: ctx.database.db, search: ctx.search, config: ctx.config, files: ctx.files }, [])).toBeUndefined();
+    expect(await readdir(folder)).toEqual([basename(live)]);
   });
 });
 

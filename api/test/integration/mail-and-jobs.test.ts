@@ -112,7 +112,7 @@ describe('auth cleanup job', () => {
       { id: 'cleanup-expired', kind: 'verify_email', userId: user.id, expires: new Date(Date.now() - 1000) },
     ]);
 
-    await authCleanupJob.handle({ db, search: ctx.search, config: ctx.config }, []);
+    await authCleanupJob.handle({ db, search: ctx.search, config: ctx.config, files: ctx.files }, []);
 
     const remaining = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id));
     expect(remaining.map((r) => r.tokenHash).sort()).toEqual([hashToken(live), hashToken(refreshable)].sort());

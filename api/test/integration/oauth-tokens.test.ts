@@ -220,7 +220,7 @@ describe('access tokens', () => {
     await ctx.database.db.update(oauthAccessTokens).set({ expires: past }).where(eq(oauthAccessTokens.tokenHash, hashToken(expiredToken)));
     await ctx.database.db.update(authFlows).set({ expires: past }).where(eq(authFlows.id, hashToken(expiredFlow.flow_id)));
 
-    await authCleanupJob.handle({ db: ctx.database.db, search: ctx.search, config: ctx.config }, []);
+    await authCleanupJob.handle({ db: ctx.database.db, search: ctx.search, config: ctx.config, files: ctx.files }, []);
 
     const tokenRows = async (token: string) => ctx.database.db.select({ id: oauthAccessTokens.id }).from(oauthAccessTokens).where(eq(oauthAccessTokens.tokenHash, hashToken(token)));
     expect(await tokenRows(expiredToken)).toEqual([]);

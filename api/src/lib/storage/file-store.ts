@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,8 @@ export interface FileStore {
   /** The blob's bytes (optionally a byte range, inclusive end), or undefined when absent. */
   read(key: string, range?: { start: number; end: number }): Promise<BlobRead | undefined>;
   delete(key: string): Promise<void>;
+  /** Removes what uploads that never finished left behind (a process killed mid-upload); answers how many. */
+  sweepUnfinished(olderThanMs: number): Promise<number>;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{128}(\.[a-z0-9]{1,8})?$/;
@@ -100,6 +102,21 @@ export function createDiskFileStore(root: string): FileStore {
     },
     async delete(key) {
       if (isBlobKey(key)) await rm(pathOf(key), { force: true });
+    },
+    async sweepUnfinished(olderThanMs) {
+      const folder = join(root, 'tmp');
+      const names = await readdir(folder).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const path = join(folder, name);
+        // The modification time moves while an upload is still writing, so a live upload is never taken.
+        const modified = await stat(path).then((s) => s.mtimeMs, () => undefined);
+        if (modified !== undefined && Date.now() - modified > olderThanMs) {
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }
