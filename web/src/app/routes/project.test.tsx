@@ -219,7 +219,8 @@ describe('project page', () => {
 
     pressEscape(screen.getByRole('dialog'));
     await vi.waitFor(() => expect(router.state.location.hash).toBe(''));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dialog leaves once the page has re-rendered without the hash: wait for that, not a clock.
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
   });
 
   it('opens the download modal from the Download button', async () => {
