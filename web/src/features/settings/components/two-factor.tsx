@@ -1,5 +1,5 @@
 import type { TwoFactorSecret } from '@cairn/shared/schemas/auth';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -140,33 +140,22 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
 export function TwoFactorRemoveModal({ open, onClose, onRemoved }: { open: boolean; onClose: () => void; onRemoved: () => void }) {
   const t = useT();
   const notifications = useNotifications();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<{ code?: string; form?: string }>({});
+  const schema = useMemo(() => z.object({ code: z.string().refine((value) => value.trim() !== '', t('account.twoFactor.codeRequired')) }), [t]);
+  const { register, handleSubmit, setError, reset, formState } = useZodForm<CodeValues>(schema, { code: '' });
+  const { errors } = formState;
   const remove = useDisableTwoFactor({
     onSuccess: () => {
-      setCode('');
+      reset();
       notifications.add({ type: 'success', title: t('account.twoFactor.removed') });
       onRemoved();
     },
-    onError: (failure) => {
-      const { fields, form } = formErrorsFrom(failure, { invalid_credentials: 'code' } as const);
-      setError({ ...fields, form });
-    },
+    onError: (failure) => setFormErrors(setError, formErrorsFrom<'code'>(failure, { invalid_credentials: 'code' })),
   });
   const close = () => {
-    setCode('');
-    setError({});
+    reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError({ code: t('account.twoFactor.codeRequired') });
-      return;
-    }
-    setError({});
-    remove.mutate(code.trim());
-  };
+  const submit = handleSubmit((values) => remove.mutate(values.code.trim()));
   return (
     <Modal
       open={open}
@@ -183,18 +172,10 @@ export function TwoFactorRemoveModal({ open, onClose, onRemoved }: { open: boole
         </>
       }
     >
-      <form id="two-factor-remove" onSubmit={submit} noValidate>
+      <form id="two-factor-remove" onSubmit={(event) => void submit(event)} noValidate>
         <p>{t('account.twoFactor.removeText')}</p>
-        <TextField
-          label={t('account.twoFactor.codeLabel')}
-          name="code"
-          autoComplete="one-time-code"
-          maxLength={11}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={error.code}
-        />
-        {error.form && <FormAlert>{error.form}</FormAlert>}
+        <TextField label={t('account.twoFactor.codeLabel')} autoComplete="one-time-code" maxLength={11} error={errors.code?.message} {...register('code')} />
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>
     </Modal>
   );
