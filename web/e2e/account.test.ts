@@ -136,7 +136,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await dialog.getByRole('img', { name: /QR code/ }).waitFor();
     await screenshot(page, 'settings-two-factor-setup');
     await expectAccessible(page);
-    totpSecret = ((await dialog.locator('.two-factor-setup__secret').textContent()) ?? '').replace(/\s+/g, '');
+    totpSecret = ((await dialog.getByRole('code').textContent()) ?? '').replace(/\s+/g, '');
     expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
     const current = new TOTP({ secret: Secret.fromBase32(totpSecret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
     await dialog.getByLabel('Verification code', { exact: true }).fill(current);

@@ -10,6 +10,7 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { useBeginTwoFactorSetup, useDisableTwoFactor, useEnableTwoFactor } from '../api/use-two-factor';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
+import styles from './two-factor.module.css';
 
 interface CodeValues {
   code: string;
@@ -85,7 +86,7 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
       >
         <FormAlert tone="success">{t('account.twoFactor.enabled')}</FormAlert>
         <p>{t('account.twoFactor.backupText')}</p>
-        <ul className="backup-codes" aria-label={t('account.twoFactor.backupTitle')}>
+        <ul className={styles.backupCodes} aria-label={t('account.twoFactor.backupTitle')}>
           {codes.map((backup) => (
             <li key={backup}>
               <code>{backup}</code>
@@ -115,11 +116,11 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
     >
       {begin.isError && <FormAlert>{formErrorsFrom(begin.error, {}).form}</FormAlert>}
       {secret && (
-        <form id="two-factor-setup" className="two-factor-setup" onSubmit={(event) => void submit(event)} noValidate>
+        <form id="two-factor-setup" className={styles.setup} onSubmit={(event) => void submit(event)} noValidate>
           <p>{t('account.twoFactor.scan')}</p>
-          <div className="two-factor-setup__qr">{qr ? <img src={qr} alt={t('account.twoFactor.qrAlt')} width={200} height={200} /> : <span className="two-factor-setup__qr-pending" />}</div>
+          <div className={styles.qr}>{qr ? <img src={qr} alt={t('account.twoFactor.qrAlt')} width={200} height={200} /> : <span className={styles.qrPending} />}</div>
           <p className="field__hint">
-            {t('account.twoFactor.manual')} <code className="two-factor-setup__secret">{spaced(secret.secret)}</code>
+            {t('account.twoFactor.manual')} <code className={styles.secret}>{spaced(secret.secret)}</code>
           </p>
           <TextField
             label={t('account.twoFactor.verificationCode')}
