@@ -15,6 +15,7 @@ import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
 import { confirmationMatches, newPasswordSchema, PasswordFields, type PasswordPair } from '../../../components/forms/password-fields';
+import authCard from '../../../components/layout/auth-card.module.css';
 
 /** Step one: ask for the link. The answer never tells whether an account matched. */
 function RequestStep() {
@@ -59,18 +60,18 @@ function RequestStep() {
       {sentMessage ? (
         <FormAlert tone="success">{sentMessage}</FormAlert>
       ) : (
-        <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form className={authCard.form} onSubmit={(event) => void submit(event)} noValidate>
           <p>{t('account.reset.intro')}</p>
           <TextField label={t('account.signIn.identifier')} autoComplete="username" error={errors.username?.message} {...register('username')} />
           {captcha.element}
           {captchaError && <p className="field__error">{captchaError}</p>}
           {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-          <Button type="submit" color="brand" className="auth-form__submit" disabled={request.isPending}>
+          <Button type="submit" color="brand" className={authCard.submit} disabled={request.isPending}>
             {t('account.reset.send')}
           </Button>
         </form>
       )}
-      <p className="auth-card__links">
+      <p className={authCard.links}>
         <AppLink to={paths.auth.signIn.getHref()}>{t('account.reset.backToSignIn')}</AppLink>
       </p>
     </AuthCard>
@@ -112,7 +113,7 @@ function NewPasswordStep({ flow }: { flow: string }) {
 
   return (
     <AuthCard title={t('account.reset.newTitle')}>
-      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className={authCard.form} onSubmit={(event) => void submit(event)} noValidate>
         <PasswordFields
           passwordInput={register('password')}
           confirmInput={register('confirm')}
@@ -129,7 +130,7 @@ function NewPasswordStep({ flow }: { flow: string }) {
             )}
           </FormAlert>
         )}
-        <Button type="submit" color="brand" className="auth-form__submit" disabled={reset.isPending}>
+        <Button type="submit" color="brand" className={authCard.submit} disabled={reset.isPending}>
           {t('account.reset.save')}
         </Button>
       </form>

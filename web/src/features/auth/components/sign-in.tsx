@@ -19,6 +19,7 @@ import { launcherHandoffUrl, parseLauncherCallback } from '../utils/launcher';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
 import { ProviderButtons } from './provider-buttons';
+import authCard from '../../../components/layout/auth-card.module.css';
 
 /** What the sign-in page was opened with: where to go next, the launcher, a provider's answer. */
 export function useSignInParams() {
@@ -182,7 +183,7 @@ export function SignInPage() {
   if (flow) {
     return (
       <AuthCard title={t('account.twoFactor.title')}>
-        <form className="auth-form" onSubmit={(event) => void submitCode(event)} noValidate>
+        <form className={authCard.form} onSubmit={(event) => void submitCode(event)} noValidate>
           <p>{t('account.twoFactor.intro')}</p>
           <TextField
             label={t('account.twoFactor.codeLabel')}
@@ -192,7 +193,7 @@ export function SignInPage() {
             {...codeForm.register('code')}
           />
           {codeErrors.root?.server && <FormAlert>{codeErrors.root.server.message}</FormAlert>}
-          <div className="auth-form__actions">
+          <div className={authCard.actions}>
             <Button type="submit" color="brand" disabled={verify.isPending}>
               {t('account.twoFactor.verify')}
             </Button>
@@ -214,9 +215,9 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t('account.signIn.title')}>
-      {launcher && <p className="auth-card__lede">{t('account.launcher.intro')}</p>}
+      {launcher && <p className={authCard.lede}>{t('account.launcher.intro')}</p>}
       <ProviderButtons providers={providers} returnUrl={returnUrl} heading={t('account.signIn.withProvider')} />
-      <form className="auth-form" onSubmit={(event) => void submitPassword(event)} noValidate>
+      <form className={authCard.form} onSubmit={(event) => void submitPassword(event)} noValidate>
         <TextField label={t('account.signIn.identifier')} autoComplete="username" error={errors.username?.message} {...passwordForm.register('username')} />
         <TextField
           label={t('account.signIn.password')}
@@ -228,12 +229,12 @@ export function SignInPage() {
         {captcha.element}
         {captchaError && <p className="field__error">{captchaError}</p>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <Button type="submit" color="brand" className="auth-form__submit" disabled={signIn.isPending}>
+        <Button type="submit" color="brand" className={authCard.submit} disabled={signIn.isPending}>
           {t('account.signIn.submit')}
         </Button>
       </form>
       {!launcher && (
-        <p className="auth-card__links">
+        <p className={authCard.links}>
           <AppLink to={paths.auth.resetPassword.getHref()}>{t('account.signIn.forgot')}</AppLink>
           <span aria-hidden="true"> • </span>
           <AppLink to={paths.auth.signUp.getHref(redirect)}>{t('account.signIn.createAccount')}</AppLink>

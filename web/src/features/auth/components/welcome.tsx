@@ -9,6 +9,7 @@ import { useNewsletterChoice } from '../api/use-sign-up';
 import { AuthCard } from '../../../components/layout/auth-card';
 import type { WelcomeState } from './sign-up';
 import { useZodForm } from '../../../lib/use-zod-form';
+import authCard from '../../../components/layout/auth-card.module.css';
 
 const welcomeSchema = z.object({ newsletter: z.boolean() });
 type WelcomeValues = z.infer<typeof welcomeSchema>;
@@ -38,11 +39,11 @@ export function WelcomePage() {
 
   return (
     <AuthCard title={t('account.welcome.title')}>
-      <form className="auth-form" onSubmit={(event) => void submit(event)}>
+      <form className={authCard.form} onSubmit={(event) => void submit(event)}>
         <p>{t('account.welcome.intro')}</p>
         {email && user?.email_verified === false && <p>{t('account.welcome.verify', { email })}</p>}
         {user && <CheckboxField label={t('account.signUp.newsletter')} {...register('newsletter')} />}
-        <Button type="submit" color="brand" className="auth-form__submit" disabled={save.isPending}>
+        <Button type="submit" color="brand" className={authCard.submit} disabled={save.isPending}>
           {t('account.welcome.continue')}
         </Button>
       </form>

@@ -14,6 +14,7 @@ import { appOwnerQueries } from '../api/app-owner-queries';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { AuthCard } from '../../../components/layout/auth-card';
+import authCard from '../../../components/layout/auth-card.module.css';
 
 /** The OAuth parameters the app put in the URL, passed on to the API as they are. */
 const AUTHORIZE_PARAMS = ['client_id', 'redirect_uri', 'scope', 'state', 'response_type', 'code_challenge', 'code_challenge_method'] as const;
@@ -85,7 +86,7 @@ function Consent({ consent, onDone }: { consent: OAuthConsentFlow; onDone: (url:
         <FormattedMessage id="account.authorize.redirectTo" values={{ url: <code>{target}</code> }} />
       </p>
       {error && <FormAlert>{error}</FormAlert>}
-      <div className="auth-form__actions auth-form__actions--split">
+      <div className={`${authCard.actions} ${authCard.split}`}>
         <Button variant="outlined" onClick={() => answer.mutate(false)} disabled={answer.isPending}>
           {t('account.authorize.decline')}
         </Button>
