@@ -19,6 +19,7 @@ import { checkPasswordPair, PasswordFields, type PasswordPair } from '../../../c
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
 import { TwoFactorRemoveModal, TwoFactorSetupModal } from './two-factor';
+import styles from './account-security.module.css';
 
 function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
   const t = useT();
@@ -170,14 +171,14 @@ function ProvidersSection({ user }: { user: User }) {
     <SettingsSection title={t('account.providers.title')} description={t('account.providers.text')}>
       {callbackError && <FormAlert>{callbackError}</FormAlert>}
       {justLinked && linked.includes(justLinked) && <FormAlert tone="success">{t('account.providers.linked', { provider: names.get(justLinked) ?? justLinked })}</FormAlert>}
-      <ul className="provider-list">
+      <ul className={styles.list}>
         {shown.map((id) => {
           const isLinked = linked.includes(id);
           const name = names.get(id) ?? id;
           return (
-            <li key={id} className="provider-list__item">
-              <span className="provider-list__name">{name}</span>
-              <span className="provider-list__status">{isLinked ? t('account.providers.isLinked') : t('account.providers.notLinked')}</span>
+            <li key={id} className={styles.item}>
+              <span className={styles.name}>{name}</span>
+              <span className={styles.status}>{isLinked ? t('account.providers.isLinked') : t('account.providers.notLinked')}</span>
               {isLinked ? (
                 <Button
                   size="small"
