@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { SecretList, SecretReveal } from '../../../components/secret-reveal/secret-reveal';
+import styles from './applications.module.css';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -157,11 +158,11 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
           {...register('description')}
         />
         <ScopePicker legend={t('account.apps.scopes')} value={scopesField.value} onChange={scopesField.onChange} error={errors.scopes?.message} />
-        <fieldset className="redirect-uris">
+        <fieldset className={styles.uris}>
           <legend className="field__label">{t('account.apps.redirectUris')}</legend>
           <p className="field__hint">{t('account.apps.redirectHint')}</p>
           {redirectUris.map((uri, index) => (
-            <div key={index} className="redirect-uris__row">
+            <div key={index} className={styles.uriRow}>
               <input
                 className="input field__control"
                 aria-label={t('account.apps.redirectUriLabel', { number: index + 1 })}
