@@ -40,7 +40,7 @@ export function confirmationMatches(t: Translate) {
 
 type InputProps = Omit<ComponentProps<typeof TextField>, 'label' | 'type' | 'autoComplete' | 'hint' | 'error'>;
 
-/** New password + confirmation, with their errors; the inputs are the caller's (controlled or registered). */
+/** New password + confirmation, with their errors; the inputs are the caller's (registered). */
 export function PasswordFields({
   passwordInput,
   confirmInput,
@@ -66,12 +66,4 @@ export function PasswordFields({
       <TextField label={t('account.password.confirm')} type="password" autoComplete="new-password" error={errors.confirm} {...confirmInput} />
     </>
   );
-}
-
-/** The inputs of PasswordFields for a form that keeps the pair in state. */
-export function controlledPasswordInputs(value: PasswordPair, onChange: (value: PasswordPair) => void): { passwordInput: InputProps; confirmInput: InputProps } {
-  return {
-    passwordInput: { name: 'new-password', value: value.password, onChange: (event) => onChange({ ...value, password: event.target.value }) },
-    confirmInput: { name: 'confirm-password', value: value.confirm, onChange: (event) => onChange({ ...value, confirm: event.target.value }) },
-  };
 }

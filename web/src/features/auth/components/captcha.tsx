@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { authQueries } from '../api/auth-queries';
+import styles from './captcha.module.css';
 
 type Provider = NonNullable<CaptchaSettings['provider']>;
 
@@ -86,7 +87,7 @@ function CaptchaWidget({ provider, siteKey, onToken, resetKey }: { provider: Pro
   }, [resetKey]);
 
   return (
-    <div className="captcha">
+    <div className={styles.captcha}>
       <div ref={container} />
       {status === 'loading' && <p className="field__hint">{t('account.captcha.loading')}</p>}
       {status === 'failed' && (

@@ -2,6 +2,8 @@ import type { AuthProvider } from '@cairn/shared/schemas/auth';
 import { env } from '../../../config/env';
 import { buttonClassName } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import authCard from '../../../components/layout/auth-card.module.css';
+import styles from './provider-buttons.module.css';
 
 /** The API page that starts signing in with `provider` and comes back to `returnUrl` (on this site). */
 export function providerSignInUrl(provider: string, returnUrl: string): string {
@@ -17,16 +19,16 @@ export function ProviderButtons({ providers, returnUrl, heading }: { providers: 
   const t = useT();
   if (providers.length === 0) return null;
   return (
-    <section className="provider-buttons" aria-label={heading}>
-      <h2 className="auth-card__subheading">{heading}</h2>
-      <div className="provider-buttons__list">
+    <section aria-label={heading}>
+      <h2 className={authCard.subheading}>{heading}</h2>
+      <div className={styles.list}>
         {providers.map((provider) => (
-          <a key={provider.id} className={buttonClassName({ variant: 'outlined' }, 'provider-buttons__button')} href={providerSignInUrl(provider.id, returnUrl)}>
+          <a key={provider.id} className={buttonClassName({ variant: 'outlined' })} href={providerSignInUrl(provider.id, returnUrl)}>
             {provider.name}
           </a>
         ))}
       </div>
-      <p className="auth-card__divider">
+      <p className={authCard.divider}>
         <span>{t('account.signIn.orPassword')}</span>
       </p>
     </section>

@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_MESSAGE } from '@cairn/shared/schemas/auth';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -8,18 +9,23 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useCompletePasswordReset, useRequestPasswordReset } from '../api/use-password-reset';
+import { HttpError } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
-import { checkPasswordPair, controlledPasswordInputs, PasswordFields } from '../../../components/forms/password-fields';
+import { confirmationMatches, newPasswordSchema, PasswordFields, type PasswordPair } from '../../../components/forms/password-fields';
+import authCard from '../../../components/layout/auth-card.module.css';
 
 /** Step one: ask for the link. The answer never tells whether an account matched. */
 function RequestStep() {
   const t = useT();
   const notifications = useNotifications();
   const captcha = useCaptcha();
-  const [identifier, setIdentifier] = useState('');
-  const [errors, setErrors] = useState<{ identifier?: string; captcha?: string; form?: string }>({});
+  const schema = useMemo(() => z.object({ username: z.string().refine((value) => value.trim() !== '', t('account.signIn.identifierRequired')) }), [t]);
+  const { register, handleSubmit, setError, formState } = useZodForm<{ username: string }>(schema, { username: '' });
+  // The captcha widget keeps its own answer; it is checked beside the form's fields.
+  const [captchaError, setCaptchaError] = useState<string | undefined>();
   const [sentMessage, setSentMessage] = useState<string | undefined>();
 
   const request = useRequestPasswordReset({
@@ -31,62 +37,62 @@ function RequestStep() {
     },
     onError: (error) => {
       captcha.reset();
-      const { fields, form } = formErrorsFrom(error, { invalid_captcha: 'captcha' } as const);
-      setErrors({ ...fields, form });
+      const { fields, form } = formErrorsFrom<'captcha'>(error, { invalid_captcha: 'captcha' });
+      setCaptchaError(fields.captcha);
+      setFormErrors(setError, { fields: {}, form });
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      identifier: identifier.trim() ? undefined : t('account.signIn.identifierRequired'),
-      captcha: captcha.required && !captcha.challenge ? t('account.captcha.required') : undefined,
-    };
-    setErrors(next);
-    if (next.identifier || next.captcha) return;
-    request.mutate({ username: identifier.trim(), challenge: captcha.challenge });
-  };
+  const captchaMissing = () => (captcha.required && !captcha.challenge ? t('account.captcha.required') : undefined);
+  const submit = handleSubmit(
+    (values) => {
+      const missing = captchaMissing();
+      setCaptchaError(missing);
+      if (missing) return;
+      request.mutate({ username: values.username.trim(), challenge: captcha.challenge });
+    },
+    () => setCaptchaError(captchaMissing()),
+  );
+  const { errors } = formState;
 
   return (
     <AuthCard title={t('account.reset.title')}>
       {sentMessage ? (
         <FormAlert tone="success">{sentMessage}</FormAlert>
       ) : (
-        <form className="auth-form" onSubmit={submit} noValidate>
+        <form className={authCard.form} onSubmit={(event) => void submit(event)} noValidate>
           <p>{t('account.reset.intro')}</p>
-          <TextField
-            label={t('account.signIn.identifier')}
-            name="username"
-            autoComplete="username"
-            value={identifier}
-            onChange={(event) => setIdentifier(event.target.value)}
-            error={errors.identifier}
-          />
+          <TextField label={t('account.signIn.identifier')} autoComplete="username" error={errors.username?.message} {...register('username')} />
           {captcha.element}
-          {errors.captcha && <p className="field__error">{errors.captcha}</p>}
-          {errors.form && <FormAlert>{errors.form}</FormAlert>}
-          <Button type="submit" color="brand" className="auth-form__submit" disabled={request.isPending}>
+          {captchaError && <p className="field__error">{captchaError}</p>}
+          {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+          <Button type="submit" color="brand" className={authCard.submit} disabled={request.isPending}>
             {t('account.reset.send')}
           </Button>
         </form>
       )}
-      <p className="auth-card__links">
+      <p className={authCard.links}>
         <AppLink to={paths.auth.signIn.getHref()}>{t('account.reset.backToSignIn')}</AppLink>
       </p>
     </AuthCard>
   );
 }
 
+/** The error type of a form message about an expired link. */
+const EXPIRED = 'expired';
+
 /** Step two, from the emailed link (`?flow=`): choose the new password. */
 function NewPasswordStep({ flow }: { flow: string }) {
   const t = useT();
-  const [passwords, setPasswords] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string; expired?: boolean }>({});
+  const schema = useMemo(() => z.object({ password: newPasswordSchema(t), confirm: z.string() }).superRefine(confirmationMatches(t)), [t]);
+  const { register, handleSubmit, setError, formState } = useZodForm<PasswordPair>(schema, { password: '', confirm: '' });
 
   const reset = useCompletePasswordReset(flow, {
     onError: (error) => {
-      const { fields, form } = formErrorsFrom(error, { weak_password: 'password' } as const, { new_password: 'password' });
-      setErrors({ ...fields, form, expired: (error as { code?: string }).code === 'invalid_flow' });
+      const { fields, form } = formErrorsFrom<'password'>(error, { weak_password: 'password' }, { new_password: 'password' });
+      setFormErrors(setError, { fields });
+      // An expired link gets a way to ask for a new one beside the message.
+      if (form) setError('root.server', { type: error instanceof HttpError && error.code === 'invalid_flow' ? EXPIRED : 'server', message: form });
     },
   });
 
@@ -101,22 +107,22 @@ function NewPasswordStep({ flow }: { flow: string }) {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = checkPasswordPair(passwords, t);
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    reset.mutate(passwords.password);
-  };
+  const submit = handleSubmit((values) => reset.mutate(values.password));
+  const { errors } = formState;
+  const formError = errors.root?.server;
 
   return (
     <AuthCard title={t('account.reset.newTitle')}>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <PasswordFields {...controlledPasswordInputs(passwords, setPasswords)} errors={errors} />
-        {errors.form && (
+      <form className={authCard.form} onSubmit={(event) => void submit(event)} noValidate>
+        <PasswordFields
+          passwordInput={register('password')}
+          confirmInput={register('confirm')}
+          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+        />
+        {formError && (
           <FormAlert>
-            {errors.form}
-            {errors.expired && (
+            {formError.message}
+            {formError.type === EXPIRED && (
               <>
                 {' '}
                 <AppLink to={paths.auth.resetPassword.getHref()}>{t('account.reset.requestAgain')}</AppLink>
@@ -124,7 +130,7 @@ function NewPasswordStep({ flow }: { flow: string }) {
             )}
           </FormAlert>
         )}
-        <Button type="submit" color="brand" className="auth-form__submit" disabled={reset.isPending}>
+        <Button type="submit" color="brand" className={authCard.submit} disabled={reset.isPending}>
           {t('account.reset.save')}
         </Button>
       </form>

@@ -1,6 +1,7 @@
 import type { IssuedSession } from '@cairn/shared/schemas/auth';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
@@ -13,10 +14,12 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useLogin, useLoginTwoFactor } from '../api/use-sign-in';
 import { authProvidersQuery } from '../../../lib/auth-providers';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { launcherHandoffUrl, parseLauncherCallback } from '../utils/launcher';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
 import { ProviderButtons } from './provider-buttons';
+import authCard from '../../../components/layout/auth-card.module.css';
 
 /** What the sign-in page was opened with: where to go next, the launcher, a provider's answer. */
 export function useSignInParams() {
@@ -47,6 +50,11 @@ function LauncherHandoff({ url }: { url: string }) {
   );
 }
 
+interface SignInValues {
+  username: string;
+  password: string;
+}
+
 export function SignInPage() {
   const t = useT();
   const navigate = useNavigate();
@@ -55,15 +63,31 @@ export function SignInPage() {
   const { data: providers } = useSuspenseQuery(authProvidersQuery());
   const captcha = useCaptcha();
 
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const [twoFactorCode, setTwoFactorCode] = useState('');
-  const [flow, setFlow] = useState<string | null>(providerFlow);
-  const [errors, setErrors] = useState<{ identifier?: string; password?: string; code?: string; captcha?: string; form?: string }>(
-    providerError ? { form: providerError } : {},
+  const schema = useMemo(
+    () =>
+      z.object({
+        username: z.string().refine((value) => value.trim() !== '', t('account.signIn.identifierRequired')),
+        password: z.string().min(1, t('account.signIn.passwordRequired')),
+      }),
+    [t],
   );
+  const codeSchema = useMemo(() => z.object({ code: z.string().refine((value) => value.trim() !== '', t('account.twoFactor.codeRequired')) }), [t]);
+  const passwordForm = useZodForm<SignInValues>(schema, { username: '', password: '' });
+  const codeForm = useZodForm<{ code: string }>(codeSchema, { code: '' });
+  const [flow, setFlow] = useState<string | null>(providerFlow);
+  // The captcha widget keeps its own answer; it is checked beside the form's fields.
+  const [captchaError, setCaptchaError] = useState<string | undefined>();
   const [handoff, setHandoff] = useState<string | undefined>(() => (launcher && code ? launcherHandoffUrl(launcher, code) : undefined));
-  const codeInput = useRef<HTMLInputElement>(null);
+
+  const { setError: setPasswordError, clearErrors: clearPasswordErrors } = passwordForm;
+  useEffect(() => {
+    if (providerError) setPasswordError('root.server', { type: 'server', message: providerError });
+  }, [providerError, setPasswordError]);
+
+  const leaveCodeStep = () => {
+    setFlow(null);
+    codeForm.reset();
+  };
 
   const finish = async (session: IssuedSession) => {
     if (launcher) {
@@ -82,14 +106,15 @@ export function SignInPage() {
     void refreshAfterAuthChange(queryClient).then(() => navigate(redirect ?? AFTER_SIGN_IN_PATH, { replace: true }));
   }, [code, launcher, queryClient, navigate, redirect]);
 
+  const { setFocus: focusCodeField } = codeForm;
   useEffect(() => {
-    if (flow) codeInput.current?.focus();
-  }, [flow]);
+    if (flow) focusCodeField('code');
+  }, [flow, focusCodeField]);
 
   const signIn = useLogin({
     onSuccess: async (answer) => {
       if ('flow' in answer) {
-        setErrors({});
+        clearPasswordErrors();
         setFlow(answer.flow);
         return;
       }
@@ -97,8 +122,9 @@ export function SignInPage() {
     },
     onError: (error) => {
       captcha.reset();
-      const { fields, form } = formErrorsFrom(error, { invalid_captcha: 'captcha' } as const);
-      setErrors({ ...fields, form });
+      const { fields, form } = formErrorsFrom<'captcha'>(error, { invalid_captcha: 'captcha' });
+      setCaptchaError(fields.captcha);
+      setFormErrors(passwordForm.setError, { fields: {}, form });
     },
   });
 
@@ -107,13 +133,11 @@ export function SignInPage() {
     onError: (error) => {
       if (error instanceof HttpError && error.code === 'invalid_flow') {
         // The code step expired (or ran out of tries): start over with the password.
-        setFlow(null);
-        setTwoFactorCode('');
-        setErrors({ form: error.description });
+        leaveCodeStep();
+        setPasswordError('root.server', { type: 'server', message: error.description });
         return;
       }
-      const { fields, form } = formErrorsFrom(error, { invalid_credentials: 'code' } as const);
-      setErrors({ ...fields, form });
+      setFormErrors(codeForm.setError, formErrorsFrom<'code'>(error, { invalid_credentials: 'code' }));
     },
   });
 
@@ -133,28 +157,20 @@ export function SignInPage() {
     );
   }
 
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      identifier: identifier.trim() ? undefined : t('account.signIn.identifierRequired'),
-      password: password ? undefined : t('account.signIn.passwordRequired'),
-      captcha: captcha.required && !captcha.challenge ? t('account.captcha.required') : undefined,
-    };
-    setErrors(next);
-    if (next.identifier || next.password || next.captcha) return;
-    signIn.mutate({ username: identifier.trim(), password, challenge: captcha.challenge });
-  };
+  const captchaMissing = () => (captcha.required && !captcha.challenge ? t('account.captcha.required') : undefined);
+  const submitPassword = passwordForm.handleSubmit(
+    (values) => {
+      const missing = captchaMissing();
+      setCaptchaError(missing);
+      if (missing) return;
+      signIn.mutate({ username: values.username.trim(), password: values.password, challenge: captcha.challenge });
+    },
+    () => setCaptchaError(captchaMissing()),
+  );
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    if (!flow) return;
-    if (!twoFactorCode.trim()) {
-      setErrors({ code: t('account.twoFactor.codeRequired') });
-      return;
-    }
-    setErrors({});
-    verify.mutate({ flow, code: twoFactorCode.trim() });
-  };
+  const submitCode = codeForm.handleSubmit((values) => {
+    if (flow) verify.mutate({ flow, code: values.code.trim() });
+  });
 
   // Provider sign-in comes back here, keeping where to go next and the launcher.
   const returnParams = new URLSearchParams();
@@ -162,32 +178,31 @@ export function SignInPage() {
   if (launcher) returnParams.set('launcher', launcher.toString());
   const returnUrl = `${browserLocation.origin()}${paths.auth.signIn.path}${returnParams.size ? `?${returnParams.toString()}` : ''}`;
 
+  const { errors } = passwordForm.formState;
+  const codeErrors = codeForm.formState.errors;
   if (flow) {
     return (
       <AuthCard title={t('account.twoFactor.title')}>
-        <form className="auth-form" onSubmit={submitCode} noValidate>
+        <form className={authCard.form} onSubmit={(event) => void submitCode(event)} noValidate>
           <p>{t('account.twoFactor.intro')}</p>
           <TextField
-            ref={codeInput}
             label={t('account.twoFactor.codeLabel')}
-            name="code"
             autoComplete="one-time-code"
             maxLength={11}
-            value={twoFactorCode}
-            onChange={(event) => setTwoFactorCode(event.target.value)}
-            error={errors.code}
+            error={codeErrors.code?.message}
+            {...codeForm.register('code')}
           />
-          {errors.form && <FormAlert>{errors.form}</FormAlert>}
-          <div className="auth-form__actions">
+          {codeErrors.root?.server && <FormAlert>{codeErrors.root.server.message}</FormAlert>}
+          <div className={authCard.actions}>
             <Button type="submit" color="brand" disabled={verify.isPending}>
               {t('account.twoFactor.verify')}
             </Button>
             <Button
               variant="transparent"
               onClick={() => {
-                setFlow(null);
-                setTwoFactorCode('');
-                setErrors({});
+                leaveCodeStep();
+                clearPasswordErrors();
+                setCaptchaError(undefined);
               }}
             >
               {t('account.common.back')}
@@ -200,35 +215,26 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t('account.signIn.title')}>
-      {launcher && <p className="auth-card__lede">{t('account.launcher.intro')}</p>}
+      {launcher && <p className={authCard.lede}>{t('account.launcher.intro')}</p>}
       <ProviderButtons providers={providers} returnUrl={returnUrl} heading={t('account.signIn.withProvider')} />
-      <form className="auth-form" onSubmit={submitPassword} noValidate>
-        <TextField
-          label={t('account.signIn.identifier')}
-          name="username"
-          autoComplete="username"
-          value={identifier}
-          onChange={(event) => setIdentifier(event.target.value)}
-          error={errors.identifier}
-        />
+      <form className={authCard.form} onSubmit={(event) => void submitPassword(event)} noValidate>
+        <TextField label={t('account.signIn.identifier')} autoComplete="username" error={errors.username?.message} {...passwordForm.register('username')} />
         <TextField
           label={t('account.signIn.password')}
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          error={errors.password?.message}
+          {...passwordForm.register('password')}
         />
         {captcha.element}
-        {errors.captcha && <p className="field__error">{errors.captcha}</p>}
-        {errors.form && <FormAlert>{errors.form}</FormAlert>}
-        <Button type="submit" color="brand" className="auth-form__submit" disabled={signIn.isPending}>
+        {captchaError && <p className="field__error">{captchaError}</p>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+        <Button type="submit" color="brand" className={authCard.submit} disabled={signIn.isPending}>
           {t('account.signIn.submit')}
         </Button>
       </form>
       {!launcher && (
-        <p className="auth-card__links">
+        <p className={authCard.links}>
           <AppLink to={paths.auth.resetPassword.getHref()}>{t('account.signIn.forgot')}</AppLink>
           <span aria-hidden="true"> • </span>
           <AppLink to={paths.auth.signUp.getHref(redirect)}>{t('account.signIn.createAccount')}</AppLink>

@@ -20,6 +20,7 @@ import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
 import { confirmationMatches, newPasswordSchema, PasswordFields } from '../../../components/forms/password-fields';
 import { ProviderButtons } from './provider-buttons';
+import authCard from '../../../components/layout/auth-card.module.css';
 
 interface SignUpValues {
   email: string;
@@ -95,7 +96,7 @@ export function SignUpPage() {
   return (
     <AuthCard title={t('account.signUp.title')}>
       <ProviderButtons providers={providers} returnUrl={returnUrl} heading={t('account.signUp.withProvider')} />
-      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className={authCard.form} onSubmit={(event) => void submit(event)} noValidate>
         <TextField label={t('account.signUp.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('account.signUp.username')}
@@ -115,7 +116,7 @@ export function SignUpPage() {
         {captcha.element}
         {captchaError && <p className="field__error">{captchaError}</p>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <p className="auth-card__legal">
+        <p className={authCard.legal}>
           <FormattedMessage
             id="account.signUp.legal"
             values={{
@@ -124,11 +125,11 @@ export function SignUpPage() {
             }}
           />
         </p>
-        <Button type="submit" color="brand" className="auth-form__submit" disabled={create.isPending}>
+        <Button type="submit" color="brand" className={authCard.submit} disabled={create.isPending}>
           {t('account.signUp.submit')}
         </Button>
       </form>
-      <p className="auth-card__links">
+      <p className={authCard.links}>
         {t('account.signUp.haveAccount')} <AppLink to={paths.auth.signIn.getHref(redirect)}>{t('account.signUp.signIn')}</AppLink>
       </p>
     </AuthCard>

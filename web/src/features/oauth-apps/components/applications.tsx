@@ -7,6 +7,8 @@ import { useController, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { SecretList, SecretReveal } from '../../../components/secret-reveal/secret-reveal';
+import styles from './applications.module.css';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -156,11 +158,11 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
           {...register('description')}
         />
         <ScopePicker legend={t('account.apps.scopes')} value={scopesField.value} onChange={scopesField.onChange} error={errors.scopes?.message} />
-        <fieldset className="redirect-uris">
+        <fieldset className={styles.uris}>
           <legend className="field__label">{t('account.apps.redirectUris')}</legend>
           <p className="field__hint">{t('account.apps.redirectHint')}</p>
           {redirectUris.map((uri, index) => (
-            <div key={index} className="redirect-uris__row">
+            <div key={index} className={styles.uriRow}>
               <input
                 className="input field__control"
                 aria-label={t('account.apps.redirectUriLabel', { number: index + 1 })}
@@ -270,26 +272,14 @@ export function ApplicationsSettings({ user }: { user: User }) {
         </Button>
       </div>
       {created && (
-        <div className="secret-reveal" role="status">
-          <p className="secret-reveal__title">{t('account.apps.createdTitle', { name: created.name })}</p>
-          <p>{t('account.apps.createdText')}</p>
-          <dl className="secret-reveal__list">
-            <div>
-              <dt>{t('account.apps.clientId')}</dt>
-              <dd className="secret-reveal__value">
-                <code>{created.id}</code>
-                <CopyButton text={created.id} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="outlined" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('account.apps.clientSecret')}</dt>
-              <dd className="secret-reveal__value">
-                <code>{created.client_secret}</code>
-                <CopyButton text={created.client_secret} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="outlined" />
-              </dd>
-            </div>
-          </dl>
-        </div>
+        <SecretReveal title={t('account.apps.createdTitle', { name: created.name })} text={t('account.apps.createdText')}>
+          <SecretList
+            entries={[
+              { label: t('account.apps.clientId'), value: created.id },
+              { label: t('account.apps.clientSecret'), value: created.client_secret },
+            ]}
+          />
+        </SecretReveal>
       )}
       {apps.length === 0 ? (
         <p className="empty-state">{t('account.apps.empty')}</p>

@@ -14,6 +14,8 @@ import { appOwnerQueries } from '../api/app-owner-queries';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { AuthCard } from '../../../components/layout/auth-card';
+import authCard from '../../../components/layout/auth-card.module.css';
+import styles from './authorize.module.css';
 
 /** The OAuth parameters the app put in the URL, passed on to the API as they are. */
 const AUTHORIZE_PARAMS = ['client_id', 'redirect_uri', 'scope', 'state', 'response_type', 'code_challenge', 'code_challenge_method'] as const;
@@ -69,9 +71,9 @@ function Consent({ consent, onDone }: { consent: OAuthConsentFlow; onDone: (url:
 
   return (
     <AuthCard title={t('account.authorize.title', { app: name })}>
-      <div className="consent__app">
+      <div className={styles.app}>
         <AppIcon name={name} iconUrl={consent.client_icon} size="large" />
-        <p className="consent__intro">
+        <p className={styles.intro}>
           {creator ? (
             <FormattedMessage id="account.authorize.byCreator" values={{ app: <strong>{name}</strong>, creator: <strong>{creator.username}</strong> }} />
           ) : (
@@ -80,12 +82,12 @@ function Consent({ consent, onDone }: { consent: OAuthConsentFlow; onDone: (url:
         </p>
       </div>
       <ScopeSummary scopes={consent.requested_scopes} emptyText={t('account.authorize.noScopes')} />
-      {app?.description && <p className="consent__description">{app.description}</p>}
-      <p className="consent__redirect">
+      {app?.description && <p className={styles.description}>{app.description}</p>}
+      <p className={styles.redirect}>
         <FormattedMessage id="account.authorize.redirectTo" values={{ url: <code>{target}</code> }} />
       </p>
       {error && <FormAlert>{error}</FormAlert>}
-      <div className="auth-form__actions auth-form__actions--split">
+      <div className={`${authCard.actions} ${authCard.split}`}>
         <Button variant="outlined" onClick={() => answer.mutate(false)} disabled={answer.isPending}>
           {t('account.authorize.decline')}
         </Button>

@@ -1,7 +1,7 @@
 import { EmailSchema } from '@cairn/shared/schemas/auth';
 import type { User } from '@cairn/shared/schemas/users';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -15,10 +15,11 @@ import { useChangeEmail, useChangePassword, useDeleteAccount, useLinkProvider, u
 import { authProvidersQuery } from '../../../lib/auth-providers';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
-import { checkPasswordPair, controlledPasswordInputs, PasswordFields } from '../../../components/forms/password-fields';
+import { checkPasswordPair, PasswordFields, type PasswordPair } from '../../../components/forms/password-fields';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
 import { TwoFactorRemoveModal, TwoFactorSetupModal } from './two-factor';
+import styles from './account-security.module.css';
 
 function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
   const t = useT();
@@ -65,16 +66,28 @@ function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => voi
 
 type PasswordMode = 'change' | 'set' | 'remove';
 
+interface PasswordFormValues extends PasswordPair {
+  current: string;
+}
+
 function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onClose: () => void }) {
   const t = useT();
   const notifications = useNotifications();
-  const [current, setCurrent] = useState('');
-  const [passwords, setPasswords] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string; form?: string }>({});
+  const schema = useMemo(
+    () =>
+      z.object({ current: z.string(), password: z.string(), confirm: z.string() }).superRefine((values, ctx) => {
+        if (mode !== 'set' && !values.current) ctx.addIssue({ code: 'custom', path: ['current'], message: t('account.password.currentRequired') });
+        if (mode === 'remove') return;
+        for (const [field, message] of Object.entries(checkPasswordPair(values, t))) {
+          if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      }),
+    [mode, t],
+  );
+  const { register, handleSubmit, setError, reset, formState } = useZodForm<PasswordFormValues>(schema, { current: '', password: '', confirm: '' });
+  const { errors } = formState;
   const close = () => {
-    setCurrent('');
-    setPasswords({ password: '', confirm: '' });
-    setErrors({});
+    reset();
     onClose();
   };
   const save = useChangePassword({
@@ -82,24 +95,15 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
       notifications.add({ type: 'success', title: mode === 'remove' ? t('account.password.removed') : t('account.password.saved'), text: t('account.password.othersSignedOut') });
       close();
     },
-    onError: (error) => {
-      const { fields, form } = formErrorsFrom(error, { invalid_credentials: 'current', weak_password: 'password' } as const, {
-        old_password: 'current',
-        new_password: 'password',
-      });
-      setErrors({ ...fields, form });
-    },
+    onError: (error) =>
+      setFormErrors(
+        setError,
+        formErrorsFrom<'current' | 'password'>(error, { invalid_credentials: 'current', weak_password: 'password' }, { old_password: 'current', new_password: 'password' }),
+      ),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      current: mode !== 'set' && !current ? t('account.password.currentRequired') : undefined,
-      ...(mode === 'remove' ? {} : checkPasswordPair(passwords, t)),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    save.mutate(mode === 'set' ? { new_password: passwords.password } : mode === 'remove' ? { old_password: current } : { old_password: current, new_password: passwords.password });
-  };
+  const submit = handleSubmit(({ current, password }) =>
+    save.mutate(mode === 'set' ? { new_password: password } : mode === 'remove' ? { old_password: current } : { old_password: current, new_password: password }),
+  );
   const title = mode === 'set' ? t('account.password.setTitle') : mode === 'remove' ? t('account.password.removeTitle') : t('account.password.changeTitle');
   return (
     <Modal
@@ -117,21 +121,19 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
         </>
       }
     >
-      <form id="password-form" onSubmit={submit} noValidate>
+      <form id="password-form" onSubmit={(event) => void submit(event)} noValidate>
         {mode === 'remove' && <p>{t('account.password.removeText')}</p>}
         {mode !== 'set' && (
-          <TextField
-            label={t('account.password.current')}
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            error={errors.current}
+          <TextField label={t('account.password.current')} type="password" autoComplete="current-password" error={errors.current?.message} {...register('current')} />
+        )}
+        {mode !== 'remove' && (
+          <PasswordFields
+            passwordInput={register('password')}
+            confirmInput={register('confirm')}
+            errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
           />
         )}
-        {mode !== 'remove' && <PasswordFields {...controlledPasswordInputs(passwords, setPasswords)} errors={errors} />}
-        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>
     </Modal>
   );
@@ -169,14 +171,14 @@ function ProvidersSection({ user }: { user: User }) {
     <SettingsSection title={t('account.providers.title')} description={t('account.providers.text')}>
       {callbackError && <FormAlert>{callbackError}</FormAlert>}
       {justLinked && linked.includes(justLinked) && <FormAlert tone="success">{t('account.providers.linked', { provider: names.get(justLinked) ?? justLinked })}</FormAlert>}
-      <ul className="provider-list">
+      <ul className={styles.list}>
         {shown.map((id) => {
           const isLinked = linked.includes(id);
           const name = names.get(id) ?? id;
           return (
-            <li key={id} className="provider-list__item">
-              <span className="provider-list__name">{name}</span>
-              <span className="provider-list__status">{isLinked ? t('account.providers.isLinked') : t('account.providers.notLinked')}</span>
+            <li key={id} className={styles.item}>
+              <span className={styles.name}>{name}</span>
+              <span className={styles.status}>{isLinked ? t('account.providers.isLinked') : t('account.providers.notLinked')}</span>
               {isLinked ? (
                 <Button
                   size="small"

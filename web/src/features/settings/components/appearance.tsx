@@ -6,6 +6,7 @@ import { DISPLAY_MODE_KINDS, DISPLAY_MODES, type Cosmetics, type DisplayModeKind
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useCosmetics, useDeveloperMode } from '../../../lib/preferences';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
+import styles from './appearance.module.css';
 
 type Toggle = keyof Pick<Cosmetics, 'advancedRendering' | 'externalLinksNewTab' | 'hideAppPromos' | 'rightSearchLayout' | 'leftContentLayout'>;
 const TOGGLES: readonly Toggle[] = ['advancedRendering', 'externalLinksNewTab', 'hideAppPromos', 'rightSearchLayout', 'leftContentLayout'];
@@ -40,13 +41,13 @@ export function AppearancePage() {
         <ThemePicker />
       </SettingsSection>
       <SettingsSection title={t('account.appearance.layouts')} description={t('account.appearance.layoutsText')}>
-        <div className="layout-choices">
+        <div className={styles.choices}>
           {DISPLAY_MODE_KINDS.map((kind) => (
-            <fieldset key={kind} className="layout-choice">
-              <legend className="layout-choice__label">{t(`account.appearance.layoutKind.${kind}`)}</legend>
-              <div className="segmented">
+            <fieldset key={kind} className={styles.choice}>
+              <legend className={styles.choiceLabel}>{t(`account.appearance.layoutKind.${kind}`)}</legend>
+              <div className={styles.segmented}>
                 {DISPLAY_MODES.map((mode) => (
-                  <label key={mode} className="segmented__option">
+                  <label key={mode} className={styles.option}>
                     <input type="radio" name={`layout-${kind}`} value={mode} checked={cosmetics.searchDisplayMode[kind] === mode} onChange={() => setLayout(kind, mode)} />
                     <span>{t(`account.appearance.mode.${mode}`)}</span>
                   </label>
@@ -57,7 +58,7 @@ export function AppearancePage() {
         </div>
       </SettingsSection>
       <SettingsSection title={t('account.appearance.features')}>
-        <div className="toggle-list">
+        <div className={styles.toggles}>
           {TOGGLES.map((toggle) => (
             <CheckboxField
               key={toggle}

@@ -1,5 +1,6 @@
 import type { TwoFactorSecret } from '@cairn/shared/schemas/auth';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { FormAlert, TextField } from '../../../components/ui/form';
@@ -8,6 +9,12 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useBeginTwoFactorSetup, useDisableTwoFactor, useEnableTwoFactor } from '../api/use-two-factor';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
+import styles from './two-factor.module.css';
+
+interface CodeValues {
+  code: string;
+}
 
 /** The otpauth:// URI as a QR code (SVG data URL); the library loads only when set-up starts. */
 function useQrCode(uri: string | undefined): string | undefined {
@@ -35,16 +42,14 @@ const spaced = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  */
 export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<{ code?: string; form?: string }>({});
+  const schema = useMemo(() => z.object({ code: z.string().refine((value) => /^\d{6}$/.test(value.trim()), t('account.twoFactor.codeFormat')) }), [t]);
+  const { register, handleSubmit, setError, reset, formState } = useZodForm<CodeValues>(schema, { code: '' });
+  const { errors } = formState;
   const begin = useBeginTwoFactorSetup();
   const secret: TwoFactorSecret | undefined = begin.data;
   const qr = useQrCode(secret?.uri);
   const enable = useEnableTwoFactor({
-    onError: (failure) => {
-      const { fields, form } = formErrorsFrom(failure, { invalid_code: 'code' } as const);
-      setError({ ...fields, form });
-    },
+    onError: (failure) => setFormErrors(setError, formErrorsFrom<'code'>(failure, { invalid_code: 'code' })),
   });
 
   const { mutate: start, reset: resetBegin } = begin;
@@ -58,21 +63,13 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
   }, [open, start, resetBegin, resetEnable]);
 
   const close = () => {
-    setCode('');
-    setError({});
+    reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!secret) return;
-    if (!/^\d{6}$/.test(code.trim())) {
-      setError({ code: t('account.twoFactor.codeFormat') });
-      return;
-    }
-    setError({});
-    enable.mutate({ flow: secret.flow, code: code.trim() });
-  };
+  const submit = handleSubmit((values) => {
+    if (secret) enable.mutate({ flow: secret.flow, code: values.code.trim() });
+  });
 
   const codes = enable.data?.backup_codes;
   if (codes) {
@@ -89,7 +86,7 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
       >
         <FormAlert tone="success">{t('account.twoFactor.enabled')}</FormAlert>
         <p>{t('account.twoFactor.backupText')}</p>
-        <ul className="backup-codes" aria-label={t('account.twoFactor.backupTitle')}>
+        <ul className={styles.backupCodes} aria-label={t('account.twoFactor.backupTitle')}>
           {codes.map((backup) => (
             <li key={backup}>
               <code>{backup}</code>
@@ -119,23 +116,21 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
     >
       {begin.isError && <FormAlert>{formErrorsFrom(begin.error, {}).form}</FormAlert>}
       {secret && (
-        <form id="two-factor-setup" className="two-factor-setup" onSubmit={submit} noValidate>
+        <form id="two-factor-setup" className={styles.setup} onSubmit={(event) => void submit(event)} noValidate>
           <p>{t('account.twoFactor.scan')}</p>
-          <div className="two-factor-setup__qr">{qr ? <img src={qr} alt={t('account.twoFactor.qrAlt')} width={200} height={200} /> : <span className="two-factor-setup__qr-pending" />}</div>
+          <div className={styles.qr}>{qr ? <img src={qr} alt={t('account.twoFactor.qrAlt')} width={200} height={200} /> : <span className={styles.qrPending} />}</div>
           <p className="field__hint">
-            {t('account.twoFactor.manual')} <code className="two-factor-setup__secret">{spaced(secret.secret)}</code>
+            {t('account.twoFactor.manual')} <code className={styles.secret}>{spaced(secret.secret)}</code>
           </p>
           <TextField
             label={t('account.twoFactor.verificationCode')}
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={error.code}
+            error={errors.code?.message}
+            {...register('code')}
           />
-          {error.form && <FormAlert>{error.form}</FormAlert>}
+          {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         </form>
       )}
     </Modal>
@@ -146,33 +141,22 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
 export function TwoFactorRemoveModal({ open, onClose, onRemoved }: { open: boolean; onClose: () => void; onRemoved: () => void }) {
   const t = useT();
   const notifications = useNotifications();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<{ code?: string; form?: string }>({});
+  const schema = useMemo(() => z.object({ code: z.string().refine((value) => value.trim() !== '', t('account.twoFactor.codeRequired')) }), [t]);
+  const { register, handleSubmit, setError, reset, formState } = useZodForm<CodeValues>(schema, { code: '' });
+  const { errors } = formState;
   const remove = useDisableTwoFactor({
     onSuccess: () => {
-      setCode('');
+      reset();
       notifications.add({ type: 'success', title: t('account.twoFactor.removed') });
       onRemoved();
     },
-    onError: (failure) => {
-      const { fields, form } = formErrorsFrom(failure, { invalid_credentials: 'code' } as const);
-      setError({ ...fields, form });
-    },
+    onError: (failure) => setFormErrors(setError, formErrorsFrom<'code'>(failure, { invalid_credentials: 'code' })),
   });
   const close = () => {
-    setCode('');
-    setError({});
+    reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError({ code: t('account.twoFactor.codeRequired') });
-      return;
-    }
-    setError({});
-    remove.mutate(code.trim());
-  };
+  const submit = handleSubmit((values) => remove.mutate(values.code.trim()));
   return (
     <Modal
       open={open}
@@ -189,18 +173,10 @@ export function TwoFactorRemoveModal({ open, onClose, onRemoved }: { open: boole
         </>
       }
     >
-      <form id="two-factor-remove" onSubmit={submit} noValidate>
+      <form id="two-factor-remove" onSubmit={(event) => void submit(event)} noValidate>
         <p>{t('account.twoFactor.removeText')}</p>
-        <TextField
-          label={t('account.twoFactor.codeLabel')}
-          name="code"
-          autoComplete="one-time-code"
-          maxLength={11}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={error.code}
-        />
-        {error.form && <FormAlert>{error.form}</FormAlert>}
+        <TextField label={t('account.twoFactor.codeLabel')} autoComplete="one-time-code" maxLength={11} error={errors.code?.message} {...register('code')} />
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>
     </Modal>
   );

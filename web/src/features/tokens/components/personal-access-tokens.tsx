@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { SecretReveal, SecretValue } from '../../../components/secret-reveal/secret-reveal';
 import { FormAlert, TextField } from '../../../components/ui/form';
 import { RelativeTime, useNow } from '../../../components/ui/format';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/ui/settings-icons';
@@ -156,14 +156,9 @@ export function PatsSettings() {
         </Button>
       </div>
       {created && (
-        <div className="secret-reveal" role="status">
-          <p className="secret-reveal__title">{t('account.pats.createdTitle', { name: created.name })}</p>
-          <p>{t('account.pats.createdText')}</p>
-          <div className="secret-reveal__value">
-            <code>{created.access_token}</code>
-            <CopyButton text={created.access_token} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="outlined" />
-          </div>
-        </div>
+        <SecretReveal title={t('account.pats.createdTitle', { name: created.name })} text={t('account.pats.createdText')}>
+          <SecretValue value={created.access_token} />
+        </SecretReveal>
       )}
       {pats.length === 0 ? (
         <p className="empty-state">{t('account.pats.empty')}</p>
