@@ -12,6 +12,7 @@ import {
   OAuthTokenRequestSchema,
   OAuthTokenResponseSchema,
 } from '@cairn/shared/schemas/oauth';
+import { ApiError } from '../../lib/errors.js';
 import { requiredActor } from '../../lib/actor.js';
 import { publicRoute, requireAuth } from '../../plugins/auth.js';
 import { describeValidation } from '../../plugins/error-handler.js';
@@ -93,9 +94,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthFlowService; cdn
       },
     },
     async (request) => {
-      if (request.validationError) {
-        const { validationContext, validation } = request.validationError;
-        throw oauthError(400, 'invalid_request', describeValidation(validationContext, validation));
+      const invalid = request.validationError;
+      if (invalid) {
+        // The shared validator reports unstorable text as an ApiError rather than schema issues.
+        const description = invalid instanceof ApiError ? invalid.description : describeValidation(invalid.validationContext, invalid.validation);
+        throw oauthError(400, 'invalid_request', description);
       }
       const token = await service.exchangeCode({ ...request.body, authorization: request.headers.authorization });
       return { access_token: token.accessToken, token_type: 'Bearer' as const, expires_in: token.expiresIn, scope: token.scope };
