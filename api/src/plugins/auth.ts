@@ -18,6 +18,12 @@ import { findLiveCredential, touchCredential } from '../modules/auth/credentials
  */
 export type RouteAuth = { mode: 'none' } | { mode: 'optional' | 'required'; scopes: readonly ScopeName[] };
 
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+}
+
 export const publicRoute = { auth: { mode: 'none' } } as const satisfies { auth: RouteAuth };
 export const optionalAuth = (...scopes: ScopeName[]) => ({ auth: { mode: 'optional', scopes } }) satisfies { auth: RouteAuth };
 export const requireAuth = (...scopes: ScopeName[]) => ({ auth: { mode: 'required', scopes } }) satisfies { auth: RouteAuth };
@@ -25,6 +31,10 @@ export const requireAuth = (...scopes: ScopeName[]) => ({ auth: { mode: 'require
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    /** Every /v2 route with its declared authentication, in registration order (for tests and docs). */
+    routeDeclarations: RouteDeclaration[];
   }
   interface FastifyRequest {
     /** The authenticated caller, or null for anonymous requests. */
@@ -64,12 +74,15 @@ export const authPlugin = fp(
     app.decorateRequest('actor', null);
     app.decorateRequest('authProblem', null);
     app.decorateRequest('quotaUserId', null);
+    const declarations: RouteDeclaration[] = [];
+    app.decorate('routeDeclarations', declarations);
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
       if (!url.startsWith('/v2') || UNDECLARED_OK.some((pattern) => pattern.test(url))) return;
       const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
       if (!auth) throw new Error(`Route ${route.method} ${url} must declare config.auth (publicRoute, optionalAuth or requireAuth).`);
+      for (const method of [route.method].flat()) if (method !== 'HEAD') declarations.push({ method, url, auth });
       if (auth.mode !== 'none') {
         const scopes = auth.scopes.length ? ` Scopes: ${auth.scopes.join(', ')}.` : '';
         const description = route.schema?.description;

@@ -1,6 +1,6 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
-import type { Actor } from '../../lib/actor.js';
-import { badRequest } from '../../lib/errors.js';
+import { isAdmin, type Actor } from '../../lib/actor.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { processGalleryImage, processIcon } from '../../lib/images.js';
 import { MAX_GALLERY_IMAGE_BYTES, MAX_ICON_BYTES } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
@@ -47,6 +47,8 @@ export function createProjectMedia(context: ProjectContext) {
       data: Buffer,
     ): Promise<void> {
       const access = await requireEditable(actor, idOrSlug, EDIT_DETAILS, "edit this project's gallery");
+      // Adding images is the team's business: moderators may edit or remove them, only admins add.
+      if (!access.isAcceptedMember && !isAdmin(actor)) throw unauthorized("You don't have permission to edit this project's gallery");
       if (data.length > MAX_GALLERY_IMAGE_BYTES) {
         throw badRequest(`The image is larger than the limit of ${MAX_GALLERY_IMAGE_BYTES} bytes`, 'invalid_image');
       }

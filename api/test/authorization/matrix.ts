@@ -1,0 +1,236 @@
+import { multipart } from '../helpers/multipart.js';
+import { jar, versionData } from '../helpers/versions.js';
+import { encodeBase62 } from '../../src/lib/ids.js';
+import { pngBytes, type World } from './world.js';
+
+export interface MatrixRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object | Buffer | string;
+  headers?: Record<string, string>;
+}
+
+type Expect = number | readonly number[];
+
+/**
+ * One route's row: the call (built against a fresh world for every caller) and what each caller
+ * gets. Anonymous callers and tokens lacking the route's scopes are derived from the route's
+ * declaration (required → 401; optional → as anonymous) unless `anonymous` says otherwise.
+ */
+export interface MatrixEntry {
+  request(w: World): MatrixRequest | Promise<MatrixRequest>;
+  owner?: Expect;
+  stranger?: Expect;
+  moderator?: Expect;
+  anonymous?: Expect;
+  /** The call ends the caller's own credential or account: run it with callers made for it. */
+  consumesCaller?: boolean;
+  /** Outsiders may learn the hidden project's id from this route (see its row). */
+  revealsProjectId?: boolean;
+}
+
+const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+const send = (method: MatrixRequest['method'], url: string, payload?: object): MatrixRequest => ({ method, url, ...(payload ? { payload } : {}) });
+const ids = (...values: string[]) => encodeURIComponent(JSON.stringify(values));
+const image = async (method: MatrixRequest['method'], url: string): Promise<MatrixRequest> => ({ method, url, payload: await pngBytes(), headers: { 'content-type': 'image/png' } });
+const upload = (method: MatrixRequest['method'], url: string, parts: Parameters<typeof multipart>[0]): MatrixRequest => {
+  const body = multipart(parts);
+  return { method, url, payload: body.payload, headers: body.headers };
+};
+/** Everyone may call it and gets the same answer. */
+const everyone = (status: Expect) => ({ owner: status, stranger: status, moderator: status, anonymous: status });
+/** Only the owner (and moderators, who act on any project) may. */
+const teamOrModerator = (ok: Expect, refused: Expect) => ({ owner: ok, moderator: ok, stranger: refused });
+
+async function ownerApp(w: World): Promise<{ id: string }> {
+  const response = await w.ctx.app.inject({
+    method: 'POST',
+    url: '/v2/oauth/app',
+    headers: { authorization: w.owner.session },
+    payload: { name: 'Matrix App', max_scopes: 1, redirect_uris: ['https://matrix.test/cb'] },
+  });
+  return response.json<{ id: string }>();
+}
+
+async function ownerPatId(w: World): Promise<string> {
+  const response = await w.ctx.app.inject({ method: 'GET', url: '/v2/pat', headers: { authorization: w.owner.session } });
+  return response.json<{ id: string }[]>()[0]!.id;
+}
+
+async function ownerSessionId(w: World): Promise<string> {
+  const response = await w.ctx.app.inject({ method: 'GET', url: '/v2/session/list', headers: { authorization: w.owner.session } });
+  return response.json<{ id: string; current: boolean }[]>()[0]!.id;
+}
+
+async function galleryUrl(w: World): Promise<string> {
+  const headers = { authorization: w.owner.session, 'content-type': 'image/png' };
+  await w.ctx.app.inject({ method: 'POST', url: `/v2/project/${w.project.key}/gallery?ext=png&featured=false`, headers, payload: await pngBytes() });
+  const project = await w.ctx.app.inject({ method: 'GET', url: `/v2/project/${w.project.key}`, headers: { authorization: w.owner.session } });
+  return project.json<{ gallery: { url: string }[] }>().gallery[0]!.url;
+}
+
+/** Keyed by "METHOD /v2/route/:param" exactly as the route is declared. */
+export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
+  // Tags: public reference data.
+  'GET /v2/tag/category': { request: () => get('/v2/tag/category'), ...everyone(200) },
+  'GET /v2/tag/loader': { request: () => get('/v2/tag/loader'), ...everyone(200) },
+  'GET /v2/tag/game_version': { request: () => get('/v2/tag/game_version'), ...everyone(200) },
+  'GET /v2/tag/license': { request: () => get('/v2/tag/license'), ...everyone(200) },
+  'GET /v2/tag/license/:id': { request: () => get('/v2/tag/license/MIT'), ...everyone(200) },
+  'GET /v2/tag/donation_platform': { request: () => get('/v2/tag/donation_platform'), ...everyone(200) },
+  'GET /v2/tag/report_type': { request: () => get('/v2/tag/report_type'), ...everyone(200) },
+  'GET /v2/tag/project_type': { request: () => get('/v2/tag/project_type'), ...everyone(200) },
+  'GET /v2/tag/side_type': { request: () => get('/v2/tag/side_type'), ...everyone(200) },
+  'GET /v2/statistics': { request: () => get('/v2/statistics'), ...everyone(200) },
+  'GET /v2/search': { request: () => get('/v2/search'), ...everyone(200) },
+
+  // Personal access tokens: one's own only.
+  'GET /v2/pat': { request: () => get('/v2/pat'), owner: 200, stranger: 200, moderator: 200 },
+  'POST /v2/pat': { request: () => send('POST', '/v2/pat', { name: 'Matrix', scopes: 1, expires: new Date(Date.now() + 86_400_000).toISOString() }), owner: 200, stranger: 200, moderator: 200 },
+  'PATCH /v2/pat/:id': { request: async (w) => send('PATCH', `/v2/pat/${await ownerPatId(w)}`, { name: 'Renamed' }), owner: 204, stranger: 404, moderator: 404 },
+  'DELETE /v2/pat/:id': { request: async (w) => send('DELETE', `/v2/pat/${await ownerPatId(w)}`), owner: 204, stranger: 404, moderator: 404 },
+
+  // OAuth applications and the authorization flow.
+  'POST /v2/oauth/app': { request: () => send('POST', '/v2/oauth/app', { name: 'Matrix App', max_scopes: 1, redirect_uris: ['https://matrix.test/cb'] }), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/oauth/app/:id': { request: async (w) => get(`/v2/oauth/app/${(await ownerApp(w)).id}`), ...everyone(200) },
+  'PATCH /v2/oauth/app/:id': { request: async (w) => send('PATCH', `/v2/oauth/app/${(await ownerApp(w)).id}`, { name: 'Renamed App' }), owner: 204, stranger: 401, moderator: 204 },
+  'DELETE /v2/oauth/app/:id': { request: async (w) => send('DELETE', `/v2/oauth/app/${(await ownerApp(w)).id}`), owner: 204, stranger: 401, moderator: 204 },
+  'GET /v2/oauth/apps': { request: async (w) => get(`/v2/oauth/apps?ids=${ids((await ownerApp(w)).id)}`), ...everyone(200) },
+  'GET /v2/user/:id/oauth_apps': { request: (w) => get(`/v2/user/${w.ownerKey}/oauth_apps`), owner: 200, stranger: 401, moderator: 200 },
+  'PATCH /v2/oauth/app/:id/icon': { request: async (w) => image('PATCH', `/v2/oauth/app/${(await ownerApp(w)).id}/icon?ext=png`), owner: 204, stranger: 401, moderator: 204 },
+  'DELETE /v2/oauth/app/:id/icon': { request: async (w) => send('DELETE', `/v2/oauth/app/${(await ownerApp(w)).id}/icon`), owner: 204, stranger: 401, moderator: 204 },
+  'GET /v2/oauth/authorize': {
+    request: async (w) => get(`/v2/oauth/authorize?client_id=${(await ownerApp(w)).id}&redirect_uri=${encodeURIComponent('https://matrix.test/cb')}&scope=USER_READ`),
+    owner: 200,
+    stranger: 200,
+    moderator: 200,
+  },
+  'POST /v2/oauth/accept': { request: () => send('POST', '/v2/oauth/accept', { flow: 'not-a-flow' }), owner: 400, stranger: 400, moderator: 400 },
+  'POST /v2/oauth/reject': { request: () => send('POST', '/v2/oauth/reject', { flow: 'not-a-flow' }), owner: 400, stranger: 400, moderator: 400 },
+  'POST /v2/oauth/token': { request: () => send('POST', '/v2/oauth/token', { grant_type: 'authorization_code', code: 'nope', redirect_uri: 'https://matrix.test/cb', client_id: 'AAAAAAAA' }), ...everyone(400) },
+  'GET /v2/oauth/authorizations': { request: () => get('/v2/oauth/authorizations'), owner: 200, stranger: 200, moderator: 200 },
+  // Nobody has authorized the fresh app: revoking finds nothing, whoever asks.
+  'DELETE /v2/oauth/authorizations': { request: async (w) => send('DELETE', `/v2/oauth/authorizations?client_id=${(await ownerApp(w)).id}`), owner: 404, stranger: 404, moderator: 404 },
+
+  // Accounts and sign-in.
+  'POST /v2/auth/create': { request: () => send('POST', '/v2/auth/create', { username: `new_${Math.random().toString(36).slice(2, 9)}`, password: 'correct horse battery staple 91', email: `m${Math.random().toString(36).slice(2, 9)}@example.test` }), ...everyone(200) },
+  'POST /v2/auth/create/validate': { request: () => send('POST', '/v2/auth/create/validate', { username: `new_${Math.random().toString(36).slice(2, 9)}`, password: 'correct horse battery staple 91', email: `v${Math.random().toString(36).slice(2, 9)}@example.test` }), ...everyone(204) },
+  'POST /v2/auth/login': { request: (w) => send('POST', '/v2/auth/login', { username: w.owner.username, password: 'not the password' }), ...everyone(401) },
+  'POST /v2/auth/login/2fa': { request: () => send('POST', '/v2/auth/login/2fa', { code: '123456', flow: 'not-a-flow' }), ...everyone(400) },
+  'POST /v2/auth/2fa/get_secret': { request: () => send('POST', '/v2/auth/2fa/get_secret'), owner: 200, stranger: 200, moderator: 200 },
+  'POST /v2/auth/2fa': { request: () => send('POST', '/v2/auth/2fa', { code: '123456', flow: 'not-a-flow' }), owner: 400, stranger: 400, moderator: 400 },
+  'DELETE /v2/auth/2fa': { request: () => send('DELETE', '/v2/auth/2fa', { code: '123456' }), owner: 400, stranger: 400, moderator: 400 },
+  'POST /v2/auth/password/reset': { request: (w) => send('POST', '/v2/auth/password/reset', { email: w.owner.email }), ...everyone(200) },
+  // The callers have no password yet, so a signed-in caller sets one (and other sessions end).
+  'PATCH /v2/auth/password': { request: () => send('PATCH', '/v2/auth/password', { old_password: 'wrong password here', new_password: 'another long passphrase 42' }), owner: 204, stranger: 204, moderator: 204, anonymous: 401, consumesCaller: true },
+  'PATCH /v2/auth/email': { request: () => send('PATCH', '/v2/auth/email', { email: `changed_${Math.random().toString(36).slice(2, 9)}@example.test` }), owner: 204, stranger: 204, moderator: 204, consumesCaller: true },
+  'POST /v2/auth/email/resend_verify': { request: () => send('POST', '/v2/auth/email/resend_verify'), owner: 400, stranger: 400, moderator: 400 },
+  'POST /v2/auth/email/verify': { request: () => send('POST', '/v2/auth/email/verify', { flow: 'not-a-flow' }), ...everyone(400) },
+  'POST /v2/auth/email/subscribe': { request: () => send('POST', '/v2/auth/email/subscribe'), owner: 204, stranger: 204, moderator: 204 },
+  'DELETE /v2/auth/email/subscribe': { request: () => send('DELETE', '/v2/auth/email/subscribe'), owner: 204, stranger: 204, moderator: 204 },
+  'GET /v2/auth/captcha': { request: () => get('/v2/auth/captcha'), ...everyone(200) },
+  'GET /v2/auth/providers': { request: () => get('/v2/auth/providers'), ...everyone(200) },
+  'GET /v2/auth/init': { request: () => get(`/v2/auth/init?provider=nowhere&url=${encodeURIComponent('http://localhost/')}`), ...everyone(400) },
+  'POST /v2/auth/provider': { request: () => send('POST', '/v2/auth/provider', { provider: 'nowhere', url: 'http://localhost/' }), owner: 400, stranger: 400, moderator: 400 },
+  'DELETE /v2/auth/provider': { request: () => send('DELETE', '/v2/auth/provider', { provider: 'nowhere' }), owner: 400, stranger: 400, moderator: 400 },
+  'GET /v2/auth/callback': { request: () => get('/v2/auth/callback?state=nope&code=nope'), ...everyone(400) },
+
+  // Sessions: one's own only.
+  'GET /v2/session/list': { request: () => get('/v2/session/list'), owner: 200, stranger: 200, moderator: 200 },
+  'DELETE /v2/session/:id': { request: async (w) => send('DELETE', `/v2/session/${await ownerSessionId(w)}`), owner: 204, stranger: 404, moderator: 404, consumesCaller: true },
+  'DELETE /v2/session': { request: () => send('DELETE', '/v2/session'), owner: 204, stranger: 204, moderator: 204, consumesCaller: true },
+  'POST /v2/session/refresh': { request: () => send('POST', '/v2/session/refresh'), owner: 200, stranger: 200, moderator: 200, anonymous: 401, consumesCaller: true },
+
+  // Users.
+  'GET /v2/user': { request: () => get('/v2/user'), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/user/:id': { request: (w) => get(`/v2/user/${w.ownerKey}`), ...everyone(200) },
+  // Moderators may edit any profile (not roles); only admins delete or list another's follows.
+  'PATCH /v2/user/:id': { request: (w) => send('PATCH', `/v2/user/${w.ownerKey}`, { bio: 'Edited by the matrix' }), owner: 204, stranger: 401, moderator: 204 },
+  'DELETE /v2/user/:id': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}`), owner: 204, stranger: 401, moderator: 401, consumesCaller: true },
+  'GET /v2/users': { request: (w) => get(`/v2/users?ids=${ids(w.ownerKey)}`), ...everyone(200) },
+  'PATCH /v2/user/:id/icon': { request: (w) => image('PATCH', `/v2/user/${w.ownerKey}/icon?ext=png`), owner: 204, stranger: 401, moderator: 204 },
+  'DELETE /v2/user/:id/icon': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}/icon`), owner: 204, stranger: 401, moderator: 204 },
+  'GET /v2/user/:id/projects': { request: (w) => get(`/v2/user/${w.ownerKey}/projects`), ...everyone(200) },
+  'GET /v2/user/:id/follows': { request: (w) => get(`/v2/user/${w.ownerKey}/follows`), owner: 200, stranger: 401, moderator: 401 },
+
+  // Projects (the world's project is a draft: only its team and moderators see it).
+  'GET /v2/project/:id': { request: (w) => get(`/v2/project/${w.project.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'PATCH /v2/project/:id': { request: (w) => send('PATCH', `/v2/project/${w.project.key}`, { title: 'Matrix title' }), ...teamOrModerator(204, 404) },
+  'DELETE /v2/project/:id': { request: (w) => send('DELETE', `/v2/project/${w.project.key}`), owner: 204, stranger: 404, moderator: 401 },
+  'GET /v2/projects': { request: (w) => get(`/v2/projects?ids=${ids(w.project.key)}`), ...everyone(200) },
+  'PATCH /v2/projects': { request: (w) => send('PATCH', `/v2/projects?ids=${ids(w.project.key)}`, { add_categories: ['magic'] }), ...teamOrModerator(204, 404) },
+  'GET /v2/projects_random': { request: () => get('/v2/projects_random?count=10'), ...everyone(200) },
+  'POST /v2/project': {
+    request: () =>
+      upload('POST', '/v2/project', [
+        {
+          name: 'data',
+          data: JSON.stringify({ slug: `m-${Math.random().toString(36).slice(2, 10)}`, title: 'Matrix Project', description: 'Made by the matrix.', body: 'Text', categories: [], client_side: 'required', server_side: 'optional', license_id: 'MIT', is_draft: true, initial_versions: [] }),
+        },
+      ]),
+    owner: 200,
+    stranger: 200,
+    moderator: 200,
+  },
+  // Slug availability: a taken slug is taken whoever holds it, so the check answers for hidden projects too.
+  'GET /v2/project/:id/check': { request: (w) => get(`/v2/project/${w.project.key}/check`), ...everyone(200), revealsProjectId: true },
+  'PATCH /v2/project/:id/icon': { request: (w) => image('PATCH', `/v2/project/${w.project.key}/icon?ext=png`), ...teamOrModerator(204, 404) },
+  'DELETE /v2/project/:id/icon': { request: (w) => send('DELETE', `/v2/project/${w.project.key}/icon`), ...teamOrModerator(204, 404) },
+  'POST /v2/project/:id/gallery': { request: (w) => image('POST', `/v2/project/${w.project.key}/gallery?ext=png&featured=true`), owner: 204, stranger: 404, moderator: 401 },
+  'PATCH /v2/project/:id/gallery': { request: async (w) => send('PATCH', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}&title=Shot`), ...teamOrModerator(204, 404) },
+  'DELETE /v2/project/:id/gallery': { request: async (w) => send('DELETE', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}`), ...teamOrModerator(204, 404) },
+  'GET /v2/project/:id/dependencies': { request: (w) => get(`/v2/project/${w.project.key}/dependencies`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'POST /v2/project/:id/follow': { request: (w) => send('POST', `/v2/project/${w.project.key}/follow`), ...teamOrModerator(204, 404) },
+  'DELETE /v2/project/:id/follow': { request: (w) => send('DELETE', `/v2/project/${w.project.key}/follow`), ...teamOrModerator(400, 404) },
+  'GET /v2/project/:id/members': { request: (w) => get(`/v2/project/${w.project.key}/members`), ...teamOrModerator(200, 404), anonymous: 404 },
+
+  // Teams.
+  'GET /v2/team/:id/members': { request: (w) => get(`/v2/team/${w.project.teamKey}/members`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'POST /v2/team/:id/members': { request: async (w) => send('POST', `/v2/team/${w.project.teamKey}/members`, { user_id: encodeBase62(w.stranger.id) }), owner: 204, stranger: 404, moderator: 401 },
+  'GET /v2/teams': { request: (w) => get(`/v2/teams?ids=${ids(w.project.teamKey)}`), ...everyone(200) },
+  'POST /v2/team/:id/join': { request: (w) => send('POST', `/v2/team/${w.project.teamKey}/join`), owner: 400, stranger: 404, moderator: 400 },
+  'PATCH /v2/team/:id/members/:user': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`, { role: 'Artist' }), owner: 204, stranger: 404, moderator: 401 },
+  'DELETE /v2/team/:id/members/:user': { request: (w) => send('DELETE', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`), owner: 204, stranger: 404, moderator: 401 },
+  'PATCH /v2/team/:id/owner': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/owner`, { user_id: encodeBase62(w.member.id) }), owner: 204, stranger: 404, moderator: 401 },
+
+  // Versions (listed, but inside the draft project: hidden like it).
+  'GET /v2/project/:id/version': { request: (w) => get(`/v2/project/${w.project.key}/version`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v2/project/:id/version/:version': { request: (w) => get(`/v2/project/${w.project.key}/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v2/version/:id': { request: (w) => get(`/v2/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'PATCH /v2/version/:id': { request: (w) => send('PATCH', `/v2/version/${w.version.key}`, { name: 'Matrix version' }), ...teamOrModerator(204, 404) },
+  'DELETE /v2/version/:id': { request: (w) => send('DELETE', `/v2/version/${w.version.key}`), owner: 204, stranger: 404, moderator: 401 },
+  'GET /v2/versions': { request: (w) => get(`/v2/versions?ids=${ids(w.version.key)}`), ...everyone(200) },
+  'POST /v2/version': {
+    request: (w) => {
+      const data = versionData(w.project.key, { version_number: `9.${Math.floor(Math.random() * 1e6)}` });
+      return upload('POST', '/v2/version', [{ name: 'data', data: JSON.stringify(data) }, { name: 'file', filename: 'matrix.jar', data: jar('matrix') }]);
+    },
+    // Moderators hold UPLOAD_VERSION on every project; a hidden project is unknown to strangers.
+    owner: 200,
+    stranger: 400,
+    moderator: 200,
+  },
+  'POST /v2/version/:id/file': {
+    request: (w) => upload('POST', `/v2/version/${w.version.key}/file`, [{ name: 'data', data: '{}' }, { name: 'extra', filename: 'extra.jar', data: jar('extra') }]),
+    owner: 204,
+    stranger: 404,
+    moderator: 204,
+  },
+  'GET /v2/version_file/:hash': { request: (w) => get(`/v2/version_file/${w.version.sha1}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'DELETE /v2/version_file/:hash': {
+    request: async (w) => {
+      const extra = upload('POST', `/v2/version/${w.version.key}/file`, [{ name: 'data', data: '{}' }, { name: 'extra', filename: 'extra.jar', data: jar('second') }]);
+      await w.ctx.app.inject({ ...extra, headers: { ...extra.headers, authorization: w.owner.session } });
+      return send('DELETE', `/v2/version_file/${w.version.sha1}`);
+    },
+    owner: 204,
+    stranger: 404,
+    moderator: 401,
+  },
+  'GET /v2/version_file/:hash/download': { request: (w) => get(`/v2/version_file/${w.version.sha1}/download`), ...teamOrModerator(307, 404), anonymous: 404 },
+  'POST /v2/version_file/:hash/update': { request: (w) => send('POST', `/v2/version_file/${w.version.sha1}/update`, { loaders: ['fabric'], game_versions: ['1.20.1'] }), ...teamOrModerator(200, 404), anonymous: 404 },
+  'POST /v2/version_files': { request: (w) => send('POST', '/v2/version_files', { hashes: [w.version.sha1], algorithm: 'sha1' }), ...everyone(200) },
+  'POST /v2/version_files/update': { request: (w) => send('POST', '/v2/version_files/update', { hashes: [w.version.sha1], algorithm: 'sha1', loaders: ['fabric'], game_versions: ['1.20.1'] }), ...everyone(200) },
+  // The reference answers an unknown (or hidden) project here with a 400, and launchers expect it.
+  'GET /v2/updates/:id/forge_updates.json': { request: (w) => get(`/v2/updates/${w.project.key}/forge_updates.json`), ...teamOrModerator(200, 400), anonymous: 400 },
+};
