@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmod, chown, mkdir, readFile, rm, writeFile, access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -44,6 +44,8 @@ export interface StartPostgresOptions {
   shareRunning?: boolean;
   /** Extra `-c name=value` settings (tests turn off fsync). */
   settings?: Record<string, string>;
+  /** Where clusters go when the `postgres` user cannot reach `dir` (default UNREACHABLE_FALLBACK_ROOT). */
+  fallbackRoot?: string;
 }
 
 interface ServerRecord {
@@ -61,15 +63,12 @@ export class DataDirInUseError extends Error {
 }
 
 export async function startEmbeddedPostgres(options: StartPostgresOptions): Promise<EmbeddedPostgres> {
-  const dir = resolve(options.dir);
+  const { log } = options;
+  const runAs = process.getuid?.() === 0 ? ensureSystemUser() : undefined;
+  const dir = await clusterFolder(resolve(options.dir), resolve(options.fallbackRoot ?? UNREACHABLE_FALLBACK_ROOT), runAs, log);
   const dataDir = join(dir, 'data');
   const database = options.database ?? 'cairn';
-  const { log } = options;
   const binaries = resolveBinaries();
-  const runAs = process.getuid?.() === 0 ? ensureSystemUser() : undefined;
-
-  await mkdir(dir, { recursive: true });
-  if (runAs) await chown(dir, runAs.uid, runAs.gid);
   const password = await readOrCreateSecret(join(dir, 'password'));
   const urls = (port: number) => ({
     url: `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
@@ -87,7 +86,6 @@ export async function startEmbeddedPostgres(options: StartPostgresOptions): Prom
   }
   await removeStalePidFile(dataDir, log);
 
-  if (runAs) assertReachable(dir, runAs);
   if (!(await exists(join(dataDir, 'PG_VERSION')))) {
     log.info('Creating the embedded PostgreSQL cluster (first start)...');
     await initCluster(binaries.initdb, dir, dataDir, password, runAs);
@@ -182,14 +180,40 @@ function ensureSystemUser(): { uid: number; gid: number } {
   return after;
 }
 
-function assertReachable(dir: string, runAs: { uid: number; gid: number }): void {
-  const probe = spawnSync('test', ['-w', dir, '-a', '-x', dir], runAs);
-  if (probe.status !== 0) {
+/** Where PostgreSQL may keep clusters whose data folder its user cannot reach (see clusterFolder). */
+export const UNREACHABLE_FALLBACK_ROOT = '/var/lib/cairn/postgres';
+/** Written into the data folder when the cluster lives elsewhere: the path, for operators. */
+export const CLUSTER_POINTER_FILE = 'CLUSTER_LOCATION';
+
+const canReach = (dir: string, runAs: { uid: number; gid: number }) => spawnSync('test', ['-w', dir, '-a', '-x', dir], runAs).status === 0;
+
+/**
+ * The folder holding the cluster: `dir` itself, unless we are root and the `postgres` user
+ * cannot reach it (a checkout inside a home folder with mode 700, say). Then the cluster lives
+ * in a postgres-owned folder named after `dir` under UNREACHABLE_FALLBACK_ROOT, the same one on
+ * every start, and `dir` gets a note saying where.
+ */
+async function clusterFolder(dir: string, fallbackRoot: string, runAs: { uid: number; gid: number } | undefined, log: Logger): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  if (!runAs) return dir;
+  await chown(dir, runAs.uid, runAs.gid);
+  if (canReach(dir, runAs)) return dir;
+  const digest = createHash('sha256').update(dir).digest('hex').slice(0, 16);
+  const fallback = join(fallbackRoot, digest);
+  await mkdir(fallback, { recursive: true });
+  for (let folder = fallback; folder !== dirname(folder) && folder.startsWith(fallbackRoot); folder = dirname(folder)) {
+    await chmod(folder, folder === fallback ? 0o700 : 0o755);
+  }
+  await chown(fallback, runAs.uid, runAs.gid);
+  if (!canReach(fallback, runAs)) {
     throw new Error(
-      `PostgreSQL runs as the '${USER}' user, which cannot write to ${dir}. ` +
-        'Make the folders above it traversable (chmod o+x), or choose another CAIRN_DATA_DIR.',
+      `PostgreSQL runs as the '${USER}' user, which can reach neither ${dir} nor ${fallback}. ` +
+        'Make the folders above the data folder traversable (chmod o+x), or choose another CAIRN_DATA_DIR.',
     );
   }
+  await writeFile(join(dir, CLUSTER_POINTER_FILE), `${fallback}\n`);
+  log.info(`The '${USER}' user cannot reach ${dir}, so the embedded PostgreSQL cluster is kept in ${fallback}.`);
+  return fallback;
 }
 
 async function initCluster(

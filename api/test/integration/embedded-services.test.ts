@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { Meilisearch } from 'meilisearch';
 import { workspaceRoot } from '../../src/config.js';
-import { startEmbeddedPostgres, DataDirInUseError } from '../../src/embedded/postgres.js';
+import { CLUSTER_POINTER_FILE, startEmbeddedPostgres, DataDirInUseError } from '../../src/embedded/postgres.js';
 import { startEmbeddedMeilisearch } from '../../src/embedded/meilisearch.js';
 import { isAlive, silentLogger } from '../../src/embedded/process-utils.js';
 import { chownForPostgres } from '../embedded-helpers.js';
@@ -36,7 +36,7 @@ describe('embedded PostgreSQL', () => {
     await sql.end();
     expect(rows.map((r) => r.value)).toEqual(['survives restarts']);
     await second.stop();
-  });
+   }, 120_000);
 
   it('refuses a data folder owned by another live process, and lets the CLI share it', async () => {
     const running = await startEmbeddedPostgres({ dir, log: silentLogger });
@@ -55,6 +55,37 @@ describe('embedded PostgreSQL', () => {
     await running.stop();
     expect(isAlive(pid)).toBe(false);
   });
+});
+
+describe('embedded PostgreSQL in a folder its user cannot reach', () => {
+  // Only root runs PostgreSQL as another user; as a normal user the folder is always reachable.
+  it.runIf(process.getuid?.() === 0)('keeps the cluster in a postgres-owned folder named after the data folder, on every start', async () => {
+    const locked = join(base, 'home-700');
+    await mkdir(locked, { mode: 0o700 });
+    await chmod(locked, 0o700);
+    const dir = join(locked, 'cairn', '.data', 'postgres');
+    const fallbackRoot = join(base, 'fallback');
+    const messages: string[] = [];
+    const log = { ...silentLogger, info: (message: string) => messages.push(message) };
+
+    const first = await startEmbeddedPostgres({ dir, log, fallbackRoot });
+    let sql = postgres(first.url, { max: 1, onnotice: () => {} });
+    await sql`create table kept (value text)`;
+    await sql`insert into kept values ('outside the locked folder')`;
+    await sql.end();
+    await first.stop();
+
+    const location = (await readFile(join(dir, CLUSTER_POINTER_FILE), 'utf8')).trim();
+    expect(location.startsWith(fallbackRoot)).toBe(true);
+    expect((await stat(join(location, 'data', 'PG_VERSION'))).isFile()).toBe(true);
+    expect(messages.some((m) => m.includes(location))).toBe(true);
+
+    const second = await startEmbeddedPostgres({ dir, log, fallbackRoot });
+    sql = postgres(second.url, { max: 1, onnotice: () => {} });
+    expect((await sql`select value from kept`).map((r) => r.value)).toEqual(['outside the locked folder']);
+    await sql.end();
+    await second.stop();
+  }, 120_000);
 });
 
 describe('embedded Meilisearch', () => {
