@@ -289,6 +289,15 @@ describe('POST /v2/version/infer: hostile and broken uploads', () => {
     const large = await inferFile(Buffer.concat([bytes, randomBytes(MAX_FILE_BYTES)]));
     expect(large.statusCode).toBe(400);
     expect(large.json().description).toContain(`limit of ${MAX_FILE_BYTES} bytes`);
+    const body = multipart([{ name: 'file', filename: 'x.jar', data: bytes }]);
+    const cut = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/version/infer',
+      payload: body.payload.subarray(0, body.payload.length - 40),
+      headers: { ...body.headers, authorization: actors.creator.pat },
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json().description).toMatch(/^Malformed upload/);
     const plain = await ctx.app.inject({ method: 'POST', url: '/v2/version/infer', payload: { file: 'x' }, headers: { authorization: actors.creator.pat } });
     expect(plain.statusCode).toBe(400);
   });
@@ -311,5 +320,10 @@ describe('POST /v2/version/infer: who may call it', () => {
     expect(refused.json().description).toContain('VERSION_CREATE');
     const only = await createPat(ctx.database.db, actors.user.id, scopeBits('VERSION_CREATE'));
     expect((await inferFile(bytes, 'x.jar', '', only)).statusCode).toBe(200);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const paths = (await ctx.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json().paths;
+    expect(paths['/v2/version/infer'].post.operationId).toBe('inferVersion');
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../../../lib/errors.js';
+import { isMalformedMultipart } from '../../../lib/multipart-upload.js';
 
 /**
  * Streams the single file part of a multipart request into a private temporary file (never
@@ -28,10 +29,9 @@ export async function withUploadedFile<T>(request: FastifyRequest, maxBytes: num
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 413) throw badRequest(`The file is larger than the limit of ${maxBytes} bytes`);
-      if (status && status >= 400 && status < 500) throw badRequest(`Malformed upload: ${(error as Error).message}`);
-      if (error instanceof Error && /multipart|Unexpected end/i.test(error.message)) throw badRequest(`Malformed upload: ${error.message}`);
+      const { statusCode: status, code } = error as { statusCode?: number; code?: string };
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`The file is larger than the limit of ${maxBytes} bytes`);
+      if ((status && status >= 400 && status < 500) || isMalformedMultipart(error)) throw badRequest(`Malformed upload: ${(error as Error).message}`);
       throw error;
     }
     if (!received) throw badRequest('The upload has no file part');
