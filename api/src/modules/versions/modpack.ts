@@ -90,6 +90,7 @@ async function findIndexText(files: FileStore, key: string, size: number): Promi
     const scan = await scanZip(zip, {
       wanted: (name) => name === MODPACK_INDEX_NAME,
       limits: INDEX_SCAN_LIMITS,
+      listNames: false,
       done: (found) => found.contents.has(MODPACK_INDEX_NAME),
     });
     return scan.contents.get(MODPACK_INDEX_NAME)?.toString('utf8');

@@ -18,7 +18,7 @@ export interface ZipScanLimits {
 }
 
 export interface ZipScan {
-  /** Every entry name seen, in directory order. */
+  /** Every entry name seen, in directory order (when asked for). */
   names: string[];
   /** Inflated bytes of the wanted entries (the first entry of each name). */
   contents: Map<string, Buffer>;
@@ -50,9 +50,15 @@ async function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: nu
  */
 export async function scanZip(
   zip: yauzl.ZipFile,
-  options: { wanted: (name: string) => boolean; limits: ZipScanLimits; done?: (scan: ZipScan) => boolean },
+  options: {
+    wanted: (name: string) => boolean;
+    limits: ZipScanLimits;
+    done?: (scan: ZipScan) => boolean;
+    /** Keep every entry name (false: `names` stays empty, for archives with no entry cap). */
+    listNames?: boolean;
+  },
 ): Promise<ZipScan> {
-  const { wanted, limits, done } = options;
+  const { wanted, limits, done, listNames = true } = options;
   if (zip.entryCount > limits.maxEntries) {
     throw new ZipLimitError(`it has ${zip.entryCount} entries; at most ${limits.maxEntries} are read`);
   }
@@ -64,7 +70,7 @@ export async function scanZip(
     zip.on('end', () => resolve(scan));
     zip.on('entry', (entry: yauzl.Entry) => {
       const name = entry.fileName;
-      scan.names.push(name);
+      if (listNames) scan.names.push(name);
       // A repeated name is never inflated twice: the first one counts.
       if (!wanted(name) || scan.contents.has(name)) return done?.(scan) ? resolve(scan) : zip.readEntry();
       const budget = Math.min(limits.maxEntryBytes, limits.maxTotalBytes - inflated);
