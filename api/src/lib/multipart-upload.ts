@@ -48,7 +48,7 @@ async function readLimited(stream: Readable, maxBytes: number, field: string): P
 }
 
 /** The errors the multipart parser raises for bodies that do not follow the format. */
-function isMalformedMultipart(error: unknown): boolean {
+export function isMalformedMultipart(error: unknown): boolean {
   return (
     error instanceof Error &&
     /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|.* terminated early due to unexpected end of multipart data)/.test(

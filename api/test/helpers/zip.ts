@@ -1,7 +1,11 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
-/** A zip archive of deflated entries (enough to build modpack files in tests). */
-export function zip(entries: Record<string, Buffer | string>): Buffer {
+/**
+ * A zip archive of deflated entries (enough to build modpack files in tests). Names are
+ * written as given (hostile ones included); `declaredSizes` lets an entry's headers lie about
+ * its inflated size.
+ */
+export function zip(entries: Record<string, Buffer | string>, options: { declaredSizes?: Record<string, number> } = {}): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -10,13 +14,14 @@ export function zip(entries: Record<string, Buffer | string>): Buffer {
     const compressed = deflateRawSync(data);
     const nameBytes = Buffer.from(name);
     const crc = crc32(data);
+    const declared = options.declaredSizes?.[name] ?? data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(declared, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     locals.push(local, nameBytes, compressed);
     const header = Buffer.alloc(46);
@@ -26,7 +31,7 @@ export function zip(entries: Record<string, Buffer | string>): Buffer {
     header.writeUInt16LE(8, 10);
     header.writeUInt32LE(crc, 16);
     header.writeUInt32LE(compressed.length, 20);
-    header.writeUInt32LE(data.length, 24);
+    header.writeUInt32LE(declared, 24);
     header.writeUInt16LE(nameBytes.length, 28);
     header.writeUInt32LE(offset, 42);
     central.push(header, nameBytes);

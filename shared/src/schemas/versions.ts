@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, INPUT_ENVIRONMENTS } from '../constants/environments.js';
 import { REQUESTABLE_VERSION_STATUSES, VERSION_STATUSES } from '../constants/project-status.js';
+import { PROJECT_TYPES } from '../constants/project-types.js';
 import { Base62IdSchema, int32, jsonArrayQuery } from './common.js';
 
 // Version objects of the v2 API (OpenAPI `Version`, `VersionFile`, `VersionDependency`,
@@ -213,3 +214,38 @@ export const AddFilesDataSchema = z.object({
   file_types: z.record(z.string(), FileTypeSchema.nullable()).optional(),
 });
 export type AddFilesData = z.infer<typeof AddFilesDataSchema>;
+
+/** POST /version/infer (operation inferVersion): optionally the project the file is meant for. */
+export const InferVersionQuerySchema = z.object({
+  /** Id or slug: loaders are limited to those this project's type can have. */
+  project_id: z.string().min(1).max(64).optional(),
+});
+export type InferVersionQuery = z.infer<typeof InferVersionQuerySchema>;
+
+/** A declared dependency matched to a catalogue project. */
+export const InferredDependencySchema = z
+  .object({
+    project_id: Base62IdSchema,
+    version_id: z.null(),
+    dependency_type: DependencyTypeSchema,
+  })
+  .strict();
+
+/**
+ * What an uploaded file's manifest says about its version; what the file does not say is null
+ * or empty. `format` names the manifest read (e.g. "fabric.mod.json", "pack.mcmeta").
+ */
+export const InferredVersionSchema = z
+  .object({
+    name: z.string().nullable(),
+    version_number: z.string().nullable(),
+    /** From the version number's wording; `release` when nothing says otherwise. */
+    version_type: VersionTypeSchema,
+    loaders: z.array(z.string()),
+    game_versions: z.array(z.string()),
+    dependencies: z.array(InferredDependencySchema),
+    project_type: z.enum(PROJECT_TYPES).nullable(),
+    format: z.string(),
+  })
+  .strict();
+export type InferredVersion = z.infer<typeof InferredVersionSchema>;

@@ -12,6 +12,9 @@ import { createVersionFilesService } from './version-files.service.js';
 import { versionFilesRoutes } from './version-files.routes.js';
 import { createVersionsService } from './versions.service.js';
 import { versionsRoutes } from './versions.routes.js';
+import { createInferenceService } from './inference/inference.service.js';
+import { inferenceRoutes } from './inference/inference.routes.js';
+import { createTagsService } from '../tags/tags.service.js';
 
 export interface VersionsModuleDeps {
   db: Database;
@@ -23,7 +26,7 @@ export interface VersionsModuleDeps {
 }
 
 /**
- * Versions and their files: /v2/version*, /v2/project/{id}/version*, lookups by hash under
+ * Versions and their files: /v2/version*, metadata read from an uploaded file (/v2/version/infer), /v2/project/{id}/version*, lookups by hash under
  * /v2/version_file*, file downloads under /data, and the Forge update file under /updates
  * (also under /v2/updates).
  */
@@ -31,6 +34,8 @@ export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app
   await app.register(multipart);
   const { db, files, publicApiUrl, maxFileBytes } = deps;
   await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl }) });
+  const inference = createInferenceService({ db, tags: createTagsService({ db }) });
+  await app.register(inferenceRoutes, { prefix: '/v2', service: inference, maxFileBytes });
   const cache = createVersionCache();
   const stopEvicting = onCatalogueChange((projectIds) => cache.evict(projectIds));
   app.addHook('onClose', async () => stopEvicting());

@@ -7,6 +7,8 @@ const index = (dependencies: Record<string, string>) =>
 describe('parseModpackIndex', () => {
   it('maps the index dependencies to loaders and the game version', () => {
     expect(parseModpackIndex(index({ minecraft: '1.21.1', 'fabric-loader': '0.16.0' }))).toEqual({
+      name: undefined,
+      versionId: undefined,
       loaders: ['fabric'],
       gameVersions: ['1.21.1'],
       files: [],

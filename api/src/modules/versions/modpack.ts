@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
+import { scanZip, type ZipScanLimits } from './zip-entries.js';
 
 /**
  * Modpacks are `.mrpack` files: zip archives whose `modrinth.index.json` names the game
@@ -13,6 +14,8 @@ import type { FileStore } from '../../lib/storage/file-store.js';
 export const MODPACK_INDEX_NAME = 'modrinth.index.json';
 /** The index is small text; anything larger is not a sensible pack. */
 const MAX_INDEX_BYTES = 16 * 1024 * 1024;
+/** Stored packs were checked when uploaded; only the index size is bounded here. */
+const INDEX_SCAN_LIMITS: ZipScanLimits = { maxEntries: Number.MAX_SAFE_INTEGER, maxEntryBytes: MAX_INDEX_BYTES, maxTotalBytes: MAX_INDEX_BYTES };
 
 /** Index dependency keys → Cairn loader names. */
 const INDEX_LOADERS: Record<string, string> = {
@@ -43,6 +46,9 @@ const IndexSchema = z.object({
 });
 
 export interface ModpackIndex {
+  /** The pack's own name and version number, when the index gives them. */
+  name: string | undefined;
+  versionId: string | undefined;
   /** Cairn loader names the pack runs on. */
   loaders: string[];
   /** The game version the pack is built for (empty when the index names none). */
@@ -77,32 +83,17 @@ class BlobRangeReader extends yauzl.RandomAccessReader {
   }
 }
 
-async function readEntryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
-  if (entry.uncompressedSize > MAX_INDEX_BYTES) throw new Error(`${MODPACK_INDEX_NAME} is too large`);
-  const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))));
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_INDEX_BYTES) throw new Error(`${MODPACK_INDEX_NAME} is too large`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The text of the index entry, or undefined when the archive has none. */
 async function findIndexText(files: FileStore, key: string, size: number): Promise<string | undefined> {
   const zip = await yauzl.fromRandomAccessReaderPromise(new BlobRangeReader(files, key), size, { lazyEntries: true, autoClose: true });
   try {
-    return await new Promise<string | undefined>((resolve, reject) => {
-      zip.on('error', reject);
-      zip.on('end', () => resolve(undefined));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== MODPACK_INDEX_NAME) return zip.readEntry();
-        readEntryText(zip, entry).then(resolve, reject);
-      });
-      zip.readEntry();
+    const scan = await scanZip(zip, {
+      wanted: (name) => name === MODPACK_INDEX_NAME,
+      limits: INDEX_SCAN_LIMITS,
+      listNames: false,
+      done: (found) => found.contents.has(MODPACK_INDEX_NAME),
     });
+    return scan.contents.get(MODPACK_INDEX_NAME)?.toString('utf8');
   } finally {
     zip.close();
   }
@@ -127,6 +118,8 @@ export function parseModpackIndex(text: string): ModpackIndex {
     .map((key) => INDEX_LOADERS[key]!);
   const game = index.dependencies.minecraft;
   return {
+    name: index.name,
+    versionId: index.versionId,
     loaders: [...new Set(loaders)],
     gameVersions: game ? [game] : [],
     files: index.files.map((f) => ({
