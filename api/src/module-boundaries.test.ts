@@ -12,7 +12,8 @@ async function lintAs(filePath: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId?.startsWith('cairn/')).map((m) => m.message);
 }
 
-describe('API module boundaries (lint)', () => {
+// The first lint call loads the whole ESLint config: seconds on a busy machine.
+describe('API module boundaries (lint)', { timeout: 60_000 }, () => {
   it("reports a module importing another module's repository", async () => {
     const messages = await lintAs(
       'api/src/modules/projects/example.ts',
@@ -38,7 +39,7 @@ describe('API module boundaries (lint)', () => {
   });
 });
 
-describe('web feature boundaries (lint)', () => {
+describe('web feature boundaries (lint)', { timeout: 60_000 }, () => {
   it('reports a feature importing another feature', async () => {
     const messages = await lintAs(
       'web/src/features/search/components/example.tsx',

@@ -1,5 +1,6 @@
 import { multipart } from '../helpers/multipart.js';
 import { jar, versionData } from '../helpers/versions.js';
+import { zip } from '../helpers/zip.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
 import { pngBytes, type World } from './world.js';
 
@@ -29,6 +30,8 @@ export interface MatrixEntry {
   revealsProjectId?: boolean;
 }
 
+const fabricJar = () =>
+  zip({ 'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: 'matrix', version: '1.0.0', name: 'Matrix', depends: { minecraft: '1.20.1' } }) });
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
 const send = (method: MatrixRequest['method'], url: string, payload?: object): MatrixRequest => ({ method, url, ...(payload ? { payload } : {}) });
 const ids = (...values: string[]) => encodeURIComponent(JSON.stringify(values));
@@ -215,6 +218,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     owner: 204,
     stranger: 404,
     moderator: 204,
+  },
+  'POST /v2/version/infer': {
+    request: (w) => upload('POST', `/v2/version/infer?project_id=${w.project.key}`, [{ name: 'file', filename: 'fabric.jar', data: fabricJar() }]),
+    // Reading a file needs an account; a hidden project named in the query is unknown to strangers.
+    owner: 200,
+    stranger: 400,
+    moderator: 200,
   },
   'GET /v2/version_file/:hash': { request: (w) => get(`/v2/version_file/${w.version.sha1}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'DELETE /v2/version_file/:hash': {
