@@ -28,6 +28,7 @@ import { teamsModule } from './modules/teams/index.js';
 import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
+import { imagesModule } from './modules/images/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     publicSiteUrl: config.publicSiteUrl,
     maxFileBytes: config.maxFileBytes,
   });
+  await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;

@@ -213,3 +213,10 @@ export const AddFilesDataSchema = z.object({
   file_types: z.record(z.string(), FileTypeSchema.nullable()).optional(),
 });
 export type AddFilesData = z.infer<typeof AddFilesDataSchema>;
+
+/** Body of POST /version/{id}/schedule: the status the version takes at `time` (in the future). */
+export const ScheduleVersionBodySchema = z.object({
+  time: z.iso.datetime({ offset: true }),
+  requested_status: RequestableVersionStatusSchema,
+});
+export type ScheduleVersionBody = z.infer<typeof ScheduleVersionBodySchema>;

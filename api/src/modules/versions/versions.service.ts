@@ -11,6 +11,7 @@ import { visibleVersionsCondition } from '../access/version.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import type { CatalogueUpload } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
+import { discardDroppedImages, syncImagesOfText } from '../images/images.service.js';
 import { insertVersionUpload, prepareVersionUpload } from './version-creation.js';
 import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
 import { checkTags, resolveDependencies } from './version-rules.js';
@@ -109,11 +110,15 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'edit this version');
       if (body.downloads !== undefined && !isModerator(actor)) throw unauthorized('Only moderators may change download counts');
 
+      let droppedImages: string[] = [];
       await db.transaction(async (tx) => {
         const changes: Partial<repo.NewVersion> = {};
         if (body.name !== undefined) changes.name = body.name;
         if (body.version_number !== undefined) changes.versionNumber = body.version_number;
-        if (body.changelog !== undefined) changes.changelog = body.changelog;
+        if (body.changelog !== undefined) {
+          changes.changelog = body.changelog;
+          droppedImages = await syncImagesOfText(tx, { context: 'version', versionId: row.id }, body.changelog);
+        }
         if (body.version_type !== undefined) changes.versionType = body.version_type;
         if (body.featured !== undefined) changes.featured = body.featured;
         if (body.status !== undefined) changes.status = body.status;
@@ -157,6 +162,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         await repo.touchProject(tx, row.projectId);
         await recordSearchChange(tx, [row.projectId]);
       });
+      await discardDroppedImages(db, files, droppedImages);
     },
 
     async deleteVersion(actor: Actor, idText: string): Promise<void> {
