@@ -60,3 +60,12 @@ export async function decideStatusChange(
   }
   return changes;
 }
+
+/**
+ * Scheduling hides a project until its time, then gives it the requested status. Teams may
+ * schedule only projects moderators approved (or reschedule a scheduled one); moderators any.
+ */
+export function checkScheduleRequest(actor: Actor, current: string): void {
+  if (isModerator(actor) || isApprovedLikeProjectStatus(current) || current === 'scheduled') return;
+  throw unauthorized('Only approved projects may be scheduled: submit the project for review first');
+}

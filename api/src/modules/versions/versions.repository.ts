@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, inArray, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LISTED_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Database, Executor } from '../../db/client.js';
 import { downloadDedup, projects, searchOutbox, versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
@@ -274,4 +274,13 @@ export async function findProjectSides(db: Executor, projectId: number) {
     .where(eq(projects.id, projectId))
     .limit(1);
   return rows[0];
+}
+
+/** Scheduled versions whose time has come, locked for publishing (others' locked rows skipped). */
+export function listDueScheduledVersions(tx: Executor, now: Date) {
+  return tx
+    .select({ id: versions.id, projectId: versions.projectId, requestedStatus: versions.requestedStatus, scheduledFor: versions.scheduledFor })
+    .from(versions)
+    .where(and(eq(versions.status, 'scheduled'), lte(versions.scheduledFor, now)))
+    .for('update', { skipLocked: true });
 }

@@ -18,6 +18,7 @@ import { checkTags, resolveDependencies } from './version-rules.js';
 import { fileContentProblem, fileNameProblem } from './version-uploads.js';
 import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
+import { createVersionSchedules } from './version-schedules.js';
 
 export interface VersionsServiceDeps {
   db: Database;
@@ -42,6 +43,8 @@ export function createVersionsService(deps: VersionsServiceDeps) {
   }
 
   return {
+    ...createVersionSchedules({ db }),
+
     async getVersion(actor: Actor | null, idText: string): Promise<Version> {
       const { row } = await requireVisibleVersion(db, actor, parseId(idText));
       return one(row.id);
