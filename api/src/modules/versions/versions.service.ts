@@ -6,6 +6,7 @@ import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
+import type { FileTokens } from '../../lib/file-tokens.js';
 import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { visibleVersionsCondition } from '../access/version.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
@@ -25,12 +26,15 @@ export interface VersionsServiceDeps {
   files: FileStore;
   /** Base URL of the API (version file links). */
   publicApiUrl: string;
+  /** Signs links to files of versions not everyone may see. */
+  fileTokens: FileTokens;
 }
 
 export function createVersionsService(deps: VersionsServiceDeps) {
-  const { db, files, publicApiUrl } = deps;
+  const { db, files } = deps;
+  const links = { publicApiUrl: deps.publicApiUrl, tokens: deps.fileTokens };
 
-  const one = async (id: number) => (await loadWireVersions(db, [id], publicApiUrl))[0]!;
+  const one = async (id: number) => (await loadWireVersions(db, [id], links))[0]!;
   /** Removes blobs a failed request stored, unless other rows use the same bytes. */
   const discard = (keys: readonly string[]) => deleteUnreferencedBlobs(db, files, keys);
 
@@ -60,7 +64,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
           a.datePublished.getTime() - b.datePublished.getTime() ||
           a.id - b.id,
       );
-      return toWireVersions(db, rows, publicApiUrl, { changelog: includeChangelog });
+      return toWireVersions(db, rows, links, { changelog: includeChangelog });
     },
 
     async listProjectVersions(actor: Actor | null, projectText: string, query: ProjectVersionsQuery): Promise<Version[]> {
@@ -74,7 +78,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         limit: query.limit,
         offset: query.offset,
       });
-      return toWireVersions(db, rows, publicApiUrl, { changelog: query.include_changelog });
+      return toWireVersions(db, rows, links, { changelog: query.include_changelog });
     },
 
     /** GET /project/{p}/version/{id|number}: the version with that id, else the oldest with that number. */
