@@ -3,13 +3,13 @@ import { hasScopes, scopeBits, type ScopeName } from '@cairn/shared/constants/sc
 import type { ImageContext, UploadImageQuery, UploadedImage } from '@cairn/shared/schemas/images';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { ApiError, badRequest, unauthorized } from '../../lib/errors.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import { inspectImage } from '../../lib/images.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { findProjectAccess, requireProjectPermission } from '../access/project.policy.js';
-import { requireVisibleVersion } from '../versions/version-details.js';
+import { findVisibleVersionAccess } from '../access/version.policy.js';
 import { toUploadedImage } from './images.mapper.js';
 import * as repo from './images.repository.js';
 
@@ -54,12 +54,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
         return { projectId: access.project.id };
       }
       case 'version': {
-        const found = await requireVisibleVersion(db, actor, parseId(text)).catch((error: unknown) => {
-          if (error instanceof ApiError && error.statusCode === 404) throw unknownItem(field, text);
-          throw error;
-        });
+        const found = await findVisibleVersionAccess(db, actor, parseId(text));
+        if (!found) throw unknownItem(field, text);
         requireProjectPermission(found.access, PROJECT_PERMISSIONS.UPLOAD_VERSION, "add images to this version's changelog");
-        return { versionId: found.row.id };
+        return { versionId: found.versionId };
       }
       case 'thread_message':
       case 'report':
