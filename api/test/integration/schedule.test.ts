@@ -78,6 +78,15 @@ describe('POST /v2/project/{id}/schedule', () => {
     expect(row.approved?.toISOString()).toBe(at.toISOString());
   });
 
+  it('lets the team release a scheduled project early, after which the job leaves it alone', async () => {
+    const project = await approvedProject('early-bird');
+    expect((await post(`/v2/project/${project.key}/schedule`, { time: inFuture(1000), requested_status: 'unlisted' }, actors.creator.pat)).statusCode).toBe(204);
+    const patch = await ctx.app.inject({ method: 'PATCH', url: `/v2/project/${project.key}`, headers: { authorization: actors.creator.pat }, payload: { status: 'approved' } });
+    expect(patch.statusCode).toBe(204);
+    expect(await publishScheduledProjects(ctx.database.db, new Date(Date.now() + 60_000))).toBe(0);
+    expect((await get(`/v2/project/${project.key}`)).json()).toMatchObject({ status: 'approved' });
+  });
+
   it('answers 401 without a token, scope or permission, 404 for hidden projects of others, 400 for bad bodies', async () => {
     const project = await approvedProject('guarded-release');
     const url = `/v2/project/${project.key}/schedule`;
