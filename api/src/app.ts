@@ -28,6 +28,8 @@ import { teamsModule } from './modules/teams/index.js';
 import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
+import { imagesModule } from './modules/images/index.js';
+import { createFileTokens } from './lib/file-tokens.js';
 
 export interface AppDeps {
   config: Config;
@@ -85,7 +87,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(sessionsModule, { prefix: '/v2', db, ...cookies });
   await app.register(usersModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl, secureCookies: config.secureCookies });
   const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
-  await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, ...catalogueUrls });
+  const fileTokens = createFileTokens(config.fileUrlSecret);
+  await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, fileTokens, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });
   await app.register(versionsModule, {
     db,
@@ -93,7 +96,9 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     publicApiUrl: config.publicApiUrl,
     publicSiteUrl: config.publicSiteUrl,
     maxFileBytes: config.maxFileBytes,
+    fileTokens,
   });
+  await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;

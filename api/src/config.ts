@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -54,6 +55,12 @@ export const ConfigSchema = z
     RATE_LIMIT_BYPASS_KEY: z.string().min(16).optional(),
     /** Trust X-Forwarded-For from this many proxy hops (0 = use the peer address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * Signs the short-lived download links of files that are not public (drafts, hidden
+     * projects). Unset: a random secret per process, so links stop working on restart and every
+     * API process behind one address must be given the same value.
+     */
+    FILE_URL_SECRET: z.string().min(32).optional(),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     /** Deliver mail through this SMTP server (smtp:// or smtps://user:pass@host:port); unset = outbox only. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -135,6 +142,8 @@ export interface Config {
   /** Uploaded files live here (the disk file store). */
   filesDir: string;
   maxFileBytes: number;
+  /** HMAC key of signed file links (see FILE_URL_SECRET). */
+  fileUrlSecret: string;
   webOrigins: string[];
   database: { url: string | undefined; poolSize: number };
   search: { url: string | undefined; key: string | undefined; indexPrefix: string };
@@ -203,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicCdnUrl: stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`),
     filesDir: join(resolve(workspaceRoot(), env.CAIRN_DATA_DIR), 'files'),
     maxFileBytes: env.MAX_FILE_BYTES,
+    fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },

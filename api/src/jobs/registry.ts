@@ -9,6 +9,8 @@ import { pruneDownloadDedupJob } from './prune-download-dedup.js';
 import { searchSyncJob } from './search-sync.js';
 import { searchTrendingJob } from './search-trending.js';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.js';
+import { sweepUnattachedImagesJob } from './sweep-unattached-images.js';
+import { publishScheduledJob } from './publish-scheduled.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -19,4 +21,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepUnattachedImagesJob, publishScheduledJob];

@@ -32,6 +32,7 @@ export interface MatrixEntry {
 
 const fabricJar = () =>
   zip({ 'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: 'matrix', version: '1.0.0', name: 'Matrix', depends: { minecraft: '1.20.1' } }) });
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
 const send = (method: MatrixRequest['method'], url: string, payload?: object): MatrixRequest => ({ method, url, ...(payload ? { payload } : {}) });
 const ids = (...values: string[]) => encodeURIComponent(JSON.stringify(values));
@@ -182,6 +183,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/project/:id/gallery': { request: (w) => image('POST', `/v2/project/${w.project.key}/gallery?ext=png&featured=true`), owner: 204, stranger: 404, moderator: 401 },
   'PATCH /v2/project/:id/gallery': { request: async (w) => send('PATCH', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}&title=Shot`), ...teamOrModerator(204, 404) },
   'DELETE /v2/project/:id/gallery': { request: async (w) => send('DELETE', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}`), ...teamOrModerator(204, 404) },
+  // A draft cannot be scheduled by its team (only approved projects can); moderators may.
+  'POST /v2/project/:id/schedule': { request: (w) => send('POST', `/v2/project/${w.project.key}/schedule`, { time: inAnHour(), requested_status: 'approved' }), owner: 401, stranger: 404, moderator: 204 },
   'GET /v2/project/:id/dependencies': { request: (w) => get(`/v2/project/${w.project.key}/dependencies`), ...teamOrModerator(200, 404), anonymous: 404 },
   'POST /v2/project/:id/follow': { request: (w) => send('POST', `/v2/project/${w.project.key}/follow`), ...teamOrModerator(204, 404) },
   'DELETE /v2/project/:id/follow': { request: (w) => send('DELETE', `/v2/project/${w.project.key}/follow`), ...teamOrModerator(400, 404) },
@@ -218,6 +221,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     owner: 204,
     stranger: 404,
     moderator: 204,
+  },
+  'POST /v2/version/:id/schedule': { request: (w) => send('POST', `/v2/version/${w.version.key}/schedule`, { time: inAnHour(), requested_status: 'listed' }), ...teamOrModerator(204, 404) },
+  'POST /v2/image': {
+    request: async (w) => ({ ...(await image('POST', `/v2/image?ext=png&context=project&project_id=${w.project.key}`)) }),
+    // Images for a project's text: its team and moderators (EDIT_BODY); the hidden project is unknown to others.
+    ...teamOrModerator(200, 400),
   },
   'POST /v2/version/infer': {
     request: (w) => upload('POST', `/v2/version/infer?project_id=${w.project.key}`, [{ name: 'file', filename: 'fabric.jar', data: fabricJar() }]),

@@ -242,3 +242,10 @@ export const ModifyGalleryImageQuerySchema = z.object({
 });
 
 export const ProjectsRandomQuerySchema = z.object({ count: z.coerce.number().int().min(1).max(100) });
+
+/** Body of POST /project/{id|slug}/schedule: the status the project takes at `time` (in the future). */
+export const ScheduleProjectBodySchema = z.object({
+  time: z.iso.datetime({ offset: true }),
+  requested_status: RequestableProjectStatusSchema,
+});
+export type ScheduleProjectBody = z.infer<typeof ScheduleProjectBodySchema>;

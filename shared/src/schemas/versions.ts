@@ -249,3 +249,10 @@ export const InferredVersionSchema = z
   })
   .strict();
 export type InferredVersion = z.infer<typeof InferredVersionSchema>;
+
+/** Body of POST /version/{id}/schedule: the status the version takes at `time` (in the future). */
+export const ScheduleVersionBodySchema = z.object({
+  time: z.iso.datetime({ offset: true }),
+  requested_status: RequestableVersionStatusSchema,
+});
+export type ScheduleVersionBody = z.infer<typeof ScheduleVersionBodySchema>;

@@ -103,6 +103,8 @@ export const projects = pgTable(
     declaredType: text().notNull().default('mod'),
     status: text().notNull(),
     requestedStatus: text(),
+    /** While `scheduled`: when the project takes its requested status. */
+    scheduledFor: timestamp({ withTimezone: true }),
     moderationMessage: text(),
     moderationMessageBody: text(),
     /** SPDX id or a `LicenseRef-…` custom id. */
@@ -234,6 +236,8 @@ export const versions = pgTable(
     /** `listed`, `archived`, `draft`, `unlisted`, `scheduled` or `unknown`. */
     status: text().notNull().default('listed'),
     requestedStatus: text(),
+    /** While `scheduled`: when the version takes its requested status. */
+    scheduledFor: timestamp({ withTimezone: true }),
     featured: boolean().notNull().default(false),
     datePublished: created(),
     downloads: bigint({ mode: 'number' }).notNull().default(0),

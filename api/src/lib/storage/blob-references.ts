@@ -2,6 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { organizations, projectGalleryImages, projects, versionFiles } from '../../db/schema/catalogue.js';
 import { users } from '../../db/schema/users.js';
+import { uploadedImages } from '../../db/schema/images.js';
 import type { FileStore } from './file-store.js';
 
 /**
@@ -17,6 +18,7 @@ export async function isBlobReferenced(db: Executor, key: string): Promise<boole
       .where(or(eq(projectGalleryImages.imageKey, key), eq(projectGalleryImages.rawImageKey, key)))
       .limit(1),
     db.select({ one: sql`1` }).from(versionFiles).where(eq(versionFiles.blobKey, key)).limit(1),
+    db.select({ one: sql`1` }).from(uploadedImages).where(eq(uploadedImages.blobKey, key)).limit(1),
     db.select({ one: sql`1` }).from(organizations).where(or(eq(organizations.iconKey, key), eq(organizations.rawIconKey, key))).limit(1),
     // Avatars are stored as URLs ending in their key.
     db

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { SEARCHABLE_PROJECT_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
 import { anyBigint } from '../../db/sql-helpers.js';
-import { organizations, projects, teamMembers } from '../../db/schema/catalogue.js';
+import { organizations, projects, teamMembers, versions } from '../../db/schema/catalogue.js';
 import { parseId } from '../../lib/ids.js';
 
 export const projectRefColumns = {
@@ -79,4 +79,10 @@ export async function listOrganizationPublicity(db: Executor, organizationIds: r
     })
     .from(organizations)
     .where(inArray(organizations.id, [...organizationIds]));
+}
+
+/** The project and status of a version, for access checks outside the versions module. */
+export async function findVersionRef(db: Executor, versionId: number): Promise<{ id: number; projectId: number; status: string } | undefined> {
+  const [row] = await db.select({ id: versions.id, projectId: versions.projectId, status: versions.status }).from(versions).where(eq(versions.id, versionId)).limit(1);
+  return row;
 }

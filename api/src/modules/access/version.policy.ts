@@ -1,7 +1,9 @@
 import { HIDDEN_VERSION_STATUSES, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
 import { notInArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { isModerator, type Actor } from '../../lib/actor.js';
-import type { ProjectAccess } from './project.policy.js';
+import type { Executor } from '../../db/client.js';
+import { findVersionRef } from './access.repository.js';
+import { listProjectAccess, type ProjectAccess } from './project.policy.js';
 
 /**
  * Who sees which version: the project's visibility first; then draft, scheduled and unknown
@@ -21,4 +23,12 @@ export function canSeeVersion(actor: Actor | null, versionStatus: string, access
 /** The same rule as a condition on a version status column (undefined: every version). */
 export function visibleVersionsCondition(actor: Actor | null, access: ProjectAccess, status: AnyColumn): SQL | undefined {
   return seesHiddenVersions(actor, access) ? undefined : notInArray(status, [...HIDDEN_VERSION_STATUSES]);
+}
+
+/** A version the caller may see, with its project's access; undefined for a missing or hidden one. */
+export async function findVisibleVersionAccess(db: Executor, actor: Actor | null, versionId: number | undefined): Promise<{ versionId: number; access: ProjectAccess } | undefined> {
+  const version = versionId === undefined ? undefined : await findVersionRef(db, versionId);
+  if (!version) return undefined;
+  const [access] = await listProjectAccess(db, actor, [version.projectId]);
+  return access && canSeeVersion(actor, version.status, access) ? { versionId: version.id, access } : undefined;
 }

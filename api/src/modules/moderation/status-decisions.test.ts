@@ -47,4 +47,11 @@ describe('decideStatusChange', () => {
       moderationMessage: 'Add a description',
     });
   });
+
+  it('lets a team release or hold back a scheduled project only once it was approved', async () => {
+    const approvedAt = new Date('2026-01-01T00:00:00Z');
+    expect(await decideStatusChange(creator, { status: 'scheduled', approved: approvedAt }, { status: 'approved' }, versions(1))).toMatchObject({ status: 'approved' });
+    expect(await decideStatusChange(creator, { status: 'scheduled', approved: approvedAt }, { status: 'draft' }, versions(1))).toMatchObject({ status: 'draft' });
+    await expect(decideStatusChange(creator, { status: 'scheduled', approved: null }, { status: 'approved' }, versions(1))).rejects.toMatchObject({ statusCode: 401 });
+  });
 });

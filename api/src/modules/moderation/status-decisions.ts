@@ -4,13 +4,16 @@ import { badRequest, unauthorized } from '../../lib/errors.js';
 
 /**
  * Moderation decisions on a project's status. Moderators may set any status (with a message);
- * teams may only submit a project for review (`processing`) and switch an approved project
- * between the statuses they may request (approved, archived, unlisted, private, draft).
+ * teams may only submit a project for review (`processing`) and switch an approved (or
+ * scheduled) project between the statuses they may request (approved, archived, unlisted,
+ * private, draft).
  */
-export function checkStatusChange(actor: Actor, current: string, next: ProjectStatus): void {
+export function checkStatusChange(actor: Actor, current: string, next: ProjectStatus, approvedBefore = false): void {
   if (next === current || isModerator(actor)) return;
   const submitting = next === 'processing' && !isApprovedLikeProjectStatus(current);
-  const switching = isApprovedLikeProjectStatus(current) && isRequestableProjectStatus(next);
+  // The team may release a scheduled project early or hold it back, once moderators approved it.
+  const approved = isApprovedLikeProjectStatus(current) || (current === 'scheduled' && approvedBefore);
+  const switching = approved && isRequestableProjectStatus(next);
   if (!submitting && !switching) throw unauthorized("You don't have permission to set this status");
 }
 
@@ -48,7 +51,7 @@ export async function decideStatusChange(
     if (request.moderation_message_body !== undefined) changes.moderationMessageBody = request.moderation_message_body;
   }
   if (request.status !== undefined && request.status !== current.status) {
-    checkStatusChange(actor, current.status, request.status);
+    checkStatusChange(actor, current.status, request.status, current.approved !== null);
     if (request.status === 'processing') {
       if ((await countVersions()) === 0) throw badRequest('A project needs at least one version before it can be sent for review');
       changes.moderationMessage = null;
@@ -59,4 +62,13 @@ export async function decideStatusChange(
     changes.status = request.status;
   }
   return changes;
+}
+
+/**
+ * Scheduling hides a project until its time, then gives it the requested status. Teams may
+ * schedule only projects moderators approved (or reschedule a scheduled one); moderators any.
+ */
+export function checkScheduleRequest(actor: Actor, current: string): void {
+  if (isModerator(actor) || isApprovedLikeProjectStatus(current) || current === 'scheduled') return;
+  throw unauthorized('Only approved projects may be scheduled: submit the project for review first');
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { Database, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
+import type { FileTokens } from '../../lib/file-tokens.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import type { ProjectCache } from './project-cache.js';
@@ -17,6 +18,8 @@ export interface ProjectsServiceDeps {
   cdnUrl: string;
   /** Base URL of the API (version file downloads). */
   publicApiUrl: string;
+  /** Signs links to files of versions not everyone may see (dependency lists). */
+  fileTokens: FileTokens;
   cache: ProjectCache;
 }
 

@@ -7,6 +7,7 @@ import { recordSearchChange } from '../../lib/search-outbox.js';
 import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { decideStatusChange } from '../moderation/status-decisions.js';
 import { handProjectToGhost } from '../users/ghost.js';
+import { discardDroppedImages, syncImagesOfText } from '../images/images.service.js';
 import { LINK_FIELD_NAMES, type ProjectContext } from './project-context.js';
 import { loadProjectDetails } from './project-details.js';
 import { checkCategories, checkDonationUrls, checkSlugAvailable, normalizeLicense } from './project-rules.js';
@@ -16,7 +17,7 @@ const { EDIT_DETAILS, EDIT_BODY, DELETE_PROJECT } = PROJECT_PERMISSIONS;
 
 /** Editing a project (fields, status through the moderation rules, bulk edits) and deleting it. */
 export function createProjectEditing(context: ProjectContext) {
-  const { db, discardBlobs, requireEditable, applyLinks, setDonationLinks } = context;
+  const { db, files, discardBlobs, requireEditable, applyLinks, setDonationLinks } = context;
 
   return {
     async modifyProject(actor: Actor, idOrSlug: string, body: ModifyProjectBody): Promise<void> {
@@ -31,6 +32,7 @@ export function createProjectEditing(context: ProjectContext) {
       if (body.body !== undefined) needs(EDIT_BODY, 'body');
 
       const projectId = access.project.id;
+      let droppedImages: string[] = [];
       await db.transaction(async (tx) => {
         const current = (await repo.findProjectRow(tx, projectId))!;
         const changes: Partial<repo.NewProject> = {};
@@ -51,7 +53,10 @@ export function createProjectEditing(context: ProjectContext) {
         }
         if (body.title !== undefined) changes.title = body.title;
         if (body.description !== undefined) changes.summary = body.description;
-        if (body.body !== undefined) changes.body = body.body;
+        if (body.body !== undefined) {
+          changes.body = body.body;
+          droppedImages = await syncImagesOfText(tx, { context: 'project', projectId }, body.body);
+        }
         if (body.license_id !== undefined) changes.licenseId = await normalizeLicense(tx, body.license_id);
         if (body.license_url !== undefined) changes.licenseUrl = body.license_url;
         if (body.client_side !== undefined || body.server_side !== undefined) {
@@ -80,6 +85,7 @@ export function createProjectEditing(context: ProjectContext) {
         await repo.updateProject(tx, projectId, changes);
         await recordSearchChange(tx, [projectId]);
       });
+      await discardDroppedImages(db, files, droppedImages);
     },
 
     /** Bulk edit of categories and links; every project must be visible and editable. */

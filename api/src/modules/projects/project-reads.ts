@@ -10,7 +10,7 @@ import * as repo from './projects.repository.js';
 
 /** Reading projects: one, many, random, their dependencies, a user's projects. */
 export function createProjectReads(context: ProjectContext) {
-  const { db, cache, toProjects, projectById, publicApiUrl } = context;
+  const { db, cache, toProjects, projectById, publicApiUrl, fileTokens } = context;
 
   return {
     /**
@@ -67,7 +67,7 @@ export function createProjectReads(context: ProjectContext) {
           db,
           projectIds.filter((id) => visible.has(id)),
         ),
-        versions: await loadVisibleWireVersions(db, actor, versionIds, publicApiUrl),
+        versions: await loadVisibleWireVersions(db, actor, versionIds, { publicApiUrl, tokens: fileTokens }),
       };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { LISTED_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
 import {
@@ -384,4 +384,13 @@ export async function listDependencyTargets(db: Executor, projectId: number) {
 
 export async function setEnvironmentOfAllVersions(tx: Executor, projectId: number, environment: string): Promise<void> {
   await tx.update(versions).set({ environment }).where(eq(versions.projectId, projectId));
+}
+
+/** Scheduled projects whose time has come, locked for publishing (others' locked rows skipped). */
+export function listDueScheduledProjects(tx: Executor, now: Date) {
+  return tx
+    .select({ id: projects.id, requestedStatus: projects.requestedStatus, approved: projects.approved })
+    .from(projects)
+    .where(and(eq(projects.status, 'scheduled'), lte(projects.scheduledFor, now)))
+    .for('update', { skipLocked: true });
 }

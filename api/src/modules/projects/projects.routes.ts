@@ -12,6 +12,7 @@ import {
   ProjectIdentifierSchema,
   ProjectSchema,
   ProjectsRandomQuerySchema,
+  ScheduleProjectBodySchema,
 } from '@cairn/shared/schemas/projects';
 import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
@@ -110,6 +111,26 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       await service.modifyProject(request.actor!, request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/project/:id/schedule',
+    {
+      config: requireAuth('PROJECT_WRITE'),
+      schema: {
+        operationId: 'scheduleProject',
+        tags,
+        summary: 'Schedule a project',
+        description: 'Hides the project (status `scheduled`) until `time`, then gives it `requested_status`. Teams may schedule approved projects only.',
+        params: ProjectParams,
+        body: ScheduleProjectBodySchema,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.scheduleProject(request.actor!, request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );

@@ -4,6 +4,7 @@ import { createProjectEditing } from './project-editing.js';
 import { createProjectFollows } from './project-follows.js';
 import { createProjectMedia } from './project-media.js';
 import { createProjectReads } from './project-reads.js';
+import { createProjectSchedules } from './project-schedules.js';
 
 export type { ProjectsServiceDeps } from './project-context.js';
 
@@ -17,6 +18,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     ...createProjectEditing(context),
     ...createProjectMedia(context),
     ...createProjectFollows(context),
+    ...createProjectSchedules(context),
   };
 }
 

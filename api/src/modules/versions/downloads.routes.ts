@@ -53,12 +53,14 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ service: DownloadsService }
         operationId: 'downloadVersionFile',
         tags: ['version-files'],
         summary: 'Download a version file',
+        description: 'Files of versions not everyone may see need the signed `token` their links carry (valid about an hour), or a caller allowed to see the version.',
         params: z.object({ project: z.string().min(1).max(16), version: z.string().min(1).max(16), filename: z.string().min(1).max(255) }),
+        querystring: z.object({ token: z.string().max(128).optional() }),
       },
     },
     async (request, reply) => {
       const { project, version, filename } = request.params;
-      const file = await service.findFile(request.actor, project, version, filename);
+      const file = await service.findFile(request.actor, project, version, filename, request.query.token);
       const etag = `"${file.sha1}"`;
       reply
         .header('accept-ranges', 'bytes')

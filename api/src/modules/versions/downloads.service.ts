@@ -3,12 +3,13 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { FileTokens } from '../../lib/file-tokens.js';
 import type { BlobRead, FileStore } from '../../lib/storage/file-store.js';
 import { listProjectAccess } from '../access/project.policy.js';
 import { canSeeVersion } from '../access/version.policy.js';
 import * as repo from './versions.repository.js';
-import { parseId } from '../../lib/ids.js';
+import { encodeBase62, parseId } from '../../lib/ids.js';
 
 export interface DownloadableFile {
   blobKey: string;
@@ -43,18 +44,29 @@ function expandIPv6(ip: string): string[] {
 }
 
 /** Version files served at their public URL, with download counting. */
-export function createDownloadsService(deps: { db: Database; files: FileStore }) {
-  const { db, files } = deps;
+export function createDownloadsService(deps: { db: Database; files: FileStore; fileTokens: FileTokens }) {
+  const { db, files, fileTokens } = deps;
   return {
-    /** The file at `/<project>/versions/<version>/<name>` if the caller may see it; else 404. */
-    async findFile(actor: Actor | null, projectText: string, versionText: string, filename: string): Promise<DownloadableFile> {
+    /**
+     * The file at `/<project>/versions/<version>/<name>`. Public files are everyone's; others
+     * need a caller allowed to see the version or the link's signed token (handed only to such
+     * callers). A token that does not fit the file → 403, an expired one → 404.
+     */
+    async findFile(actor: Actor | null, projectText: string, versionText: string, filename: string, token?: string): Promise<DownloadableFile> {
       const versionId = parseId(versionText);
       const file = versionId === undefined ? undefined : await repo.findFileForDownload(db, versionId, filename);
       if (file && file.projectId === parseId(projectText)) {
         const [access] = await listProjectAccess(db, actor, [file.projectId]);
-        if (access && canSeeVersion(actor, file.status, access)) {
+        if (access) {
           const isPublic = !isHiddenProjectStatus(access.project.status) && !isHiddenVersionStatus(file.status);
-          return { ...file, public: isPublic };
+          if (isPublic) return { ...file, public: true };
+          if (canSeeVersion(actor, file.status, access)) return { ...file, public: false };
+          if (token !== undefined) {
+            const signed = { projectId: encodeBase62(file.projectId), versionId: encodeBase62(file.versionId), filename: file.filename, sha1: file.sha1 };
+            const check = fileTokens.check(signed, token);
+            if (check === 'valid') return { ...file, public: false };
+            if (check === 'invalid') throw forbidden('The download link is not valid for this file', 'invalid_token');
+          }
         }
       }
       throw notFound('No such file');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Database } from '../../db/client.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
+import type { FileTokens } from '../../lib/file-tokens.js';
 import { createDownloadsService } from './downloads.service.js';
 import { downloadRoutes } from './downloads.routes.js';
 import { createForgeUpdatesService } from './forge-updates.service.js';
@@ -23,6 +24,8 @@ export interface VersionsModuleDeps {
   publicApiUrl: string;
   publicSiteUrl: string;
   maxFileBytes: number;
+  /** Signs links to files of versions not everyone may see. */
+  fileTokens: FileTokens;
 }
 
 /**
@@ -32,16 +35,16 @@ export interface VersionsModuleDeps {
  */
 export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app, deps) => {
   await app.register(multipart);
-  const { db, files, publicApiUrl, maxFileBytes } = deps;
-  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl }) });
+  const { db, files, publicApiUrl, maxFileBytes, fileTokens } = deps;
+  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl, fileTokens }) });
   const inference = createInferenceService({ db, tags: createTagsService({ db }) });
   await app.register(inferenceRoutes, { prefix: '/v2', service: inference, maxFileBytes });
   const cache = createVersionCache();
   const stopEvicting = onCatalogueChange((projectIds) => cache.evict(projectIds));
   app.addHook('onClose', async () => stopEvicting());
-  await app.register(versionFilesRoutes, { prefix: '/v2', service: createVersionFilesService({ db, files, publicApiUrl, cache }) });
+  await app.register(versionFilesRoutes, { prefix: '/v2', service: createVersionFilesService({ db, files, publicApiUrl, fileTokens, cache }) });
   const forgeUpdates = createForgeUpdatesService({ db, publicSiteUrl: deps.publicSiteUrl });
   await app.register(forgeUpdatesRoutes, { service: forgeUpdates, operationId: 'forgeUpdates' });
   await app.register(forgeUpdatesRoutes, { prefix: '/v2', service: forgeUpdates, operationId: 'forgeUpdatesV2' });
-  await app.register(downloadRoutes, { service: createDownloadsService({ db, files }) });
+  await app.register(downloadRoutes, { service: createDownloadsService({ db, files, fileTokens }) });
 };

@@ -6,26 +6,49 @@ import { listProjectAccess, type ProjectAccess } from '../access/project.policy.
 import { canSeeVersion } from '../access/version.policy.js';
 import { listVersionRows, loadVersionDetails, withFilesAndDependencies, type VersionRow } from './version-details.repository.js';
 import type { VersionCache } from './version-cache.js';
-import { toVersion } from './versions.mapper.js';
-import { findVersionRow } from './versions.repository.js';
+import { toVersion, withSignedFileUrls, type FileLinks } from './versions.mapper.js';
+import { findVersionRow, listNonPublicVersionIds } from './versions.repository.js';
 
-/** Wire versions for rows already loaded, in the rows' order. */
-export async function toWireVersions(db: Executor, rows: readonly VersionRow[], publicApiUrl: string, options: { changelog?: boolean } = {}): Promise<Version[]> {
-  return (await withFilesAndDependencies(db, rows)).map((details) => toVersion(details, publicApiUrl, options));
+/**
+ * Wire versions for rows already loaded, in the rows' order. Callers answer only versions the
+ * caller may see, so links to files of non-public versions are signed for this caller.
+ */
+export async function toWireVersions(db: Executor, rows: readonly VersionRow[], links: FileLinks, options: { changelog?: boolean } = {}): Promise<Version[]> {
+  const [all, nonPublic] = await Promise.all([withFilesAndDependencies(db, rows), listNonPublicVersionIds(db, rows.map((r) => r.id))]);
+  return all.map((details) => {
+    const version = toVersion(details, links.publicApiUrl, options);
+    return nonPublic.has(details.row.id) ? withSignedFileUrls(version, links.tokens) : version;
+  });
 }
 
 /** Wire versions by id, in the order given (missing ids skipped). */
-export async function loadWireVersions(db: Executor, ids: readonly number[], publicApiUrl: string): Promise<Version[]> {
+export async function loadWireVersions(db: Executor, ids: readonly number[], links: FileLinks): Promise<Version[]> {
   const rows = await listVersionRows(db, [...new Set(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return toWireVersions(db, ids.map((id) => byId.get(id)).filter((r): r is VersionRow => r !== undefined), publicApiUrl);
+  return toWireVersions(db, ids.map((id) => byId.get(id)).filter((r): r is VersionRow => r !== undefined), links);
 }
 
 /**
  * Serialized wire versions (UTF-8 JSON) by id, from the cache where present; the others are
  * loaded (in three queries whatever their number), serialized and cached. Missing ids are left out.
+ * The cache holds unsigned links: non-public versions (which callers answer only to those who
+ * may see them) are re-serialized with signed file links.
  */
 export async function loadVersionJson(
+  db: Executor,
+  cache: VersionCache,
+  versions: readonly { versionId: number; projectId: number }[],
+  links: FileLinks,
+): Promise<Map<number, Buffer>> {
+  const out = await loadUnsignedVersionJson(db, cache, versions, links.publicApiUrl);
+  for (const id of await listNonPublicVersionIds(db, [...out.keys()])) {
+    const version = JSON.parse(out.get(id)!.toString('utf8')) as Version;
+    out.set(id, Buffer.from(JSON.stringify(withSignedFileUrls(version, links.tokens))));
+  }
+  return out;
+}
+
+async function loadUnsignedVersionJson(
   db: Executor,
   cache: VersionCache,
   versions: readonly { versionId: number; projectId: number }[],
@@ -67,9 +90,9 @@ export async function filterVisible<T extends { projectId: number; status: strin
 }
 
 /** The versions among `ids` the caller may see, as wire versions (the dependency lists of projects). */
-export async function loadVisibleWireVersions(db: Executor, actor: Actor | null, ids: readonly number[], publicApiUrl: string): Promise<Version[]> {
+export async function loadVisibleWireVersions(db: Executor, actor: Actor | null, ids: readonly number[], links: FileLinks): Promise<Version[]> {
   const rows = await filterVisible(db, actor, await listVersionRows(db, [...new Set(ids)]));
-  return toWireVersions(db, rows, publicApiUrl);
+  return toWireVersions(db, rows, links);
 }
 
 /** A version the caller may see, with its project's access; otherwise 404, as for a missing one. */

@@ -4,11 +4,13 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
+import type { FileTokens } from '../../lib/file-tokens.js';
+import { encodeBase62 } from '../../lib/ids.js';
 import { requireProjectPermission } from '../access/project.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { filterVisible, loadVersionJson, requireVisibleVersion } from './version-details.js';
-import { versionFileUrl } from './versions.mapper.js';
+import { signedFileUrl, versionFileUrl } from './versions.mapper.js';
 import { listFilesOfVersions } from './version-details.repository.js';
 import type { VersionCache } from './version-cache.js';
 import * as repo from './versions.repository.js';
@@ -18,6 +20,7 @@ export interface VersionFilesServiceDeps {
   db: Database;
   files: FileStore;
   publicApiUrl: string;
+  fileTokens: FileTokens;
   /** Serialized versions (every answer here is built from it). */
   cache: VersionCache;
 }
@@ -58,7 +61,8 @@ function versionArray(versions: readonly Buffer[]): Buffer {
  */
 export function createVersionFilesService(deps: VersionFilesServiceDeps) {
   const { db, files, publicApiUrl, cache } = deps;
-  const versionJson = (versions: readonly { versionId: number; projectId: number }[]) => loadVersionJson(db, cache, versions, publicApiUrl);
+  const links = { publicApiUrl, tokens: deps.fileTokens };
+  const versionJson = (versions: readonly { versionId: number; projectId: number }[]) => loadVersionJson(db, cache, versions, links);
 
   /** Visible versions holding each hash, newest first per hash. */
   async function visibleMatches(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm) {
@@ -90,7 +94,10 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     async getFileUrl(actor: Actor | null, hash: string, options: HashOptions): Promise<string> {
       const [match] = await matchesOf(actor, hash, options);
       const [file] = (await listFilesOfVersions(db, [match!.versionId])).filter((f) => f.id === match!.fileId);
-      return versionFileUrl(publicApiUrl, match!.projectId, match!.versionId, file!.filename);
+      const url = versionFileUrl(publicApiUrl, match!.projectId, match!.versionId, file!.filename);
+      if (!(await repo.listNonPublicVersionIds(db, [match!.versionId])).size) return url;
+      const signed = { projectId: encodeBase62(match!.projectId), versionId: encodeBase62(match!.versionId), filename: file!.filename, sha1: file!.sha1 };
+      return signedFileUrl(url, deps.fileTokens, signed);
     },
 
     /** DELETE /version_file/{hash}: removes the file from its version (never the version's last file). */

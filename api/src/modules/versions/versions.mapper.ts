@@ -1,5 +1,6 @@
 import type { Version } from '@cairn/shared/schemas/versions';
 import { encodeBase62 } from '../../lib/ids.js';
+import type { FileTokens } from '../../lib/file-tokens.js';
 import type { VersionDetails } from './version-details.repository.js';
 
 const maybeId = (id: number | null) => (id === null ? null : encodeBase62(id));
@@ -10,6 +11,28 @@ const maybeId = (id: number | null) => (id === null ? null : encodeBase62(id));
  */
 export function versionFileUrl(publicApiUrl: string, projectId: number, versionId: number, filename: string): string {
   return `${publicApiUrl}/data/${encodeBase62(projectId)}/versions/${encodeBase62(versionId)}/${encodeURIComponent(filename)}`;
+}
+
+/** Where version files are linked, and the signer of links to files not everyone may see. */
+export interface FileLinks {
+  publicApiUrl: string;
+  tokens: FileTokens;
+}
+
+/** A file link carrying a short-lived token (files of versions not everyone may see). */
+export function signedFileUrl(url: string, tokens: FileTokens, file: { projectId: string; versionId: string; filename: string; sha1: string }): string {
+  return `${url}?token=${tokens.sign(file)}`;
+}
+
+/** The version with every file link signed (for viewers allowed to see a non-public version). */
+export function withSignedFileUrls(version: Version, tokens: FileTokens): Version {
+  return {
+    ...version,
+    files: version.files.map((f) => ({
+      ...f,
+      url: signedFileUrl(f.url, tokens, { projectId: version.project_id, versionId: version.id, filename: f.filename, sha1: f.hashes.sha1 }),
+    })),
+  };
 }
 
 /** The v2 Version object (`changelog: false` sends it empty, for long lists). */

@@ -1,5 +1,5 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { LISTED_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
+import { and, arrayOverlaps, asc, desc, eq, inArray, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { HIDDEN_PROJECT_STATUSES, HIDDEN_VERSION_STATUSES, LISTED_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Database, Executor } from '../../db/client.js';
 import { downloadDedup, projects, searchOutbox, versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
 import { gameVersions, loaders } from '../../db/schema/tags.js';
@@ -274,4 +274,29 @@ export async function findProjectSides(db: Executor, projectId: number) {
     .where(eq(projects.id, projectId))
     .limit(1);
   return rows[0];
+}
+
+/** Scheduled versions whose time has come, locked for publishing (others' locked rows skipped). */
+export function listDueScheduledVersions(tx: Executor, now: Date) {
+  return tx
+    .select({ id: versions.id, projectId: versions.projectId, requestedStatus: versions.requestedStatus, scheduledFor: versions.scheduledFor })
+    .from(versions)
+    .where(and(eq(versions.status, 'scheduled'), lte(versions.scheduledFor, now)))
+    .for('update', { skipLocked: true });
+}
+
+/** Among `ids`, the versions not everyone may see (hidden themselves or in a hidden project). */
+export async function listNonPublicVersionIds(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: versions.id })
+    .from(versions)
+    .innerJoin(projects, eq(projects.id, versions.projectId))
+    .where(
+      and(
+        anyBigint(versions.id, [...new Set(ids)]),
+        or(inArray(versions.status, [...HIDDEN_VERSION_STATUSES]), inArray(projects.status, [...HIDDEN_PROJECT_STATUSES])),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

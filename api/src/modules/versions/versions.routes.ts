@@ -6,6 +6,7 @@ import {
   CreateVersionDataSchema,
   ModifyVersionBodySchema,
   ProjectVersionsQuerySchema,
+  ScheduleVersionBodySchema,
   VersionSchema,
   VersionsQuerySchema,
 } from '@cairn/shared/schemas/versions';
@@ -106,6 +107,26 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
     },
     async (request, reply) => {
       await service.modifyVersion(request.actor!, request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/version/:id/schedule',
+    {
+      config: requireAuth('VERSION_WRITE'),
+      schema: {
+        operationId: 'scheduleVersion',
+        tags,
+        summary: 'Schedule a version',
+        description: 'Hides the version (status `scheduled`) until `time`, then gives it `requested_status`, dated at that time.',
+        params: VersionParams,
+        body: ScheduleVersionBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.scheduleVersion(request.actor!, request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );

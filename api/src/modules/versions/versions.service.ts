@@ -6,29 +6,35 @@ import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
+import type { FileTokens } from '../../lib/file-tokens.js';
 import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { visibleVersionsCondition } from '../access/version.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import type { CatalogueUpload } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
+import { discardDroppedImages, syncImagesOfText } from '../images/images.service.js';
 import { insertVersionUpload, prepareVersionUpload } from './version-creation.js';
 import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
 import { checkTags, resolveDependencies } from './version-rules.js';
 import { fileContentProblem, fileNameProblem } from './version-uploads.js';
 import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
+import { createVersionSchedules } from './version-schedules.js';
 
 export interface VersionsServiceDeps {
   db: Database;
   files: FileStore;
   /** Base URL of the API (version file links). */
   publicApiUrl: string;
+  /** Signs links to files of versions not everyone may see. */
+  fileTokens: FileTokens;
 }
 
 export function createVersionsService(deps: VersionsServiceDeps) {
-  const { db, files, publicApiUrl } = deps;
+  const { db, files } = deps;
+  const links = { publicApiUrl: deps.publicApiUrl, tokens: deps.fileTokens };
 
-  const one = async (id: number) => (await loadWireVersions(db, [id], publicApiUrl))[0]!;
+  const one = async (id: number) => (await loadWireVersions(db, [id], links))[0]!;
   /** Removes blobs a failed request stored, unless other rows use the same bytes. */
   const discard = (keys: readonly string[]) => deleteUnreferencedBlobs(db, files, keys);
 
@@ -41,6 +47,8 @@ export function createVersionsService(deps: VersionsServiceDeps) {
   }
 
   return {
+    ...createVersionSchedules({ db }),
+
     async getVersion(actor: Actor | null, idText: string): Promise<Version> {
       const { row } = await requireVisibleVersion(db, actor, parseId(idText));
       return one(row.id);
@@ -56,7 +64,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
           a.datePublished.getTime() - b.datePublished.getTime() ||
           a.id - b.id,
       );
-      return toWireVersions(db, rows, publicApiUrl, { changelog: includeChangelog });
+      return toWireVersions(db, rows, links, { changelog: includeChangelog });
     },
 
     async listProjectVersions(actor: Actor | null, projectText: string, query: ProjectVersionsQuery): Promise<Version[]> {
@@ -70,7 +78,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         limit: query.limit,
         offset: query.offset,
       });
-      return toWireVersions(db, rows, publicApiUrl, { changelog: query.include_changelog });
+      return toWireVersions(db, rows, links, { changelog: query.include_changelog });
     },
 
     /** GET /project/{p}/version/{id|number}: the version with that id, else the oldest with that number. */
@@ -109,11 +117,15 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'edit this version');
       if (body.downloads !== undefined && !isModerator(actor)) throw unauthorized('Only moderators may change download counts');
 
+      let droppedImages: string[] = [];
       await db.transaction(async (tx) => {
         const changes: Partial<repo.NewVersion> = {};
         if (body.name !== undefined) changes.name = body.name;
         if (body.version_number !== undefined) changes.versionNumber = body.version_number;
-        if (body.changelog !== undefined) changes.changelog = body.changelog;
+        if (body.changelog !== undefined) {
+          changes.changelog = body.changelog;
+          droppedImages = await syncImagesOfText(tx, { context: 'version', versionId: row.id }, body.changelog);
+        }
         if (body.version_type !== undefined) changes.versionType = body.version_type;
         if (body.featured !== undefined) changes.featured = body.featured;
         if (body.status !== undefined) changes.status = body.status;
@@ -157,6 +169,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         await repo.touchProject(tx, row.projectId);
         await recordSearchChange(tx, [row.projectId]);
       });
+      await discardDroppedImages(db, files, droppedImages);
     },
 
     async deleteVersion(actor: Actor, idText: string): Promise<void> {
