@@ -1,3 +1,4 @@
+import { findLoader } from '@cairn/shared/constants/loaders';
 import { loaderLabel } from '@cairn/shared/format/tag-labels';
 import type { LoaderTag } from '@cairn/shared/schemas/tags';
 import { useId } from 'react';
@@ -11,7 +12,7 @@ interface LoaderPickerProps {
   error?: string;
 }
 
-/** The loaders this project's type supports, as checkboxes. */
+/** The loaders this project's type supports, as checkboxes; legacy loaders only when already chosen. */
 export function LoaderPicker({ loaders, value, onChange, error }: LoaderPickerProps) {
   const t = useT();
   const id = useId();
@@ -19,7 +20,7 @@ export function LoaderPicker({ loaders, value, onChange, error }: LoaderPickerPr
     <fieldset className={styles.fieldset} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
       <legend className={styles.legend}>{t('versionEditor.loaders')}</legend>
       <div className={styles.checkGrid}>
-        {loaders.map((loader) => (
+        {loaders.filter((loader) => !findLoader(loader.name)?.hidden || value.includes(loader.name)).map((loader) => (
           <label key={loader.name} className={styles.check}>
             <input
               type="checkbox"
