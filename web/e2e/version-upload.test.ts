@@ -125,7 +125,7 @@ describe.skipIf(!browserAvailable)('version upload in a real browser', () => {
     await form.getByLabel('Release channel').selectOption('beta');
     await form.getByRole('checkbox', { name: 'Fabric', exact: true }).check();
     await form.getByRole('checkbox', { name: release, exact: true }).check();
-    await form.getByLabel('Changelog', { exact: true }).fill('## First\n\n- Stacks stones');
+    await form.getByRole('textbox', { name: 'Changelog', exact: true }).fill('## First\n\n- Stacks stones');
     await form.getByRole('button', { name: 'Create version' }).click();
 
     await page.waitForURL(new RegExp(`/mod/${slug}/version/[A-Za-z0-9]+$`));
