@@ -62,8 +62,10 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     description: lazyRoute(queryClient, () => import('./routes/project/description')),
     gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
-    versions: lazyRoute(queryClient, () => import('./routes/project/versions')),
-    version: lazyRoute(queryClient, () => import('./routes/project/version')),
+    versions: lazyRoute(queryClient, () => import('./routes/project/versions'), ['version-editor']),
+    version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
+    versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor']),
+    versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
@@ -93,6 +95,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: `project-${type}-changelog`, path: 'changelog', lazy: projectRoutes.changelog },
                   { id: `project-${type}-versions`, path: 'versions', lazy: projectRoutes.versions },
                   { id: `project-${type}-version`, path: paths.projectVersion.path, lazy: projectRoutes.version },
+                  // Version upload and edit need a signed-in user (the pages check the permission).
+                  authGuardRoute(
+                    queryClient,
+                    [
+                      { id: `project-${type}-version-create`, path: paths.projectVersion.createPath, lazy: projectRoutes.versionCreate },
+                      { id: `project-${type}-version-edit`, path: paths.projectVersion.editPath, lazy: projectRoutes.versionEdit },
+                    ],
+                    `project-${type}-version-editor`,
+                  ),
                 ],
               }),
             ),

@@ -43,6 +43,11 @@ export const paths = {
     path: 'version/:version',
     getHref: (type: ProjectType, idOrSlug: string, version: string, query?: Record<string, string | undefined>) =>
       withQuery(`/${type}/${encode(idOrSlug)}/version/${encode(version)}`, query),
+    /** The upload form (members who may upload versions). */
+    createPath: 'version/create',
+    getCreateHref: (type: ProjectType, idOrSlug: string) => `/${type}/${encode(idOrSlug)}/version/create`,
+    editPath: 'version/:version/edit',
+    getEditHref: (type: ProjectType, idOrSlug: string, version: string) => `/${type}/${encode(idOrSlug)}/version/${encode(version)}/edit`,
   },
   user: {
     path: '/user/:id',

@@ -4,7 +4,10 @@ import { loadMarkdownRenderer } from '../../../components/markdown/markdown';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { resolveVersionParam, VersionPage } from '../../../features/projects/components/version-page';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
+import { VersionMemberActions } from '../../../features/version-editor/components/version-member-actions';
 import { HttpError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
+import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
 import { useHead } from '../../../lib/head';
 import { loadProject, useProjectTagLists } from './shared';
 
@@ -46,6 +49,26 @@ export function Component() {
   const { data: dependencies } = useSuspenseQuery(projectQueries.dependencies(project.id));
   const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
   const { gameVersions } = useProjectTagLists();
+  const { user } = useCurrentUser();
+  const permissions = projectPermissionsOf(user, members);
   useHead({ title: `${version.name || version.version_number} – ${project.title}`, noindex: project.status !== 'approved' && project.status !== 'archived' });
-  return <VersionPage project={project} type={type} version={version} dependencies={dependencies} members={members} gameVersionTags={gameVersions} />;
+  return (
+    <VersionPage
+      project={project}
+      type={type}
+      version={version}
+      dependencies={dependencies}
+      members={members}
+      gameVersionTags={gameVersions}
+      memberActions={
+        <VersionMemberActions
+          type={type}
+          projectSlug={project.slug}
+          version={version}
+          canEdit={canOnProject(permissions, 'UPLOAD_VERSION')}
+          canDelete={canOnProject(permissions, 'DELETE_VERSION')}
+        />
+      }
+    />
+  );
 }

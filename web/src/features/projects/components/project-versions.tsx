@@ -6,6 +6,7 @@ import { loaderLabel } from '@cairn/shared/format/tag-labels';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { GameVersionTag } from '@cairn/shared/schemas/tags';
 import type { Version } from '@cairn/shared/schemas/versions';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination/pagination';
 import { AppLink } from '../../../components/ui/app-link';
@@ -26,10 +27,12 @@ interface ProjectVersionsProps {
   type: ProjectType;
   versions: readonly Version[];
   gameVersionTags: readonly GameVersionTag[];
+  /** Shown above the filters, e.g. the upload card for members (composed by the page). */
+  header?: ReactNode;
 }
 
 /** The Versions tab: filters with chips, a table of 20 per page (web-screens §2.4). */
-export function ProjectVersions({ project, type, versions, gameVersionTags }: ProjectVersionsProps) {
+export function ProjectVersions({ project, type, versions, gameVersionTags, header }: ProjectVersionsProps) {
   const t = useT();
   const [searchParams] = useSearchParams();
   const { filter, page, setFilter, setPage, filtered } = useVersionFilter(versions);
@@ -41,6 +44,7 @@ export function ProjectVersions({ project, type, versions, gameVersionTags }: Pr
 
   return (
     <section className="project-versions" aria-label={t('project.tabs.versions')}>
+      {header}
       <VersionFilters versions={versions} gameVersionTags={gameVersionTags} filter={filter} onChange={setFilter} showPlatforms={type !== 'resourcepack'} />
       {shown.length === 0 ? (
         <p className="empty-state">{t('project.versions.none')}</p>

@@ -35,12 +35,14 @@ interface VersionPageProps {
   dependencies: ProjectDependencyList;
   members: readonly TeamMember[];
   gameVersionTags: readonly GameVersionTag[];
+  /** Extra buttons beside Download and Report, e.g. Edit and Delete for members (composed by the page). */
+  memberActions?: ReactNode;
 }
 
 const DEPENDENCY_ORDER: readonly DependencyType[] = ['required', 'optional', 'incompatible', 'embedded'];
 
 /** One version: changelog, dependencies, files with sizes and hashes, and its metadata (web-screens §2.4). */
-export function VersionPage({ project, type, version, dependencies, members, gameVersionTags }: VersionPageProps) {
+export function VersionPage({ project, type, version, dependencies, members, gameVersionTags, memberActions }: VersionPageProps) {
   const t = useT();
   const copy = useCopy();
   const developer = useDeveloperMode();
@@ -74,6 +76,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
             <FlagIcon />
             {t('project.report')}
           </ButtonLink>
+          {memberActions}
         </div>
       </div>
 
