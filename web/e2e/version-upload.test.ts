@@ -118,13 +118,13 @@ describe.skipIf(!browserAvailable)('version upload in a real browser', () => {
     await screenshot(page, 'version-create');
     await expectAccessible();
 
-    // Filled by hand: pre-filling from the file comes with the inference route. Once it is there,
-    // assert these values instead of typing them.
-    await form.getByLabel('Version number', { exact: true }).fill('1.0.0');
+    // Pre-filled from the jar's fabric.mod.json, read by the API.
+    await expect.poll(() => form.getByLabel('Version number', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('1.0.0');
+    expect(await form.getByLabel('Version title', { exact: true }).inputValue()).toBe('Trail Marker 1.0.0');
+    expect(await form.getByRole('checkbox', { name: 'Fabric', exact: true }).isChecked()).toBe(true);
+    expect(await form.getByRole('checkbox', { name: release, exact: true }).isChecked()).toBe(true);
     await form.getByLabel('Version title', { exact: true }).fill('First marker');
     await form.getByLabel('Release channel').selectOption('beta');
-    await form.getByRole('checkbox', { name: 'Fabric', exact: true }).check();
-    await form.getByRole('checkbox', { name: release, exact: true }).check();
     await form.getByRole('textbox', { name: 'Changelog', exact: true }).fill('## First\n\n- Stacks stones');
     await form.getByRole('button', { name: 'Create version' }).click();
 

@@ -48,7 +48,7 @@ describe('pre-filling from an inference answer', () => {
     loaders: ['fabric', 'nonsense'],
     game_versions: ['1.21', '99.0'],
     dependencies: [{ project_id: 'PrOj0002', version_id: null, dependency_type: 'required' as const }],
-    project_type: 'mod',
+    project_type: 'mod' as const,
     format: 'fabric',
   };
   const known = { loaders: ['fabric', 'quilt'], gameVersions: buildGameVersionTags() };
@@ -70,7 +70,7 @@ describe('pre-filling from an inference answer', () => {
   });
 
   it('changes nothing for an empty answer', () => {
-    const empty = { name: null, version_number: null, version_type: null, loaders: [], game_versions: [], dependencies: [], project_type: null, format: 'unknown' };
+    const empty = { name: null, version_number: null, version_type: 'release' as const, loaders: [], game_versions: [], dependencies: [], project_type: null, format: 'pack.mcmeta' };
     expect(applyInference(emptyVersionValues(), empty, known)).toEqual(emptyVersionValues());
   });
 });
