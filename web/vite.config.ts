@@ -170,7 +170,7 @@ export default defineConfig(({ command }) => {
               // than a dozen small ones, each with its own request and compression overhead.
               {
                 name: 'catalogue',
-                test: /[\\/]web[\\/]src[\\/](components[\\/]project-card[\\/](card-data|project-card|project-card-list|project-icon)\.(tsx?|css)|components[\\/]pagination[\\/]|components[\\/]ui[\\/](content-icons|format|svg-icon)\.tsx|lib[\\/]sanitize-svg\.ts|features[\\/]search[\\/](components[\\/]search-input\.(tsx|css)|api[\\/])|features[\\/]tags[\\/]api[\\/])|[\\/]shared[\\/]src[\\/](format[\\/](numbers|dates|categories|tag-labels)\.ts|constants[\\/](loaders|categories|environments|side-types|search|svg-icon|game-version-types)\.ts|schemas[\\/](tags|search)\.ts)/,
+                test: /[\\/]web[\\/]src[\\/](components[\\/]project-card[\\/](card-data|project-card|project-card-list|project-icon)\.(tsx?|css)|components[\\/]pagination[\\/]|components[\\/]ui[\\/](content-icons|format|svg-icon|input)\.tsx|components[\\/]ui[\\/]input\.module\.css|lib[\\/]sanitize-svg\.ts|features[\\/]search[\\/](components[\\/]search-input\.(tsx|css)|api[\\/])|features[\\/]tags[\\/]api[\\/])|[\\/]shared[\\/]src[\\/](format[\\/](numbers|dates|categories|tag-labels)\.ts|constants[\\/](loaders|categories|environments|side-types|search|svg-icon|game-version-types)\.ts|schemas[\\/](tags|search)\.ts)/,
                 priority: 2,
                 // Their libraries (zod, react…) stay in the shell's chunks.
                 includeDependenciesRecursively: false,

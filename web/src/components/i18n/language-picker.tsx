@@ -4,6 +4,7 @@ import { hasTranslation } from '../../lib/i18n/catalogs';
 import { LOCALES, localeInfo } from '../../lib/i18n/locale-names';
 import { DEFAULT_LOCALE } from '../../lib/i18n/locales';
 import styles from './language-picker.module.css';
+import { Input } from '../ui/input';
 
 /**
  * Language choice (hosted by the settings page): a filterable list of every offered language.
@@ -32,10 +33,10 @@ export function LanguagePicker() {
       <label htmlFor={searchId} className={styles['search-label']}>
         {t('language.search')}
       </label>
-      <input
+      <Input
         id={searchId}
         type="search"
-        className={`input ${styles.search}`}
+        className={styles.search}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, TextField } from '../../../components/ui/form';
+import { FieldError, FormAlert, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { AFTER_SIGN_IN_PATH, refreshAfterAuthChange, safeRedirectPath } from '../../../lib/auth';
@@ -227,7 +227,7 @@ export function SignInPage() {
           {...passwordForm.register('password')}
         />
         {captcha.element}
-        {captchaError && <p className="field__error">{captchaError}</p>}
+        {captchaError && <FieldError>{captchaError}</FieldError>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <Button type="submit" color="brand" className={authCard.submit} disabled={signIn.isPending}>
           {t('account.signIn.submit')}

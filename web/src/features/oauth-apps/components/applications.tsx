@@ -10,7 +10,8 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { SecretList, SecretReveal } from '../../../components/secret-reveal/secret-reveal';
 import styles from './applications.module.css';
 import { ExternalLink } from '../../../components/ui/external-link';
-import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { FieldError, FieldGroup, FieldHint, FieldLabel, FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
 import { CloseIcon } from '../../../components/ui/icons';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/ui/settings-icons';
 import { Modal } from '../../../components/ui/modal';
@@ -131,8 +132,8 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
     >
       <form id="app-form" className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label={t('account.apps.name')} maxLength={255} error={errors.name?.message} {...register('name')} />
-        <div className="field">
-          <span className="field__label">{t('account.apps.icon')}</span>
+        <FieldGroup>
+          <FieldLabel>{t('account.apps.icon')}</FieldLabel>
           <div className="avatar-editor">
             <AppIcon name={name || '?'} iconUrl={shownIcon} size="large" />
             <div className="avatar-editor__actions">
@@ -145,10 +146,10 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
                   {t('account.apps.removeIcon')}
                 </Button>
               )}
-              {iconError && <p className="field__error">{iconError}</p>}
+              {iconError && <FieldError>{iconError}</FieldError>}
             </div>
           </div>
-        </div>
+        </FieldGroup>
         <TextField label={t('account.apps.url')} type="url" maxLength={255} placeholder="https://" error={errors.url?.message} {...register('url')} />
         <TextAreaField
           label={t('account.apps.description')}
@@ -159,12 +160,12 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
         />
         <ScopePicker legend={t('account.apps.scopes')} value={scopesField.value} onChange={scopesField.onChange} error={errors.scopes?.message} />
         <fieldset className={styles.uris}>
-          <legend className="field__label">{t('account.apps.redirectUris')}</legend>
-          <p className="field__hint">{t('account.apps.redirectHint')}</p>
+          <FieldLabel as="legend">{t('account.apps.redirectUris')}</FieldLabel>
+          <FieldHint>{t('account.apps.redirectHint')}</FieldHint>
           {redirectUris.map((uri, index) => (
             <div key={index} className={styles.uriRow}>
-              <input
-                className="input field__control"
+              <Input
+                block
                 aria-label={t('account.apps.redirectUriLabel', { number: index + 1 })}
                 value={uri}
                 placeholder="https://example.com/callback"
@@ -185,7 +186,7 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
             <PlusIcon />
             {t('account.apps.addRedirect')}
           </Button>
-          {errors.redirectUris?.message && <p className="field__error">{errors.redirectUris.message}</p>}
+          {errors.redirectUris?.message && <FieldError>{errors.redirectUris.message}</FieldError>}
         </fieldset>
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>

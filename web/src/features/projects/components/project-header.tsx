@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { StatusBadge } from '../../../components/project-card/status-badge';
 import { AppLink } from '../../../components/ui/app-link';
-import { buttonClassName } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { HeartIcon } from '../../../components/ui/content-icons';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { SvgIcon } from '../../../components/ui/svg-icon';
@@ -75,14 +75,10 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
         </div>
       </div>
       <div className={styles.projectHeaderActions}>
-        <AppLink
-          to={downloadHref}
-          preventScrollReset
-          className={buttonClassName({ size: 'large', color: onVersionPage ? 'standard' : 'brand' })}
-        >
+        <ButtonLink to={downloadHref} preventScrollReset size="large" color={onVersionPage ? 'standard' : 'brand'}>
           <DownloadIcon />
           <span className={styles.projectHeaderDownloadLabel}>{t('project.download')}</span>
-        </AppLink>
+        </ButtonLink>
         <FollowButton project={project} />
         <ProjectMenu project={project} />
       </div>

@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { CHANNELS, isRelease, toggleValue, versionGameVersions, versionLoaders, type VersionFilter } from '../utils/versions';
 import { cx } from '../../../lib/class-names';
 import styles from './version-filters.module.css';
+import { Input } from '../../../components/ui/input';
 
 interface VersionFiltersProps {
   versions: readonly Version[];
@@ -107,7 +108,7 @@ function MultiSelect({ label, options, selected, onToggle, searchable = false }:
     >
       <div className={styles.multiSelect}>
         {searchable && (
-          <input type="search" className="input" value={query} placeholder={t('search.filter.searchVersions')} aria-label={t('search.filter.searchVersionsLabel')} onChange={(e) => setQuery(e.target.value)} />
+          <Input type="search" value={query} placeholder={t('search.filter.searchVersions')} aria-label={t('search.filter.searchVersionsLabel')} onChange={(e) => setQuery(e.target.value)} />
         )}
         <fieldset className={styles.multiSelectOptions}>
           <legend className="visually-hidden">{label}</legend>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, TextField } from '../../../components/ui/form';
+import { FieldHint, FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { browserLocation } from '../../../lib/browser-location';
@@ -202,7 +202,7 @@ function ProvidersSection({ user }: { user: User }) {
           );
         })}
       </ul>
-      {onlyWayIn && <p className="field__hint">{t('account.providers.lastMethod')}</p>}
+      {onlyWayIn && <FieldHint>{t('account.providers.lastMethod')}</FieldHint>}
     </SettingsSection>
   );
 }

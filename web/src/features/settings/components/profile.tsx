@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppLink } from '../../../components/ui/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { FieldError, FieldHint, FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { imageExtension } from '../../../lib/image-extension';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -59,11 +59,11 @@ function AvatarEditor({ user }: { user: User }) {
             {t('account.profile.reset')}
           </Button>
         )}
-        <p className="field__hint">{t('account.profile.pictureHint', { kib: AVATAR_MAX_BYTES / 1024 })}</p>
+        <FieldHint>{t('account.profile.pictureHint', { kib: AVATAR_MAX_BYTES / 1024 })}</FieldHint>
         {error && (
-          <p className="field__error" role="alert">
+          <FieldError role="alert">
             {error}
-          </p>
+          </FieldError>
         )}
       </div>
     </div>

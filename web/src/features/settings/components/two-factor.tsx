@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { FormAlert, TextField } from '../../../components/ui/form';
+import { FieldHint, FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
@@ -119,9 +119,9 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
         <form id="two-factor-setup" className={styles.setup} onSubmit={(event) => void submit(event)} noValidate>
           <p>{t('account.twoFactor.scan')}</p>
           <div className={styles.qr}>{qr ? <img src={qr} alt={t('account.twoFactor.qrAlt')} width={200} height={200} /> : <span className={styles.qrPending} />}</div>
-          <p className="field__hint">
+          <FieldHint>
             {t('account.twoFactor.manual')} <code className={styles.secret}>{spaced(secret.secret)}</code>
-          </p>
+          </FieldHint>
           <TextField
             label={t('account.twoFactor.verificationCode')}
             inputMode="numeric"
