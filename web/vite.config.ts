@@ -138,6 +138,8 @@ export default defineConfig(({ command }) => {
           : [],
     },
     define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+    // Short hashed CSS Module class names in builds: the class maps are JavaScript in the initial chunks.
+    css: { modules: command === 'build' ? { generateScopedName: '_[hash:base64:6]' } : {} },
     server: {
       host: '127.0.0.1',
       port: webPort,

@@ -20,6 +20,7 @@ import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
 import { ProviderButtons } from './provider-buttons';
 import authCard from '../../../components/layout/auth-card.module.css';
+import { TwoFactorCodeField } from '../../../components/forms/two-factor-code-field';
 
 /** What the sign-in page was opened with: where to go next, the launcher, a provider's answer. */
 export function useSignInParams() {
@@ -185,13 +186,7 @@ export function SignInPage() {
       <AuthCard title={t('account.twoFactor.title')}>
         <form className={authCard.form} onSubmit={(event) => void submitCode(event)} noValidate>
           <p>{t('account.twoFactor.intro')}</p>
-          <TextField
-            label={t('account.twoFactor.codeLabel')}
-            autoComplete="one-time-code"
-            maxLength={11}
-            error={codeErrors.code?.message}
-            {...codeForm.register('code')}
-          />
+          <TwoFactorCodeField acceptsBackupCode error={codeErrors.code?.message} {...codeForm.register('code')} />
           {codeErrors.root?.server && <FormAlert>{codeErrors.root.server.message}</FormAlert>}
           <div className={authCard.actions}>
             <Button type="submit" color="brand" disabled={verify.isPending}>

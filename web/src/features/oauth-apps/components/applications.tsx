@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { SecretList, SecretReveal } from '../../../components/secret-reveal/secret-reveal';
 import styles from './applications.module.css';
+import cardStyles from './app-card.module.css';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { FieldError, FieldGroup, FieldHint, FieldLabel, FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -26,7 +27,10 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ScopePicker } from '../../../components/scopes/scope-picker';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
 import { imageExtension } from '../../../lib/image-extension';
-import { SettingsPageHeader } from '../../../components/layout/settings-page';
+import { SettingsForm, SettingsPageHeader, SettingsToolbar } from '../../../components/layout/settings-page';
+import { AvatarEditor } from '../../../components/ui/avatar-editor';
+import { CardActions, CardDetails, CardList, CardListItem, CardMeta, CardTitle } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 
 interface AppValues {
   name: string;
@@ -130,13 +134,11 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
         </>
       }
     >
-      <form id="app-form" className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SettingsForm compact id="app-form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label={t('account.apps.name')} maxLength={255} error={errors.name?.message} {...register('name')} />
         <FieldGroup>
           <FieldLabel>{t('account.apps.icon')}</FieldLabel>
-          <div className="avatar-editor">
-            <AppIcon name={name || '?'} iconUrl={shownIcon} size="large" />
-            <div className="avatar-editor__actions">
+          <AvatarEditor picture={<AppIcon name={name || '?'} iconUrl={shownIcon} size="large" />}>
               <input ref={fileInput} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
               <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
                 {t('account.apps.chooseIcon')}
@@ -147,8 +149,7 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
                 </Button>
               )}
               {iconError && <FieldError>{iconError}</FieldError>}
-            </div>
-          </div>
+          </AvatarEditor>
         </FieldGroup>
         <TextField label={t('account.apps.url')} type="url" maxLength={255} placeholder="https://" error={errors.url?.message} {...register('url')} />
         <TextAreaField
@@ -189,7 +190,7 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
           {errors.redirectUris?.message && <FieldError>{errors.redirectUris.message}</FieldError>}
         </fieldset>
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
+      </SettingsForm>
     </Modal>
   );
 }
@@ -197,17 +198,29 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
 function AppCard({ app, onEdit, onDelete }: { app: OAuthClient; onEdit: () => void; onDelete: () => void }) {
   const t = useT();
   return (
-    <li className="card-list__item app-card">
-      <AppIcon name={app.name} iconUrl={app.icon_url} />
-      <div className="app-card__main">
-        <h2 className="app-card__name">{app.name}</h2>
+    <CardListItem
+      media={<AppIcon name={app.name} iconUrl={app.icon_url} />}
+      actions={
+        <CardActions>
+          <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.apps.editLabel', { name: app.name })}>
+            <EditIcon />
+            {t('account.common.edit')}
+          </Button>
+          <Button size="small" variant="outlined" color="red" onClick={onDelete} aria-label={t('account.apps.deleteLabel', { name: app.name })}>
+            <TrashIcon />
+            {t('account.apps.delete')}
+          </Button>
+        </CardActions>
+      }
+    >
+        <CardTitle>{app.name}</CardTitle>
         {app.url && (
-          <p className="app-card__url">
+          <CardMeta>
             <ExternalLink href={app.url}>{app.url}</ExternalLink>
-          </p>
+          </CardMeta>
         )}
-        {app.description && <p className="app-card__description">{app.description}</p>}
-        <dl className="app-card__facts">
+        {app.description && <p className={cardStyles.description}>{app.description}</p>}
+        <dl className={cardStyles.facts}>
           <div>
             <dt>{t('account.apps.clientId')}</dt>
             <dd>
@@ -218,7 +231,7 @@ function AppCard({ app, onEdit, onDelete }: { app: OAuthClient; onEdit: () => vo
           <div>
             <dt>{t('account.apps.redirectUris')}</dt>
             <dd>
-              <ul className="app-card__uris">
+              <ul className={cardStyles.uris}>
                 {app.redirect_uris.map((uri) => (
                   <li key={uri.id}>
                     <code>{uri.uri}</code>
@@ -228,22 +241,10 @@ function AppCard({ app, onEdit, onDelete }: { app: OAuthClient; onEdit: () => vo
             </dd>
           </div>
         </dl>
-        <details className="pat-card__scopes">
-          <summary>{t('account.apps.showScopes')}</summary>
+        <CardDetails summary={t('account.apps.showScopes')}>
           <ScopeSummary scopes={app.max_scopes} emptyText={t('account.pats.noScopes')} />
-        </details>
-      </div>
-      <div className="card-list__actions">
-        <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.apps.editLabel', { name: app.name })}>
-          <EditIcon />
-          {t('account.common.edit')}
-        </Button>
-        <Button size="small" variant="outlined" color="red" onClick={onDelete} aria-label={t('account.apps.deleteLabel', { name: app.name })}>
-          <TrashIcon />
-          {t('account.apps.delete')}
-        </Button>
-      </div>
-    </li>
+        </CardDetails>
+    </CardListItem>
   );
 }
 
@@ -266,12 +267,12 @@ export function ApplicationsSettings({ user }: { user: User }) {
   return (
     <>
       <SettingsPageHeader title={t('account.apps.title')} lede={t('account.apps.lede')} />
-      <div className="settings-toolbar">
+      <SettingsToolbar>
         <Button color="brand" onClick={() => setEditing('new')}>
           <PlusIcon />
           {t('account.apps.createButton')}
         </Button>
-      </div>
+      </SettingsToolbar>
       {created && (
         <SecretReveal title={t('account.apps.createdTitle', { name: created.name })} text={t('account.apps.createdText')}>
           <SecretList
@@ -283,13 +284,13 @@ export function ApplicationsSettings({ user }: { user: User }) {
         </SecretReveal>
       )}
       {apps.length === 0 ? (
-        <p className="empty-state">{t('account.apps.empty')}</p>
+        <EmptyState framed>{t('account.apps.empty')}</EmptyState>
       ) : (
-        <ul className="card-list">
+        <CardList>
           {apps.map((app) => (
             <AppCard key={app.id} app={app} onEdit={() => setEditing(app)} onDelete={() => setDeleting(app)} />
           ))}
-        </ul>
+        </CardList>
       )}
       {editing !== undefined && (
         <AppModal key={editing === 'new' ? 'new' : editing.id} app={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} onCreated={setCreated} />
