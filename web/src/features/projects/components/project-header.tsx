@@ -16,6 +16,7 @@ import type { TagIndex } from '../../../components/project-card/card-data';
 import { FollowButton } from './follow-button';
 import { ProjectMenu } from './project-menu';
 import styles from './project-header.module.css';
+import tagLinks from './tag-links.module.css';
 
 interface ProjectHeaderProps {
   project: Project;
@@ -61,10 +62,10 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
             </span>
           </Tooltip>
           {project.categories.length > 0 && (
-            <ul className="project-header__categories" aria-label={t('project.categories')}>
+            <ul className={tagLinks.chipList} aria-label={t('project.categories')}>
               {project.categories.map((category) => (
                 <li key={category}>
-                  <AppLink className="tag-link" to={paths.search.getHref(type, { f: `categories:${category}` })}>
+                  <AppLink className={tagLinks.tagLink} to={paths.search.getHref(type, { f: `categories:${category}` })}>
                     {tags.get(category)?.icon && <SvgIcon markup={tags.get(category)!.icon!} className="tag-chip__icon" />}
                     {tags.get(category)?.label ?? category}
                   </AppLink>

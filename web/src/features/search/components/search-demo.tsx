@@ -7,6 +7,8 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { searchQueries, type SearchRequest } from '../api/search-queries';
 import { SearchInput } from './search-input';
 import { Select } from '../../../components/ui/input';
+import { EmptyState } from '../../../components/ui/empty-state';
+import selectField from './select-field.module.css';
 
 const DEMO_SORTS = ['relevance', 'downloads', 'follows', 'updated', 'newest'] as const;
 export const DEMO_QUERY = 'light';
@@ -27,7 +29,7 @@ export function SearchDemo({ tags }: { tags: TagIndex }) {
     <div className="search-demo">
       <div className="search-demo__controls">
         <SearchInput value={query} label={t('home.demo.label')} placeholder={t('home.demo.placeholder')} onCommit={setQuery} />
-        <label className="select-field" htmlFor={sortId}>
+        <label className={selectField.selectField} htmlFor={sortId}>
           <span>{t('search.sortBy')}</span>
           <Select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as typeof sort)}>
             {DEMO_SORTS.map((value) => (
@@ -40,7 +42,7 @@ export function SearchDemo({ tags }: { tags: TagIndex }) {
       </div>
       <div aria-live="polite">
         {data && data.hits.length === 0 ? (
-          <p className="empty-state">{t('search.empty')}</p>
+          <EmptyState>{t('search.empty')}</EmptyState>
         ) : (
           <ProjectCardList
             projects={(data?.hits ?? []).map((hit) => cardFromSearchHit(hit, { tags, dateKind: sort === 'newest' ? 'published' : 'updated' }))}

@@ -40,6 +40,7 @@ import { FilterChips } from './filter-chips';
 import { SearchInput } from './search-input';
 import './search.css';
 import { Select } from '../../../components/ui/input';
+import selectField from './select-field.module.css';
 
 // The filters are their own chunk, requested as soon as this module runs: the results (the
 // page's largest paint) do not wait for them. Only small screens open them in a sheet, whose
@@ -118,7 +119,7 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
           onCommit={commitQuery}
         />
         <div className="search-controls">
-          <label className="select-field">
+          <label className={selectField.selectField}>
             <span>{t('search.sortBy')}</span>
             <Select value={state.sort} onChange={(event) => update((s) => withSort(s, event.target.value as SearchSort), { scrollToTop: true })}>
               {SEARCH_SORTS.map((sort) => (
@@ -128,7 +129,7 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
               ))}
             </Select>
           </label>
-          <label className="select-field">
+          <label className={selectField.selectField}>
             <span>{t('search.pageSize')}</span>
             <Select value={request.limit} onChange={(event) => update((s) => withPageSize(s, Number(event.target.value)), { scrollToTop: true })}>
               {PAGE_SIZES[mode].map((size) => (
