@@ -139,16 +139,16 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
         <FieldGroup>
           <FieldLabel>{t('account.apps.icon')}</FieldLabel>
           <AvatarEditor picture={<AppIcon name={name || '?'} iconUrl={shownIcon} size="large" />}>
-              <input ref={fileInput} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
-              <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
-                {t('account.apps.chooseIcon')}
+            <input ref={fileInput} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
+            <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
+              {t('account.apps.chooseIcon')}
+            </Button>
+            {shownIcon && (
+              <Button size="small" variant="transparent" onClick={() => setIcon(app?.icon_url ? 'remove' : undefined)}>
+                {t('account.apps.removeIcon')}
               </Button>
-              {shownIcon && (
-                <Button size="small" variant="transparent" onClick={() => setIcon(app?.icon_url ? 'remove' : undefined)}>
-                  {t('account.apps.removeIcon')}
-                </Button>
-              )}
-              {iconError && <FieldError>{iconError}</FieldError>}
+            )}
+            {iconError && <FieldError>{iconError}</FieldError>}
           </AvatarEditor>
         </FieldGroup>
         <TextField label={t('account.apps.url')} type="url" maxLength={255} placeholder="https://" error={errors.url?.message} {...register('url')} />
@@ -213,37 +213,37 @@ function AppCard({ app, onEdit, onDelete }: { app: OAuthClient; onEdit: () => vo
         </CardActions>
       }
     >
-        <CardTitle>{app.name}</CardTitle>
-        {app.url && (
-          <CardMeta>
-            <ExternalLink href={app.url}>{app.url}</ExternalLink>
-          </CardMeta>
-        )}
-        {app.description && <p className={cardStyles.description}>{app.description}</p>}
-        <dl className={cardStyles.facts}>
-          <div>
-            <dt>{t('account.apps.clientId')}</dt>
-            <dd>
-              <code>{app.id}</code>
-              <CopyButton text={app.id} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="transparent" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('account.apps.redirectUris')}</dt>
-            <dd>
-              <ul className={cardStyles.uris}>
-                {app.redirect_uris.map((uri) => (
-                  <li key={uri.id}>
-                    <code>{uri.uri}</code>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-        </dl>
-        <CardDetails summary={t('account.apps.showScopes')}>
-          <ScopeSummary scopes={app.max_scopes} emptyText={t('account.pats.noScopes')} />
-        </CardDetails>
+      <CardTitle>{app.name}</CardTitle>
+      {app.url && (
+        <CardMeta>
+          <ExternalLink href={app.url}>{app.url}</ExternalLink>
+        </CardMeta>
+      )}
+      {app.description && <p className={cardStyles.description}>{app.description}</p>}
+      <dl className={cardStyles.facts}>
+        <div>
+          <dt>{t('account.apps.clientId')}</dt>
+          <dd>
+            <code>{app.id}</code>
+            <CopyButton text={app.id} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="transparent" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('account.apps.redirectUris')}</dt>
+          <dd>
+            <ul className={cardStyles.uris}>
+              {app.redirect_uris.map((uri) => (
+                <li key={uri.id}>
+                  <code>{uri.uri}</code>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <CardDetails summary={t('account.apps.showScopes')}>
+        <ScopeSummary scopes={app.max_scopes} emptyText={t('account.pats.noScopes')} />
+      </CardDetails>
     </CardListItem>
   );
 }

@@ -61,31 +61,31 @@ export function AuthorizationsSettings() {
                 </CardActions>
               }
             >
-                <CardTitle>{app.name}</CardTitle>
-                <CardMeta>
-                  {creator && (
-                    <>
-                      <FormattedMessage id="account.authorizations.by" values={{ creator: <AppLink to={paths.user.getHref(creator.username)}>{creator.username}</AppLink> }} />
-                      <span aria-hidden="true"> · </span>
-                    </>
-                  )}
-                  <span>
-                    {t('account.authorizations.since')} <RelativeTime date={grant.created} />
-                  </span>
-                </CardMeta>
-                {(app.description || app.url) && (
-                  <div className={cardStyles.about}>
-                    <p className={cardStyles.aboutTitle}>{t('account.authorizations.about')}</p>
-                    {app.description && <p className={cardStyles.description}>{app.description}</p>}
-                    {app.url && (
-                      <CardMeta>
-                        <ExternalLink href={app.url}>{app.url}</ExternalLink>
-                      </CardMeta>
-                    )}
-                  </div>
+              <CardTitle>{app.name}</CardTitle>
+              <CardMeta>
+                {creator && (
+                  <>
+                    <FormattedMessage id="account.authorizations.by" values={{ creator: <AppLink to={paths.user.getHref(creator.username)}>{creator.username}</AppLink> }} />
+                    <span aria-hidden="true"> · </span>
+                  </>
                 )}
-                <p className={cardStyles.aboutTitle}>{t('account.authorizations.canDo')}</p>
-                <ScopeSummary scopes={grant.scopes} emptyText={t('account.pats.noScopes')} />
+                <span>
+                  {t('account.authorizations.since')} <RelativeTime date={grant.created} />
+                </span>
+              </CardMeta>
+              {(app.description || app.url) && (
+                <div className={cardStyles.about}>
+                  <p className={cardStyles.aboutTitle}>{t('account.authorizations.about')}</p>
+                  {app.description && <p className={cardStyles.description}>{app.description}</p>}
+                  {app.url && (
+                    <CardMeta>
+                      <ExternalLink href={app.url}>{app.url}</ExternalLink>
+                    </CardMeta>
+                  )}
+                </div>
+              )}
+              <p className={cardStyles.aboutTitle}>{t('account.authorizations.canDo')}</p>
+              <ScopeSummary scopes={grant.scopes} emptyText={t('account.pats.noScopes')} />
             </CardListItem>
           ))}
         </CardList>

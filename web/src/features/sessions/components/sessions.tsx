@@ -51,16 +51,16 @@ export function SessionsSettings() {
                 )
               }
             >
-                <p className={styles.device}>{describe(session, t('account.sessions.unknownDevice'))}</p>
-                {where && <CardMeta>{where}</CardMeta>}
-                <CardMeta spread>
-                  <span>
-                    {t('account.sessions.lastAccessed')} <RelativeTime date={session.last_login} />
-                  </span>
-                  <span>
-                    {t('account.sessions.created')} <RelativeTime date={session.created} />
-                  </span>
-                </CardMeta>
+              <p className={styles.device}>{describe(session, t('account.sessions.unknownDevice'))}</p>
+              {where && <CardMeta>{where}</CardMeta>}
+              <CardMeta spread>
+                <span>
+                  {t('account.sessions.lastAccessed')} <RelativeTime date={session.last_login} />
+                </span>
+                <span>
+                  {t('account.sessions.created')} <RelativeTime date={session.created} />
+                </span>
+              </CardMeta>
             </CardListItem>
           );
         })}

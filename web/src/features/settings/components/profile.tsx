@@ -49,21 +49,21 @@ function ProfilePicture({ user }: { user: User }) {
 
   return (
     <AvatarEditor picture={<Avatar src={user.avatar_url} name={user.username} size="large" />}>
-        <input ref={input} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
-        <Button variant="outlined" onClick={() => input.current?.click()} disabled={upload.isPending}>
-          {t('account.profile.upload')}
+      <input ref={input} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
+      <Button variant="outlined" onClick={() => input.current?.click()} disabled={upload.isPending}>
+        {t('account.profile.upload')}
+      </Button>
+      {user.avatar_url && (
+        <Button variant="transparent" onClick={() => reset.mutate()} disabled={reset.isPending}>
+          {t('account.profile.reset')}
         </Button>
-        {user.avatar_url && (
-          <Button variant="transparent" onClick={() => reset.mutate()} disabled={reset.isPending}>
-            {t('account.profile.reset')}
-          </Button>
-        )}
-        <FieldHint>{t('account.profile.pictureHint', { kib: AVATAR_MAX_BYTES / 1024 })}</FieldHint>
-        {error && (
-          <FieldError role="alert">
-            {error}
-          </FieldError>
-        )}
+      )}
+      <FieldHint>{t('account.profile.pictureHint', { kib: AVATAR_MAX_BYTES / 1024 })}</FieldHint>
+      {error && (
+        <FieldError role="alert">
+          {error}
+        </FieldError>
+      )}
     </AvatarEditor>
   );
 }

@@ -116,25 +116,25 @@ function PatRow({ pat, onEdit, onRevoke }: { pat: Pat; onEdit: () => void; onRev
         </CardActions>
       }
     >
-        <CardTitle>{pat.name}</CardTitle>
-        <CardMeta spread>
-          <span>{pat.last_used ? <>{t('account.pats.lastUsed')} <RelativeTime date={pat.last_used} /></> : t('account.pats.neverUsed')}</span>
-          {expired ? (
-            <StatusText tone="warn" as="span">
-              {t('account.pats.expired')} <RelativeTime date={pat.expires} />
-            </StatusText>
-          ) : (
-            <span>
-              {t('account.pats.expiresAt')} <RelativeTime date={pat.expires} />
-            </span>
-          )}
+      <CardTitle>{pat.name}</CardTitle>
+      <CardMeta spread>
+        <span>{pat.last_used ? <>{t('account.pats.lastUsed')} <RelativeTime date={pat.last_used} /></> : t('account.pats.neverUsed')}</span>
+        {expired ? (
+          <StatusText tone="warn" as="span">
+            {t('account.pats.expired')} <RelativeTime date={pat.expires} />
+          </StatusText>
+        ) : (
           <span>
-            {t('account.pats.created')} <RelativeTime date={pat.created} />
+            {t('account.pats.expiresAt')} <RelativeTime date={pat.expires} />
           </span>
-        </CardMeta>
-        <CardDetails summary={t('account.pats.showScopes')}>
-          <ScopeSummary scopes={pat.scopes} emptyText={t('account.pats.noScopes')} />
-        </CardDetails>
+        )}
+        <span>
+          {t('account.pats.created')} <RelativeTime date={pat.created} />
+        </span>
+      </CardMeta>
+      <CardDetails summary={t('account.pats.showScopes')}>
+        <ScopeSummary scopes={pat.scopes} emptyText={t('account.pats.noScopes')} />
+      </CardDetails>
     </CardListItem>
   );
 }
