@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -125,6 +125,16 @@ function sharedPureFunctions(): string[] {
   return ['z', ...[...declared(join(webRoot, '..', 'shared', 'src'))].filter((name) => !web.has(name))];
 }
 
+/**
+ * CSS Module class names in builds: the local name and a hash of the file. Every class of one file
+ * shares the suffix, so the class maps (JavaScript in the initial chunks) compress better than with
+ * a hash per class.
+ */
+function scopedClassName(local: string, filename: string): string {
+  const path = filename.split('?')[0]!;
+  return `${local}_${createHash('sha256').update(path.slice(webRoot.length)).digest('base64url').slice(0, 5)}`;
+}
+
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}` : 'dev';
   return {
@@ -138,6 +148,7 @@ export default defineConfig(({ command }) => {
           : [],
     },
     define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+    css: { modules: command === 'build' ? { generateScopedName: scopedClassName } : {} },
     server: {
       host: '127.0.0.1',
       port: webPort,
@@ -170,7 +181,7 @@ export default defineConfig(({ command }) => {
               // than a dozen small ones, each with its own request and compression overhead.
               {
                 name: 'catalogue',
-                test: /[\\/]web[\\/]src[\\/](components[\\/]project-card[\\/](card-data|project-card|project-card-list|project-icon)\.(tsx?|css)|components[\\/]pagination[\\/]|components[\\/]ui[\\/](content-icons|format|svg-icon)\.tsx|lib[\\/]sanitize-svg\.ts|features[\\/]search[\\/](components[\\/]search-input\.(tsx|css)|api[\\/])|features[\\/]tags[\\/]api[\\/])|[\\/]shared[\\/]src[\\/](format[\\/](numbers|dates|categories|tag-labels)\.ts|constants[\\/](loaders|categories|environments|side-types|search|svg-icon|game-version-types)\.ts|schemas[\\/](tags|search)\.ts)/,
+                test: /[\\/]web[\\/]src[\\/](components[\\/]project-card[\\/](card-data|project-card|project-card-list|project-icon)\.(tsx?|css)|components[\\/]pagination[\\/]|components[\\/]ui[\\/](content-icons|format|svg-icon|input|empty-state)\.tsx|components[\\/]ui[\\/](input|svg-icon|empty-state|filter-chips)\.module\.css|features[\\/]search[\\/]components[\\/]select-field\.module\.css|lib[\\/]sanitize-svg\.ts|features[\\/]search[\\/](components[\\/]search-input\.(tsx|css)|api[\\/])|features[\\/]tags[\\/]api[\\/])|[\\/]shared[\\/]src[\\/](format[\\/](numbers|dates|categories|tag-labels)\.ts|constants[\\/](loaders|categories|environments|side-types|search|svg-icon|game-version-types)\.ts|schemas[\\/](tags|search)\.ts)/,
                 priority: 2,
                 // Their libraries (zod, react…) stay in the shell's chunks.
                 includeDependenciesRecursively: false,

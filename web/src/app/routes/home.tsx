@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 import './home.css';
+import { EmptyState } from '../../components/ui/empty-state';
 
 const RANDOM_COUNT = 60;
 const LATEST: SearchRequest = { index: 'updated', offset: 0, limit: 6 };
@@ -99,7 +100,7 @@ export function Component() {
       <section className="home-section" aria-labelledby="home-latest">
         <h2 id="home-latest">{t('home.latest')}</h2>
         {latest.hits.length === 0 ? (
-          <p className="empty-state">{t('home.latestEmpty')}</p>
+          <EmptyState>{t('home.latestEmpty')}</EmptyState>
         ) : (
           <ProjectCardList projects={latest.hits.map((hit) => cardFromSearchHit(hit, { tags }))} mode="grid" headingLevel={3} eagerCount={0} label={t('home.latest')} />
         )}

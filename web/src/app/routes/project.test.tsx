@@ -168,7 +168,7 @@ describe('project page', () => {
     expect(metadata.getByRole('link', { name: 'Tinkerwren' })).toHaveAttribute('href', '/user/Tinkerwren');
     // The Versions tab stays highlighted on a version page, and the header's Download is neutral.
     expect(screen.getByRole('link', { name: 'Versions' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getAllByRole('link', { name: 'Download' })[0]).toHaveClass('btn--color-standard');
+    expect(screen.getAllByRole('link', { name: 'Download' })[0]).toHaveAttribute('data-color', 'standard');
     await expectNoAxeViolations(container);
   });
 

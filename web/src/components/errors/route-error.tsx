@@ -4,6 +4,8 @@ import { useT } from '../../lib/i18n/i18n-provider';
 import { ensureMessageAreas } from '../../lib/i18n/message-areas';
 import { lazyComponent } from '../../lib/lazy-component';
 import { PageLoading } from '../layout/page-loading';
+import layoutStyles from '../layout/default-layout.module.css';
+import loadingStyles from '../layout/page-loading.module.css';
 
 interface ErrorPageProps {
   error: unknown;
@@ -15,7 +17,7 @@ interface ErrorPageProps {
 function BareErrorPage() {
   const t = useT();
   return (
-    <p className="page-loading" role="alert">
+    <p className={loadingStyles.message} role="alert">
       {t('errors.unknown')}
     </p>
   );
@@ -47,7 +49,7 @@ export function RootError() {
   const error = useRouteError();
   const { pathname } = useLocation();
   return (
-    <main id="main-content" className="site-main">
+    <main id="main-content" className={layoutStyles.main}>
       <LazyErrorPage error={error} pathname={pathname} canRetry={false} />
     </main>
   );

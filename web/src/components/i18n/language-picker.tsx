@@ -3,14 +3,17 @@ import { useLanguage, useT } from '../../lib/i18n/i18n-provider';
 import { hasTranslation } from '../../lib/i18n/catalogs';
 import { LOCALES, localeInfo } from '../../lib/i18n/locale-names';
 import { DEFAULT_LOCALE } from '../../lib/i18n/locales';
+import picker from '../ui/choice-picker.module.css';
 import styles from './language-picker.module.css';
+import { Input } from '../ui/input';
 
 /**
  * Language choice (hosted by the settings page): a filterable list of every offered language.
  * Choosing one loads its messages ("applying"), saves it in the locale cookie, and reports a
- * failure to load ("Cannot load this language. Try again in a bit.").
+ * failure to load ("Cannot load this language. Try again in a bit."). `legendHidden` where a
+ * heading already names it.
  */
-export function LanguagePicker() {
+export function LanguagePicker({ legendHidden = false }: { legendHidden?: boolean }) {
   const t = useT();
   const { locale, status, setLocale } = useLanguage();
   const [query, setQuery] = useState('');
@@ -26,16 +29,15 @@ export function LanguagePicker() {
   const chosen = localeInfo(locale);
 
   return (
-    <fieldset className={styles.picker} aria-busy={status === 'applying'}>
-      {/* The plain class is a hook for account.css, which hides the legend on the settings page. */}
-      <legend className={`${styles.legend} language-picker__legend`}>{t('language.title')}</legend>
+    <fieldset className={picker.picker} aria-busy={status === 'applying'}>
+      <legend className={legendHidden ? 'visually-hidden' : picker.legend}>{t('language.title')}</legend>
       <label htmlFor={searchId} className={styles['search-label']}>
         {t('language.search')}
       </label>
-      <input
+      <Input
         id={searchId}
         type="search"
-        className={`input ${styles.search}`}
+        className={styles.search}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
@@ -50,7 +52,7 @@ export function LanguagePicker() {
         <ul className={styles.list}>
           {shown.map((info) => (
             <li key={info.code}>
-              <label className={styles.option}>
+              <label className={picker.option}>
                 <input
                   type="radio"
                   name="language"

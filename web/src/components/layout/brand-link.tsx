@@ -6,6 +6,7 @@ import { useNotifications } from '../../lib/notifications-provider';
 import { useDeveloperMode } from '../../lib/preferences';
 import { AppLink } from '../ui/app-link';
 import { CairnMark } from './cairn-mark';
+import styles from './brand-link.module.css';
 
 /** The logo, linking home. Five quick clicks toggle developer mode. */
 export function BrandLink() {
@@ -26,9 +27,9 @@ export function BrandLink() {
   };
 
   return (
-    <AppLink to={paths.home.getHref()} className="brand" aria-label={t('shell.brand.home')} onClick={onClick}>
-      <CairnMark className="brand__mark" />
-      <span className="brand__wordmark" aria-hidden="true">
+    <AppLink to={paths.home.getHref()} className={styles.brand} aria-label={t('shell.brand.home')} onClick={onClick}>
+      <CairnMark className={styles.mark} />
+      <span className={styles.wordmark} aria-hidden="true">
         Cairn
       </span>
     </AppLink>

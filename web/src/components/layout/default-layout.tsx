@@ -5,6 +5,8 @@ import { NotificationArea } from './notification-area';
 import type { ShellSlots } from './shell-slots';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { cx } from '../../lib/class-names';
+import styles from './default-layout.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -13,16 +15,16 @@ export function DefaultLayout({ slots, children }: { slots: ShellSlots; children
   const t = useT();
   const { UserMenu, Banners } = slots;
   return (
-    <div className="layout layout--default">
+    <div className={cx(styles.layout, styles.withBar)}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         {t('shell.skipToContent')}
       </a>
       <SiteHeader UserMenu={UserMenu} />
-      <div className="banner-area">
+      <div className={styles.bannerArea}>
         <Banners />
       </div>
       <NotificationArea />
-      <main id={MAIN_CONTENT_ID} className="site-main" tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} className={styles.main} tabIndex={-1}>
         {children}
       </main>
       <SiteFooter />
@@ -34,9 +36,9 @@ export function DefaultLayout({ slots, children }: { slots: ShellSlots; children
 /** Just the page (and toasts): for flows shown inside another app, such as launcher sign-in. */
 export function EmptyLayout({ children }: { slots?: ShellSlots; children: ReactNode }) {
   return (
-    <div className="layout layout--empty">
+    <div className={styles.layout}>
       <NotificationArea />
-      <main id={MAIN_CONTENT_ID} className="site-main site-main--empty" tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} className={cx(styles.main, styles.narrowMain)} tabIndex={-1}>
         {children}
       </main>
     </div>

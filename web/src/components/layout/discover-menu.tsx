@@ -6,6 +6,8 @@ import { MenuButton } from '../ui/menu';
 import type { PopoverPlacement } from '../ui/popover';
 import { activeDiscoverType, DISCOVER_TYPES } from './discover';
 import { ProjectTypeIcon } from './project-type-icon';
+import mobile from './mobile-nav.module.css';
+import nav from './nav-button.module.css';
 
 interface DiscoverMenuProps {
   placement?: PopoverPlacement;
@@ -26,26 +28,21 @@ export function DiscoverMenu({ placement = 'bottom-start', variant = 'header' }:
     current: active?.type === type && active.emphasis === 'primary',
   }));
   const icon = active ? <ProjectTypeIcon type={active.type} /> : <CompassIcon />;
-  const triggerClassName = [
-    variant === 'header' ? 'nav-button' : 'mobile-bar__item',
-    active ? `nav-button--active-${active.emphasis}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
   return (
     <MenuButton
       items={items}
       placement={placement}
-      triggerClassName={triggerClassName}
-      className="discover-menu"
-      menuClassName={variant === 'compact' ? 'mobile-bar__sheet' : undefined}
+      triggerClassName={variant === 'header' ? nav.navButton : mobile.item}
+      triggerData={{ 'data-active': active?.emphasis }}
+      className={variant === 'compact' ? mobile.discover : undefined}
+      menuClassName={variant === 'compact' ? mobile.sheet : undefined}
     >
       {icon}
       {variant === 'header' ? (
         <>
-          <span className="nav-button__label nav-button__label--wide">{t('shell.nav.discoverContent')}</span>
-          <span className="nav-button__label nav-button__label--narrow">{t('shell.nav.discover')}</span>
-          <ChevronDownIcon className="nav-button__chevron" />
+          <span className={nav.wide}>{t('shell.nav.discoverContent')}</span>
+          <span className={nav.narrow}>{t('shell.nav.discover')}</span>
+          <ChevronDownIcon className={nav.chevron} />
         </>
       ) : (
         <span>{t('shell.nav.discover')}</span>

@@ -8,6 +8,7 @@ import { CloseIcon, DownloadIcon, HomeIcon, MenuIcon, ServerIcon } from '../ui/i
 import { DiscoverMenu } from './discover-menu';
 import type { ShellSlots } from './shell-slots';
 import { ThemeToggle } from './theme-toggle';
+import styles from './mobile-nav.module.css';
 
 /**
  * Small screens: a bottom bar (Home, Discover, Menu) and the menu it opens. The menu closes on
@@ -46,21 +47,21 @@ export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
       <nav
         ref={panelRef}
         id={menuId}
-        className="mobile-menu"
+        className={styles.menu}
         aria-label={t('shell.mobile.menu')}
         hidden={!open}
       >
         <UserMenu variant="mobile" />
-        <ul className="mobile-menu__list">
+        <ul className={styles.list}>
           <li>
-            <AppLink to={paths.servers.getHref()} className="mobile-menu__link">
+            <AppLink to={paths.servers.getHref()} className={styles.link}>
               <ServerIcon />
               <span>{t('shell.nav.servers')}</span>
             </AppLink>
           </li>
           {!cosmetics.hideAppPromos && (
             <li>
-              <AppLink to={paths.app.getHref()} className="mobile-menu__link">
+              <AppLink to={paths.app.getHref()} className={styles.link}>
                 <DownloadIcon />
                 <span>{t('shell.nav.getApp')}</span>
               </AppLink>
@@ -71,8 +72,8 @@ export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
           </li>
         </ul>
       </nav>
-      <nav className="mobile-bar" aria-label={t('shell.mobile.bar')}>
-        <AppLink to={paths.home.getHref()} className="mobile-bar__item" aria-current={pathname === '/' ? 'page' : undefined}>
+      <nav className={styles.bar} aria-label={t('shell.mobile.bar')}>
+        <AppLink to={paths.home.getHref()} className={styles.item} aria-current={pathname === '/' ? 'page' : undefined}>
           <HomeIcon />
           <span>{t('shell.mobile.home')}</span>
         </AppLink>
@@ -80,7 +81,7 @@ export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
         <button
           ref={toggleRef}
           type="button"
-          className="mobile-bar__item"
+          className={styles.item}
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpen((value) => !value)}

@@ -86,7 +86,7 @@ describe('header', () => {
     renderRoute(createAppRoutes, { path: '/shader/some-shader' });
     await screen.findByRole('heading', { level: 1, name: 'Project not found' });
     const trigger = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: /Discover content/ });
-    expect(trigger).toHaveClass('nav-button--active-secondary');
+    expect(trigger).toHaveAttribute('data-active', 'secondary');
   });
 
   it('hides the app promotion when the cosmetics say so', async () => {

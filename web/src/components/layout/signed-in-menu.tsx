@@ -8,6 +8,9 @@ import { paths } from '../../config/paths';
 import { useSignOut } from '../../lib/auth';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../lib/notifications-provider';
+import { cx } from '../../lib/class-names';
+import mobile from './mobile-nav.module.css';
+import styles from './user-menu.module.css';
 
 /** The signed-in user's menu: profile, settings, sign out (loaded once someone is signed in). */
 export function SignedInMenu({ variant, user }: { variant: 'header' | 'mobile'; user: User }) {
@@ -23,26 +26,26 @@ export function SignedInMenu({ variant, user }: { variant: 'header' | 'mobile'; 
 
   if (variant === 'mobile') {
     return (
-      <div className="user-menu-mobile">
-        <p className="user-menu-mobile__who">
+      <div className={styles.mobile}>
+        <p className={styles.who}>
           <Avatar src={user.avatar_url} name={user.username} size="small" />
           <span>{user.username}</span>
         </p>
-        <ul className="mobile-menu__list">
+        <ul className={mobile.list}>
           <li>
-            <AppLink to={paths.user.getHref(user.username)} className="mobile-menu__link">
+            <AppLink to={paths.user.getHref(user.username)} className={mobile.link}>
               <UserIcon />
               <span>{t('shell.account.profile')}</span>
             </AppLink>
           </li>
           <li>
-            <AppLink to={paths.settings.getHref()} className="mobile-menu__link">
+            <AppLink to={paths.settings.getHref()} className={mobile.link}>
               <SettingsIcon />
               <span>{t('shell.account.settings')}</span>
             </AppLink>
           </li>
           <li>
-            <Button variant="transparent" color="red" className="mobile-menu__link" onClick={doSignOut} disabled={signOut.isPending}>
+            <Button variant="transparent" color="red" className={cx(mobile.link, styles.signOut)} onClick={doSignOut} disabled={signOut.isPending}>
               <SignOutIcon />
               <span>{t('shell.account.signOut')}</span>
             </Button>
@@ -58,10 +61,10 @@ export function SignedInMenu({ variant, user }: { variant: 'header' | 'mobile'; 
     { key: 'sign-out', label: t('shell.account.signOut'), icon: <SignOutIcon />, tone: 'red', onSelect: doSignOut },
   ];
   return (
-    <MenuButton items={items} placement="bottom-end" className="user-menu" triggerClassName="user-menu__trigger" label={t('shell.account.menu', { username: user.username })}>
+    <MenuButton items={items} placement="bottom-end" triggerClassName={styles.trigger} label={t('shell.account.menu', { username: user.username })}>
       <Avatar src={user.avatar_url} name={user.username} size="small" />
-      <span className="user-menu__name">{user.username}</span>
-      <ChevronDownIcon className="user-menu__chevron" />
+      <span className={styles.name}>{user.username}</span>
+      <ChevronDownIcon className={styles.chevron} />
     </MenuButton>
   );
 }

@@ -7,30 +7,32 @@ import { BrandLink } from './brand-link';
 import { DiscoverMenu } from './discover-menu';
 import type { ShellSlots } from './shell-slots';
 import { ThemeToggle } from './theme-toggle';
+import nav from './nav-button.module.css';
+import styles from './site-header.module.css';
 
 /** Desktop header: logo, discovery and product links, theme toggle and the account area. */
 export function SiteHeader({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
   const t = useT();
   const { cosmetics } = useCosmetics();
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
+    <header className={styles.header}>
+      <div className={styles.inner}>
         <BrandLink />
-        <nav className="site-nav" aria-label={t('shell.nav.label')}>
+        <nav className={styles.nav} aria-label={t('shell.nav.label')}>
           <DiscoverMenu />
-          <AppLink to={paths.servers.getHref()} className="nav-button">
+          <AppLink to={paths.servers.getHref()} className={nav.navButton}>
             <ServerIcon />
             <span>{t('shell.nav.servers')}</span>
           </AppLink>
           {!cosmetics.hideAppPromos && (
-            <AppLink to={paths.app.getHref()} className="nav-button">
+            <AppLink to={paths.app.getHref()} className={nav.navButton}>
               <DownloadIcon />
-              <span className="nav-button__label nav-button__label--wide">{t('shell.nav.getApp')}</span>
-              <span className="nav-button__label nav-button__label--narrow">{t('shell.nav.app')}</span>
+              <span className={nav.wide}>{t('shell.nav.getApp')}</span>
+              <span className={nav.narrow}>{t('shell.nav.app')}</span>
             </AppLink>
           )}
         </nav>
-        <div className="site-header__actions">
+        <div className={styles.actions}>
           <ThemeToggle />
           <UserMenu variant="header" />
         </div>

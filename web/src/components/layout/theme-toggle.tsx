@@ -4,6 +4,7 @@ import { toggledTheme } from '../../lib/theme';
 import { Button } from '../ui/button';
 import { MoonIcon, SunIcon } from '../ui/icons';
 import { Tooltip } from '../ui/tooltip';
+import mobile from './mobile-nav.module.css';
 
 /** Flips between light and the preferred dark theme. */
 export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
@@ -15,7 +16,7 @@ export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
   const icon = theme === 'light' ? <MoonIcon /> : <SunIcon />;
   if (withLabel) {
     return (
-      <button type="button" className="mobile-menu__link" onClick={toggleTheme}>
+      <button type="button" className={mobile.link} onClick={toggleTheme}>
         {icon}
         <span>{t('shell.theme.change')}</span>
         <span className="visually-hidden">{label}</span>

@@ -2,12 +2,14 @@ import { Suspense } from 'react';
 import { SignedOutActions } from './signed-out-actions';
 import { useCurrentUser } from '../../lib/auth';
 import { lazyComponent } from '../../lib/lazy-component';
+import { cx } from '../../lib/class-names';
+import styles from './account-actions.module.css';
 
 type Variant = 'header' | 'mobile';
 
 /** Holds the menu's space while it loads, so nothing flashes or shifts. */
 function PendingMenu({ variant }: { variant: Variant }) {
-  return <div className={`account-actions account-actions--${variant} account-actions--pending`} />;
+  return <div className={cx(styles.actions, variant === 'mobile' && styles.mobile, styles.pending)} />;
 }
 
 // Visitors never download the signed-in menu.

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { GRANTABLE_SCOPE_GROUPS, withScope } from '../../lib/scopes';
 import styles from './scope-picker.module.css';
 import { hasScopes, SCOPES, type ScopeName } from '@cairn/shared/constants/scopes';
+import { FieldError, FieldLabel } from '../ui/form';
 
 const isSet = (bits: number, name: ScopeName) => hasScopes(bits, 2 ** SCOPES[name]);
 
@@ -13,7 +14,7 @@ export function ScopePicker({ legend, value, onChange, error }: { legend: string
   const errorId = useId();
   return (
     <fieldset className={styles.picker} aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">{legend}</legend>
+      <FieldLabel as="legend">{legend}</FieldLabel>
       <div className={styles.groups}>
         {GRANTABLE_SCOPE_GROUPS.map((group) => (
           <fieldset key={group.label} className={styles.group}>
@@ -28,9 +29,9 @@ export function ScopePicker({ legend, value, onChange, error }: { legend: string
         ))}
       </div>
       {error && (
-        <p id={errorId} className="field__error">
+        <FieldError id={errorId}>
           {error}
-        </p>
+        </FieldError>
       )}
     </fieldset>
   );

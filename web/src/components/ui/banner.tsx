@@ -13,15 +13,16 @@ interface BannerProps {
   actions?: ReactNode;
   /** Shows a close button when given. */
   onDismiss?: () => void;
+  /** Draws a rounded frame, for a banner inside a page rather than across the top of it. */
+  framed?: boolean;
 }
 
 /** A full-width notice at the top of every page, rendered in the shell's banner area. */
-export function Banner({ tone, title, children, actions, onDismiss }: BannerProps) {
+export function Banner({ tone, title, children, actions, onDismiss, framed = false }: BannerProps) {
   const t = useT();
   const Icon = tone === 'info' ? InfoIcon : tone === 'warning' ? WarningIcon : ErrorIcon;
   return (
-    // The plain `banner` class is a hook for account.css (the settings page frames its banners).
-    <div className={cx(styles.banner, tone !== 'info' && styles[tone], 'banner')} role={tone === 'error' ? 'alert' : 'status'}>
+    <div className={cx(styles.banner, tone !== 'info' && styles[tone], framed && styles.framed)} role={tone === 'error' ? 'alert' : 'status'}>
       <div className={styles.inner}>
         <Icon className={styles.icon} />
         <div className={styles.content}>

@@ -26,6 +26,8 @@ interface MenuButtonProps {
   placement?: PopoverPlacement;
   className?: string;
   triggerClassName?: string;
+  /** Data attributes for the trigger, e.g. a state the trigger shows (`data-active`). */
+  triggerData?: Readonly<Record<`data-${string}`, string | undefined>>;
   menuClassName?: string;
 }
 
@@ -34,7 +36,7 @@ interface MenuButtonProps {
  * on the first item, ↑ on the last; ↑ ↓ Home End move; Escape closes and returns focus to the
  * trigger; Tab moves on and closes it; choosing an item closes it.
  */
-export function MenuButton({ children, label, items, placement = 'bottom-start', className, triggerClassName, menuClassName }: MenuButtonProps) {
+export function MenuButton({ children, label, items, placement = 'bottom-start', className, triggerClassName, triggerData, menuClassName }: MenuButtonProps) {
   const state = usePopover();
   const { open, setOpen, close, triggerRef, panelRef, wrapperRef, panelId, triggerId } = state;
   const panel = usePanelPosition(state, placement);
@@ -87,6 +89,7 @@ export function MenuButton({ children, label, items, placement = 'bottom-start',
         id={triggerId}
         type="button"
         className={triggerClassName}
+        {...triggerData}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}

@@ -74,8 +74,7 @@ export function Modal({ open, onClose, title, children, footer, hideCloseButton 
   return (
     <dialog
       ref={dialogRef}
-      // The plain `modal` and `modal__body` classes are hooks for account.css (its forms in dialogs).
-      className={cx(styles.modal, size !== 'standard' && styles[size], 'modal')}
+      className={cx(styles.modal, size !== 'standard' && styles[size])}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
@@ -96,7 +95,7 @@ export function Modal({ open, onClose, title, children, footer, hideCloseButton 
           </Tooltip>
         )}
       </div>
-      <div className={cx(styles.body, 'modal__body')} data-modal-part="body">
+      <div className={styles.body} data-modal-part="body">
         {children}
       </div>
       {footer && (

@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router';
 import type { RouteHandle } from '../../../components/layout/route-handle';
 import { isLauncherVisit } from '../../../features/auth/utils/launcher';
-import '../../../styles/account.css';
 
 /** The launcher-auth guard (spec §2): `?launcher` shows /auth pages alone, without the site around them. */
 export const handle: RouteHandle = {

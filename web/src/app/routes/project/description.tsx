@@ -3,6 +3,8 @@ import type { LoaderFunction } from 'react-router';
 import { loadMarkdownRenderer, Markdown } from '../../../components/markdown/markdown';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { EmptyState } from '../../../components/ui/empty-state';
+import styles from './description.module.css';
 
 /** The renderer's code loads while the layout loads the project. */
 export const createLoader = (): LoaderFunction => async () => {
@@ -14,13 +16,13 @@ export function Component() {
   const t = useT();
   const { project } = useProject();
   return (
-    <section className="content-card" aria-label={t('project.tabs.description')}>
+    <section className={styles.card} aria-label={t('project.tabs.description')}>
       {project.body.trim() ? (
         <Suspense fallback={null}>
           <Markdown source={project.body} />
         </Suspense>
       ) : (
-        <p className="empty-state">{t('project.description.empty')}</p>
+        <EmptyState>{t('project.description.empty')}</EmptyState>
       )}
     </section>
   );

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { SettingsLayout } from '../../../features/settings/components/settings-layout';
 import { currentUserQuery } from '../../../lib/auth';
-import '../../../styles/account.css';
 
 /** The section list depends on whether someone is signed in. */
 export const createLoader =

@@ -130,7 +130,7 @@ describe('sessions', () => {
     );
     const { user, container } = renderRoute(createAppRoutes, { path: '/settings/sessions' });
     await screen.findByText('Linux ⋅ Firefox ⋅ 203.0.113.5');
-    const cards = within(screen.getByRole('main')).getAllByRole('listitem').filter((item) => item.classList.contains('session-card'));
+    const cards = within(screen.getByText('Linux ⋅ Firefox ⋅ 203.0.113.5').closest('ul')!).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText('Linux ⋅ Firefox ⋅ 203.0.113.5')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Current session')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { authQueries } from '../api/auth-queries';
 import styles from './captcha.module.css';
+import { FieldError, FieldHint } from '../../../components/ui/form';
 
 type Provider = NonNullable<CaptchaSettings['provider']>;
 
@@ -89,11 +90,11 @@ function CaptchaWidget({ provider, siteKey, onToken, resetKey }: { provider: Pro
   return (
     <div className={styles.captcha}>
       <div ref={container} />
-      {status === 'loading' && <p className="field__hint">{t('account.captcha.loading')}</p>}
+      {status === 'loading' && <FieldHint>{t('account.captcha.loading')}</FieldHint>}
       {status === 'failed' && (
-        <p className="field__error" role="alert">
+        <FieldError role="alert">
           {t('account.captcha.failed')}
-        </p>
+        </FieldError>
       )}
     </div>
   );

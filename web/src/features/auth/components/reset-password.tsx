@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { FormAlert, TextField } from '../../../components/ui/form';
+import { FieldError, FormAlert, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
@@ -64,7 +64,7 @@ function RequestStep() {
           <p>{t('account.reset.intro')}</p>
           <TextField label={t('account.signIn.identifier')} autoComplete="username" error={errors.username?.message} {...register('username')} />
           {captcha.element}
-          {captchaError && <p className="field__error">{captchaError}</p>}
+          {captchaError && <FieldError>{captchaError}</FieldError>}
           {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
           <Button type="submit" color="brand" className={authCard.submit} disabled={request.isPending}>
             {t('account.reset.send')}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, TextField } from '../../../components/ui/form';
+import { FieldError, FormAlert, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { AFTER_SIGN_IN_PATH, refreshAfterAuthChange, safeRedirectPath } from '../../../lib/auth';
@@ -20,6 +20,7 @@ import { AuthCard } from '../../../components/layout/auth-card';
 import { useCaptcha } from './captcha';
 import { ProviderButtons } from './provider-buttons';
 import authCard from '../../../components/layout/auth-card.module.css';
+import { TwoFactorCodeField } from '../../../components/forms/two-factor-code-field';
 
 /** What the sign-in page was opened with: where to go next, the launcher, a provider's answer. */
 export function useSignInParams() {
@@ -185,13 +186,7 @@ export function SignInPage() {
       <AuthCard title={t('account.twoFactor.title')}>
         <form className={authCard.form} onSubmit={(event) => void submitCode(event)} noValidate>
           <p>{t('account.twoFactor.intro')}</p>
-          <TextField
-            label={t('account.twoFactor.codeLabel')}
-            autoComplete="one-time-code"
-            maxLength={11}
-            error={codeErrors.code?.message}
-            {...codeForm.register('code')}
-          />
+          <TwoFactorCodeField acceptsBackupCode error={codeErrors.code?.message} {...codeForm.register('code')} />
           {codeErrors.root?.server && <FormAlert>{codeErrors.root.server.message}</FormAlert>}
           <div className={authCard.actions}>
             <Button type="submit" color="brand" disabled={verify.isPending}>
@@ -227,7 +222,7 @@ export function SignInPage() {
           {...passwordForm.register('password')}
         />
         {captcha.element}
-        {captchaError && <p className="field__error">{captchaError}</p>}
+        {captchaError && <FieldError>{captchaError}</FieldError>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <Button type="submit" color="brand" className={authCard.submit} disabled={signIn.isPending}>
           {t('account.signIn.submit')}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField, FormAlert, TextField } from '../../../components/ui/form';
+import { CheckboxField, FieldError, FormAlert, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { safeRedirectPath } from '../../../lib/auth';
 import { browserLocation } from '../../../lib/browser-location';
@@ -114,7 +114,7 @@ export function SignUpPage() {
         />
         <CheckboxField label={t('account.signUp.newsletter')} {...register('newsletter')} />
         {captcha.element}
-        {captchaError && <p className="field__error">{captchaError}</p>}
+        {captchaError && <FieldError>{captchaError}</FieldError>}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <p className={authCard.legal}>
           <FormattedMessage

@@ -9,8 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { SecretList, SecretReveal } from '../../../components/secret-reveal/secret-reveal';
 import styles from './applications.module.css';
+import cardStyles from './app-card.module.css';
 import { ExternalLink } from '../../../components/ui/external-link';
-import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { FieldError, FieldGroup, FieldHint, FieldLabel, FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
 import { CloseIcon } from '../../../components/ui/icons';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/ui/settings-icons';
 import { Modal } from '../../../components/ui/modal';
@@ -25,7 +27,10 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ScopePicker } from '../../../components/scopes/scope-picker';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
 import { imageExtension } from '../../../lib/image-extension';
-import { SettingsPageHeader } from '../../../components/layout/settings-page';
+import { SettingsForm, SettingsPageHeader, SettingsToolbar } from '../../../components/layout/settings-page';
+import { AvatarEditor } from '../../../components/ui/avatar-editor';
+import { CardActions, CardDetails, CardList, CardListItem, CardMeta, CardTitle } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 
 interface AppValues {
   name: string;
@@ -129,26 +134,23 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
         </>
       }
     >
-      <form id="app-form" className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SettingsForm compact id="app-form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label={t('account.apps.name')} maxLength={255} error={errors.name?.message} {...register('name')} />
-        <div className="field">
-          <span className="field__label">{t('account.apps.icon')}</span>
-          <div className="avatar-editor">
-            <AppIcon name={name || '?'} iconUrl={shownIcon} size="large" />
-            <div className="avatar-editor__actions">
-              <input ref={fileInput} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
-              <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
-                {t('account.apps.chooseIcon')}
+        <FieldGroup>
+          <FieldLabel>{t('account.apps.icon')}</FieldLabel>
+          <AvatarEditor picture={<AppIcon name={name || '?'} iconUrl={shownIcon} size="large" />}>
+            <input ref={fileInput} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
+            <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
+              {t('account.apps.chooseIcon')}
+            </Button>
+            {shownIcon && (
+              <Button size="small" variant="transparent" onClick={() => setIcon(app?.icon_url ? 'remove' : undefined)}>
+                {t('account.apps.removeIcon')}
               </Button>
-              {shownIcon && (
-                <Button size="small" variant="transparent" onClick={() => setIcon(app?.icon_url ? 'remove' : undefined)}>
-                  {t('account.apps.removeIcon')}
-                </Button>
-              )}
-              {iconError && <p className="field__error">{iconError}</p>}
-            </div>
-          </div>
-        </div>
+            )}
+            {iconError && <FieldError>{iconError}</FieldError>}
+          </AvatarEditor>
+        </FieldGroup>
         <TextField label={t('account.apps.url')} type="url" maxLength={255} placeholder="https://" error={errors.url?.message} {...register('url')} />
         <TextAreaField
           label={t('account.apps.description')}
@@ -159,12 +161,12 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
         />
         <ScopePicker legend={t('account.apps.scopes')} value={scopesField.value} onChange={scopesField.onChange} error={errors.scopes?.message} />
         <fieldset className={styles.uris}>
-          <legend className="field__label">{t('account.apps.redirectUris')}</legend>
-          <p className="field__hint">{t('account.apps.redirectHint')}</p>
+          <FieldLabel as="legend">{t('account.apps.redirectUris')}</FieldLabel>
+          <FieldHint>{t('account.apps.redirectHint')}</FieldHint>
           {redirectUris.map((uri, index) => (
             <div key={index} className={styles.uriRow}>
-              <input
-                className="input field__control"
+              <Input
+                block
                 aria-label={t('account.apps.redirectUriLabel', { number: index + 1 })}
                 value={uri}
                 placeholder="https://example.com/callback"
@@ -185,10 +187,10 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
             <PlusIcon />
             {t('account.apps.addRedirect')}
           </Button>
-          {errors.redirectUris?.message && <p className="field__error">{errors.redirectUris.message}</p>}
+          {errors.redirectUris?.message && <FieldError>{errors.redirectUris.message}</FieldError>}
         </fieldset>
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
+      </SettingsForm>
     </Modal>
   );
 }
@@ -196,53 +198,53 @@ function AppModal({ app, onClose, onCreated }: { app?: OAuthClient; onClose: () 
 function AppCard({ app, onEdit, onDelete }: { app: OAuthClient; onEdit: () => void; onDelete: () => void }) {
   const t = useT();
   return (
-    <li className="card-list__item app-card">
-      <AppIcon name={app.name} iconUrl={app.icon_url} />
-      <div className="app-card__main">
-        <h2 className="app-card__name">{app.name}</h2>
-        {app.url && (
-          <p className="app-card__url">
-            <ExternalLink href={app.url}>{app.url}</ExternalLink>
-          </p>
-        )}
-        {app.description && <p className="app-card__description">{app.description}</p>}
-        <dl className="app-card__facts">
-          <div>
-            <dt>{t('account.apps.clientId')}</dt>
-            <dd>
-              <code>{app.id}</code>
-              <CopyButton text={app.id} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="transparent" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('account.apps.redirectUris')}</dt>
-            <dd>
-              <ul className="app-card__uris">
-                {app.redirect_uris.map((uri) => (
-                  <li key={uri.id}>
-                    <code>{uri.uri}</code>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-        </dl>
-        <details className="pat-card__scopes">
-          <summary>{t('account.apps.showScopes')}</summary>
-          <ScopeSummary scopes={app.max_scopes} emptyText={t('account.pats.noScopes')} />
-        </details>
-      </div>
-      <div className="card-list__actions">
-        <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.apps.editLabel', { name: app.name })}>
-          <EditIcon />
-          {t('account.common.edit')}
-        </Button>
-        <Button size="small" variant="outlined" color="red" onClick={onDelete} aria-label={t('account.apps.deleteLabel', { name: app.name })}>
-          <TrashIcon />
-          {t('account.apps.delete')}
-        </Button>
-      </div>
-    </li>
+    <CardListItem
+      media={<AppIcon name={app.name} iconUrl={app.icon_url} />}
+      actions={
+        <CardActions>
+          <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.apps.editLabel', { name: app.name })}>
+            <EditIcon />
+            {t('account.common.edit')}
+          </Button>
+          <Button size="small" variant="outlined" color="red" onClick={onDelete} aria-label={t('account.apps.deleteLabel', { name: app.name })}>
+            <TrashIcon />
+            {t('account.apps.delete')}
+          </Button>
+        </CardActions>
+      }
+    >
+      <CardTitle>{app.name}</CardTitle>
+      {app.url && (
+        <CardMeta>
+          <ExternalLink href={app.url}>{app.url}</ExternalLink>
+        </CardMeta>
+      )}
+      {app.description && <p className={cardStyles.description}>{app.description}</p>}
+      <dl className={cardStyles.facts}>
+        <div>
+          <dt>{t('account.apps.clientId')}</dt>
+          <dd>
+            <code>{app.id}</code>
+            <CopyButton text={app.id} label={t('account.common.copy')} copiedLabel={t('account.common.copied')} size="small" variant="transparent" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('account.apps.redirectUris')}</dt>
+          <dd>
+            <ul className={cardStyles.uris}>
+              {app.redirect_uris.map((uri) => (
+                <li key={uri.id}>
+                  <code>{uri.uri}</code>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <CardDetails summary={t('account.apps.showScopes')}>
+        <ScopeSummary scopes={app.max_scopes} emptyText={t('account.pats.noScopes')} />
+      </CardDetails>
+    </CardListItem>
   );
 }
 
@@ -265,12 +267,12 @@ export function ApplicationsSettings({ user }: { user: User }) {
   return (
     <>
       <SettingsPageHeader title={t('account.apps.title')} lede={t('account.apps.lede')} />
-      <div className="settings-toolbar">
+      <SettingsToolbar>
         <Button color="brand" onClick={() => setEditing('new')}>
           <PlusIcon />
           {t('account.apps.createButton')}
         </Button>
-      </div>
+      </SettingsToolbar>
       {created && (
         <SecretReveal title={t('account.apps.createdTitle', { name: created.name })} text={t('account.apps.createdText')}>
           <SecretList
@@ -282,13 +284,13 @@ export function ApplicationsSettings({ user }: { user: User }) {
         </SecretReveal>
       )}
       {apps.length === 0 ? (
-        <p className="empty-state">{t('account.apps.empty')}</p>
+        <EmptyState framed>{t('account.apps.empty')}</EmptyState>
       ) : (
-        <ul className="card-list">
+        <CardList>
           {apps.map((app) => (
             <AppCard key={app.id} app={app} onEdit={() => setEditing(app)} onDelete={() => setDeleting(app)} />
           ))}
-        </ul>
+        </CardList>
       )}
       {editing !== undefined && (
         <AppModal key={editing === 'new' ? 'new' : editing.id} app={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} onCreated={setCreated} />

@@ -15,6 +15,9 @@ import { AppIcon } from '../../../components/ui/app-icon';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
 import { SettingsPageHeader } from '../../../components/layout/settings-page';
+import { CardActions, CardList, CardListItem, CardMeta, CardTitle } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import cardStyles from './app-card.module.css';
 
 /** Apps the user has authorized: who made each, what it may do, and Revoke. */
 export function AuthorizationsSettings() {
@@ -43,47 +46,49 @@ export function AuthorizationsSettings() {
     <>
       <SettingsPageHeader title={t('account.authorizations.title')} lede={t('account.authorizations.lede')} />
       {shown.length === 0 ? (
-        <p className="empty-state">{t('account.authorizations.empty')}</p>
+        <EmptyState framed>{t('account.authorizations.empty')}</EmptyState>
       ) : (
-        <ul className="card-list">
+        <CardList>
           {shown.map(({ grant, app, creator }) => (
-            <li key={grant.id} className="card-list__item app-card">
-              <AppIcon name={app.name} iconUrl={app.icon_url} />
-              <div className="app-card__main">
-                <h2 className="app-card__name">{app.name}</h2>
-                <p className="app-card__by">
-                  {creator && (
-                    <>
-                      <FormattedMessage id="account.authorizations.by" values={{ creator: <AppLink to={paths.user.getHref(creator.username)}>{creator.username}</AppLink> }} />
-                      <span aria-hidden="true"> · </span>
-                    </>
-                  )}
-                  <span className="app-card__since">
-                    {t('account.authorizations.since')} <RelativeTime date={grant.created} />
-                  </span>
-                </p>
-                {(app.description || app.url) && (
-                  <div className="app-card__about">
-                    <p className="app-card__about-title">{t('account.authorizations.about')}</p>
-                    {app.description && <p className="app-card__description">{app.description}</p>}
-                    {app.url && (
-                      <p className="app-card__url">
-                        <ExternalLink href={app.url}>{app.url}</ExternalLink>
-                      </p>
-                    )}
-                  </div>
+            <CardListItem
+              key={grant.id}
+              media={<AppIcon name={app.name} iconUrl={app.icon_url} />}
+              actions={
+                <CardActions>
+                  <Button size="small" variant="outlined" color="red" onClick={() => setRevoking({ id: app.id, name: app.name })} aria-label={t('account.authorizations.revokeLabel', { name: app.name })}>
+                    {t('account.authorizations.revoke')}
+                  </Button>
+                </CardActions>
+              }
+            >
+              <CardTitle>{app.name}</CardTitle>
+              <CardMeta>
+                {creator && (
+                  <>
+                    <FormattedMessage id="account.authorizations.by" values={{ creator: <AppLink to={paths.user.getHref(creator.username)}>{creator.username}</AppLink> }} />
+                    <span aria-hidden="true"> · </span>
+                  </>
                 )}
-                <p className="app-card__about-title">{t('account.authorizations.canDo')}</p>
-                <ScopeSummary scopes={grant.scopes} emptyText={t('account.pats.noScopes')} />
-              </div>
-              <div className="card-list__actions">
-                <Button size="small" variant="outlined" color="red" onClick={() => setRevoking({ id: app.id, name: app.name })} aria-label={t('account.authorizations.revokeLabel', { name: app.name })}>
-                  {t('account.authorizations.revoke')}
-                </Button>
-              </div>
-            </li>
+                <span>
+                  {t('account.authorizations.since')} <RelativeTime date={grant.created} />
+                </span>
+              </CardMeta>
+              {(app.description || app.url) && (
+                <div className={cardStyles.about}>
+                  <p className={cardStyles.aboutTitle}>{t('account.authorizations.about')}</p>
+                  {app.description && <p className={cardStyles.description}>{app.description}</p>}
+                  {app.url && (
+                    <CardMeta>
+                      <ExternalLink href={app.url}>{app.url}</ExternalLink>
+                    </CardMeta>
+                  )}
+                </div>
+              )}
+              <p className={cardStyles.aboutTitle}>{t('account.authorizations.canDo')}</p>
+              <ScopeSummary scopes={grant.scopes} emptyText={t('account.pats.noScopes')} />
+            </CardListItem>
           ))}
-        </ul>
+        </CardList>
       )}
       <ConfirmModal
         open={revoking !== undefined}

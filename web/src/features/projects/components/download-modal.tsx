@@ -18,6 +18,7 @@ import { isRelease, primaryFile, versionGameVersions, versionLoaders, versionUrl
 import { ChannelBadge } from './channel-badge';
 import { cx } from '../../../lib/class-names';
 import styles from './download-modal.module.css';
+import { Input } from '../../../components/ui/input';
 
 interface DownloadModalProps {
   project: Project;
@@ -208,9 +209,8 @@ function ChoiceSection({ kind, label, summary, fixed, open, onToggle, options, s
         {searchable && (
           <div className={styles.choiceSearch}>
             <SearchIcon />
-            <input
+            <Input
               type="search"
-              className="input"
               value={query}
               placeholder={t('project.download.searchGameVersions')}
               aria-label={t('project.download.searchGameVersions')}

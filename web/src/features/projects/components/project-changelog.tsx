@@ -21,6 +21,7 @@ import { primaryFile, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versi
 import { VersionFilters } from './version-filters';
 import { cx } from '../../../lib/class-names';
 import styles from './project-changelog.module.css';
+import { EmptyState } from '../../../components/ui/empty-state';
 
 interface ProjectChangelogProps {
   project: Project;
@@ -45,7 +46,7 @@ export function ProjectChangelog({ project, type, versions, members, gameVersion
     <section className="project-changelog" aria-label={t('project.tabs.changelog')}>
       <VersionFilters versions={versions} gameVersionTags={gameVersionTags} filter={filter} onChange={setFilter} showPlatforms={type !== 'resourcepack'} />
       {shown.length === 0 ? (
-        <p className="empty-state">{t('project.versions.none')}</p>
+        <EmptyState>{t('project.versions.none')}</EmptyState>
       ) : (
         <ol className={styles.timeline}>
           {shown.map((version, index) => {
@@ -76,7 +77,7 @@ export function ProjectChangelog({ project, type, versions, members, gameVersion
                 </div>
                 {!duplicate && changelog !== undefined && (
                   <Suspense fallback={null}>
-                    {changelog ? <Markdown source={changelog} className={styles.timelineBody} /> : <p className={cx(styles.timelineBody, 'empty-state')}>{t('project.version.noChangelog')}</p>}
+                    {changelog ? <Markdown source={changelog} className={styles.timelineBody} /> : <EmptyState className={styles.timelineBody}>{t('project.version.noChangelog')}</EmptyState>}
                   </Suspense>
                 )}
               </li>

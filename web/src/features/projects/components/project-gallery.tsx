@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { cx } from '../../../lib/class-names';
 import styles from './project-gallery.module.css';
+import { EmptyState } from '../../../components/ui/empty-state';
 
 /** Gallery images in the team's order (then oldest first), featured ones included. */
 function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
@@ -20,7 +21,7 @@ export function ProjectGallery({ project }: { project: Project }) {
   const t = useT();
   const images = galleryOrder(project.gallery);
   const [index, setIndex] = useState<number>();
-  if (images.length === 0) return <p className="empty-state">{t('project.gallery.empty')}</p>;
+  if (images.length === 0) return <EmptyState>{t('project.gallery.empty')}</EmptyState>;
   return (
     <section aria-label={t('project.tabs.gallery')}>
       <ul className={styles.galleryGrid}>

@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { StatusBadge } from '../../../components/project-card/status-badge';
 import { AppLink } from '../../../components/ui/app-link';
-import { buttonClassName } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { HeartIcon } from '../../../components/ui/content-icons';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { SvgIcon } from '../../../components/ui/svg-icon';
@@ -16,6 +16,7 @@ import type { TagIndex } from '../../../components/project-card/card-data';
 import { FollowButton } from './follow-button';
 import { ProjectMenu } from './project-menu';
 import styles from './project-header.module.css';
+import tagLinks from './tag-links.module.css';
 
 interface ProjectHeaderProps {
   project: Project;
@@ -61,10 +62,10 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
             </span>
           </Tooltip>
           {project.categories.length > 0 && (
-            <ul className="project-header__categories" aria-label={t('project.categories')}>
+            <ul className={tagLinks.chipList} aria-label={t('project.categories')}>
               {project.categories.map((category) => (
                 <li key={category}>
-                  <AppLink className="tag-link" to={paths.search.getHref(type, { f: `categories:${category}` })}>
+                  <AppLink className={tagLinks.tagLink} to={paths.search.getHref(type, { f: `categories:${category}` })}>
                     {tags.get(category)?.icon && <SvgIcon markup={tags.get(category)!.icon!} className="tag-chip__icon" />}
                     {tags.get(category)?.label ?? category}
                   </AppLink>
@@ -75,14 +76,10 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
         </div>
       </div>
       <div className={styles.projectHeaderActions}>
-        <AppLink
-          to={downloadHref}
-          preventScrollReset
-          className={buttonClassName({ size: 'large', color: onVersionPage ? 'standard' : 'brand' })}
-        >
+        <ButtonLink to={downloadHref} preventScrollReset size="large" color={onVersionPage ? 'standard' : 'brand'}>
           <DownloadIcon />
           <span className={styles.projectHeaderDownloadLabel}>{t('project.download')}</span>
-        </AppLink>
+        </ButtonLink>
         <FollowButton project={project} />
         <ProjectMenu project={project} />
       </div>

@@ -16,6 +16,7 @@ import { ProjectHeader } from './project-header';
 import { ProjectSidebar } from './project-sidebar';
 import { cx } from '../../../lib/class-names';
 import styles from './project-layout.module.css';
+import pageTabs from '../../../components/ui/page-tabs.module.css';
 
 interface ProjectLayoutProps {
   project: Project;
@@ -50,7 +51,7 @@ export function ProjectLayout({ project, type, members, versions, tags, children
   });
 
   const closeDownload = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
-  const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'project-tabs__tab project-tabs__tab--active' : 'project-tabs__tab');
+  const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${pageTabs.tab} ${pageTabs.active}` : pageTabs.tab);
   const base = paths.project.getHref(type, project.slug);
 
   return (
@@ -64,7 +65,7 @@ export function ProjectLayout({ project, type, members, versions, tags, children
       />
       <div className={styles.projectPageBody}>
         <div className={styles.projectPageMain}>
-          <nav className="project-tabs" aria-label={t('project.tabs.label')}>
+          <nav className={pageTabs.tabs} aria-label={t('project.tabs.label')}>
             <NavLink end to={base} className={tabClass}>
               {t('project.tabs.description')}
             </NavLink>
@@ -90,7 +91,7 @@ export function ProjectLayout({ project, type, members, versions, tags, children
                 </NavLink>
               ))}
           </nav>
-          <div className="project-page__content">{children}</div>
+          <div className={styles.projectPageContent}>{children}</div>
         </div>
         <ProjectSidebar project={project} type={type} members={members} tags={tags} />
       </div>

@@ -21,6 +21,9 @@ import { releaseVersions } from '../utils/versions';
 import { LicenseModal } from './license-modal';
 import { cx } from '../../../lib/class-names';
 import styles from './project-sidebar.module.css';
+import detailList from '../../../components/ui/detail-list.module.css';
+import sidebarCard from '../../../components/ui/sidebar-card.module.css';
+import tagLinks from './tag-links.module.css';
 
 interface ProjectSidebarProps {
   project: Project;
@@ -43,8 +46,8 @@ export function ProjectSidebar({ project, type, members, tags }: ProjectSidebarP
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="sidebar-card">
-      <h2 className="sidebar-card__title">{title}</h2>
+    <section className={sidebarCard.card}>
+      <h2 className={sidebarCard.title}>{title}</h2>
       {children}
     </section>
   );
@@ -60,19 +63,19 @@ function Compatibility({ project, type, tags }: Omit<ProjectSidebarProps, 'membe
     <Section title={t('project.compatibility')}>
       {project.game_versions.length > 0 && (
         <>
-          <h3 className="sidebar-card__subtitle">{t('project.gameVersions')}</h3>
-          <p className="sidebar-card__ranges">
+          <h3 className={sidebarCard.subtitle}>{t('project.gameVersions')}</h3>
+          <p className={sidebarCard.text}>
             {collapseGameVersions(project.game_versions, releaseVersions(tags.gameVersions)).join(', ')}
           </p>
         </>
       )}
       {showPlatforms && (
         <>
-          <h3 className="sidebar-card__subtitle">{t('project.platforms')}</h3>
-          <ul className="chip-list">
+          <h3 className={sidebarCard.subtitle}>{t('project.platforms')}</h3>
+          <ul className={tagLinks.chipList}>
             {project.loaders.map((loader) => (
               <li key={loader}>
-                <AppLink className="tag-link" to={paths.search.getHref(type, { g: `categories:${loader}` })}>
+                <AppLink className={tagLinks.tagLink} to={paths.search.getHref(type, { g: `categories:${loader}` })}>
                   {loaderIcon(loader) && <SvgIcon markup={loaderIcon(loader)!} className="tag-chip__icon" />}
                   {loaderLabel(loader)}
                 </AppLink>
@@ -83,8 +86,8 @@ function Compatibility({ project, type, tags }: Omit<ProjectSidebarProps, 'membe
       )}
       {environment && (
         <>
-          <h3 className="sidebar-card__subtitle">{t('project.environments')}</h3>
-          <p className="sidebar-card__text">{t(`environment.${environment}`)}</p>
+          <h3 className={sidebarCard.subtitle}>{t('project.environments')}</h3>
+          <p className={sidebarCard.text}>{t(`environment.${environment}`)}</p>
         </>
       )}
     </Section>
@@ -182,11 +185,11 @@ function Details({ project }: { project: Project }) {
   const licenseName = license.label === 'ARR' ? t('project.license.arr') : license.label;
   return (
     <Section title={t('project.details')}>
-      <dl className="detail-list">
+      <dl className={detailList.list}>
         <div>
           <dt>{t('project.license')}</dt>
           <dd>
-            <button type="button" className="link-button" onClick={() => setLicenseOpen(true)}>
+            <button type="button" className={styles.linkButton} onClick={() => setLicenseOpen(true)}>
               {t('project.licensed', { license: licenseName })}
             </button>
           </dd>

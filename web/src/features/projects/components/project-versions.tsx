@@ -21,6 +21,8 @@ import { primaryFile, releaseVersions, toggleValue, versionUrlEnding, VERSIONS_P
 import { ChannelBadge } from './channel-badge';
 import { VersionFilters } from './version-filters';
 import styles from './project-versions.module.css';
+import { EmptyState } from '../../../components/ui/empty-state';
+import tagLinks from './tag-links.module.css';
 
 interface ProjectVersionsProps {
   project: Project;
@@ -47,7 +49,7 @@ export function ProjectVersions({ project, type, versions, gameVersionTags, head
       {header}
       <VersionFilters versions={versions} gameVersionTags={gameVersionTags} filter={filter} onChange={setFilter} showPlatforms={type !== 'resourcepack'} />
       {shown.length === 0 ? (
-        <p className="empty-state">{t('project.versions.none')}</p>
+        <EmptyState>{t('project.versions.none')}</EmptyState>
       ) : (
         <table className={styles.versionsTable}>
           <thead>
@@ -91,12 +93,12 @@ export function ProjectVersions({ project, type, versions, gameVersionTags, head
                     {collapseGameVersions(version.game_versions, releases).join(', ')}
                   </td>
                   <td>
-                    <ul className="chip-list">
+                    <ul className={tagLinks.chipList}>
                       {version.loaders.map((loader) => (
                         <li key={loader}>
                           <button
                             type="button"
-                            className="tag-link"
+                            className={tagLinks.tagLink}
                             aria-pressed={filter.loaders.includes(loader)}
                             onClick={() => setFilter({ ...filter, loaders: toggleValue(filter.loaders, loader) })}
                           >

@@ -8,6 +8,8 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { CHANNELS, isRelease, toggleValue, versionGameVersions, versionLoaders, type VersionFilter } from '../utils/versions';
 import { cx } from '../../../lib/class-names';
 import styles from './version-filters.module.css';
+import { Input } from '../../../components/ui/input';
+import chipStyles from '../../../components/ui/filter-chips.module.css';
 
 interface VersionFiltersProps {
   versions: readonly Version[];
@@ -56,17 +58,17 @@ export function VersionFilters({ versions, gameVersionTags, filter, onChange, sh
         />
       </div>
       {chips.length > 0 && (
-        <ul className="filter-chips" aria-label={t('search.chips.label')}>
+        <ul className={chipStyles.chips} aria-label={t('search.chips.label')}>
           {chips.length > 1 && (
             <li>
-              <button type="button" className="filter-chip filter-chip--clear" onClick={() => onChange({ loaders: [], gameVersions: [], channels: [] })}>
+              <button type="button" className={`${chipStyles.chip} ${chipStyles.clear}`} onClick={() => onChange({ loaders: [], gameVersions: [], channels: [] })}>
                 {t('search.chips.clearAll')}
               </button>
             </li>
           )}
           {chips.map((chip) => (
             <li key={chip.key}>
-              <button type="button" className="filter-chip" aria-label={t('search.chips.remove', { label: chip.label })} onClick={chip.remove}>
+              <button type="button" className={chipStyles.chip} aria-label={t('search.chips.remove', { label: chip.label })} onClick={chip.remove}>
                 <span>{chip.label}</span>
                 <CloseIcon />
               </button>
@@ -107,7 +109,7 @@ function MultiSelect({ label, options, selected, onToggle, searchable = false }:
     >
       <div className={styles.multiSelect}>
         {searchable && (
-          <input type="search" className="input" value={query} placeholder={t('search.filter.searchVersions')} aria-label={t('search.filter.searchVersionsLabel')} onChange={(e) => setQuery(e.target.value)} />
+          <Input type="search" value={query} placeholder={t('search.filter.searchVersions')} aria-label={t('search.filter.searchVersionsLabel')} onChange={(e) => setQuery(e.target.value)} />
         )}
         <fieldset className={styles.multiSelectOptions}>
           <legend className="visually-hidden">{label}</legend>

@@ -27,6 +27,9 @@ import { primaryFile, releaseVersions, versionUrlEnding } from '../utils/version
 import { ChannelBadge } from './channel-badge';
 import { cx } from '../../../lib/class-names';
 import styles from './version-page.module.css';
+import { EmptyState } from '../../../components/ui/empty-state';
+import detailList from '../../../components/ui/detail-list.module.css';
+import sidebarCard from '../../../components/ui/sidebar-card.module.css';
 
 interface VersionPageProps {
   project: Project;
@@ -88,7 +91,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
                 <Markdown source={version.changelog} />
               </Suspense>
             ) : (
-              <p className="empty-state">{t('project.version.noChangelog')}</p>
+              <EmptyState>{t('project.version.noChangelog')}</EmptyState>
             )}
           </Card>
 
@@ -112,7 +115,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
         </div>
 
         <Card title={t('project.version.metadata')} className="version-page__meta">
-          <dl className="detail-list">
+          <dl className={detailList.list}>
             <Fact label={t('project.version.channel')}>
               <ChannelBadge channel={version.version_type} />
             </Fact>
@@ -150,8 +153,8 @@ export function VersionPage({ project, type, version, dependencies, members, gam
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <section className={className ? `sidebar-card ${className}` : 'sidebar-card'}>
-      <h3 className="sidebar-card__title">{title}</h3>
+    <section className={cx(sidebarCard.card, className)}>
+      <h3 className={sidebarCard.title}>{title}</h3>
       {children}
     </section>
   );

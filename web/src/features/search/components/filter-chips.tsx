@@ -5,6 +5,7 @@ import { activeChips } from '../utils/facets';
 import { groupOf, type FilterGroup } from '../utils/filter-groups';
 import type { FilterTerm, SearchState } from '../utils/search-state';
 import { useOptionLabel } from './option-labels';
+import chipStyles from '../../../components/ui/filter-chips.module.css';
 
 interface FilterChipsProps {
   groups: readonly FilterGroup[];
@@ -25,10 +26,10 @@ export function FilterChips({ groups, state, onRemove, onClear }: FilterChipsPro
     return group && option ? optionLabel(group, option) : term.value;
   };
   return (
-    <ul className="filter-chips" aria-label={t('search.chips.label')}>
+    <ul className={chipStyles.chips} aria-label={t('search.chips.label')}>
       {chips.length > 1 && (
         <li>
-          <button type="button" className="filter-chip filter-chip--clear" onClick={onClear}>
+          <button type="button" className={`${chipStyles.chip} ${chipStyles.clear}`} onClick={onClear}>
             {t('search.chips.clearAll')}
           </button>
         </li>
@@ -39,7 +40,7 @@ export function FilterChips({ groups, state, onRemove, onClear }: FilterChipsPro
           <li key={`${term.field}:${term.value}`}>
             <button
               type="button"
-              className={term.negative ? 'filter-chip filter-chip--excluded' : 'filter-chip'}
+              className={term.negative ? `${chipStyles.chip} ${chipStyles.excluded}` : chipStyles.chip}
               aria-label={t(term.negative ? 'search.chips.removeExcluded' : 'search.chips.remove', { label })}
               onClick={() => onRemove(term)}
             >

@@ -9,6 +9,7 @@ import { optionCount } from '../utils/facets';
 import type { FilterGroup, FilterOption } from '../utils/filter-groups';
 import { sameValue, type FilterTerm, type SearchState } from '../utils/search-state';
 import { useGroupTitle, useOptionLabel } from './option-labels';
+import { Input } from '../../../components/ui/input';
 
 interface FilterPanelProps {
   groups: readonly FilterGroup[];
@@ -72,9 +73,8 @@ function FilterGroupSection({ group, state, counts, onToggle, onShowAllVersions 
         {isVersions && (
           <div className="filter-group__search">
             <SearchIcon />
-            <input
+            <Input
               type="search"
-              className="input"
               placeholder={t('search.filter.searchVersions')}
               aria-label={t('search.filter.searchVersionsLabel')}
               value={versionQuery}

@@ -6,6 +6,9 @@ import { ProjectCardList } from '../../../components/project-card/project-card-l
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { searchQueries, type SearchRequest } from '../api/search-queries';
 import { SearchInput } from './search-input';
+import { Select } from '../../../components/ui/input';
+import { EmptyState } from '../../../components/ui/empty-state';
+import selectField from './select-field.module.css';
 
 const DEMO_SORTS = ['relevance', 'downloads', 'follows', 'updated', 'newest'] as const;
 export const DEMO_QUERY = 'light';
@@ -26,20 +29,20 @@ export function SearchDemo({ tags }: { tags: TagIndex }) {
     <div className="search-demo">
       <div className="search-demo__controls">
         <SearchInput value={query} label={t('home.demo.label')} placeholder={t('home.demo.placeholder')} onCommit={setQuery} />
-        <label className="select-field" htmlFor={sortId}>
+        <label className={selectField.selectField} htmlFor={sortId}>
           <span>{t('search.sortBy')}</span>
-          <select id={sortId} className="input" value={sort} onChange={(event) => setSort(event.target.value as typeof sort)}>
+          <Select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as typeof sort)}>
             {DEMO_SORTS.map((value) => (
               <option key={value} value={value}>
                 {t(`search.sort.${value}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       <div aria-live="polite">
         {data && data.hits.length === 0 ? (
-          <p className="empty-state">{t('search.empty')}</p>
+          <EmptyState>{t('search.empty')}</EmptyState>
         ) : (
           <ProjectCardList
             projects={(data?.hits ?? []).map((hit) => cardFromSearchHit(hit, { tags, dateKind: sort === 'newest' ? 'published' : 'updated' }))}

@@ -3,6 +3,7 @@ import { SearchIcon } from '../../../components/ui/content-icons';
 import { CloseIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import './search-input.css';
+import { Input } from '../../../components/ui/input';
 
 /** Typing pauses shorter than this are one search. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -49,10 +50,10 @@ export function SearchInput({ value, placeholder, label, onCommit }: SearchInput
   return (
     <div className="search-input" role="search">
       <SearchIcon className="search-input__icon" />
-      <input
+      <Input
         ref={inputRef}
         type="search"
-        className="input search-input__field"
+        className="search-input__field"
         value={text}
         placeholder={placeholder}
         aria-label={label}

@@ -39,6 +39,8 @@ import {
 import { FilterChips } from './filter-chips';
 import { SearchInput } from './search-input';
 import './search.css';
+import { Select } from '../../../components/ui/input';
+import selectField from './select-field.module.css';
 
 // The filters are their own chunk, requested as soon as this module runs: the results (the
 // page's largest paint) do not wait for them. Only small screens open them in a sheet, whose
@@ -117,25 +119,25 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
           onCommit={commitQuery}
         />
         <div className="search-controls">
-          <label className="select-field">
+          <label className={selectField.selectField}>
             <span>{t('search.sortBy')}</span>
-            <select className="input" value={state.sort} onChange={(event) => update((s) => withSort(s, event.target.value as SearchSort), { scrollToTop: true })}>
+            <Select value={state.sort} onChange={(event) => update((s) => withSort(s, event.target.value as SearchSort), { scrollToTop: true })}>
               {SEARCH_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
                   {t(`search.sort.${sort}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
-          <label className="select-field">
+          <label className={selectField.selectField}>
             <span>{t('search.pageSize')}</span>
-            <select className="input" value={request.limit} onChange={(event) => update((s) => withPageSize(s, Number(event.target.value)), { scrollToTop: true })}>
+            <Select value={request.limit} onChange={(event) => update((s) => withPageSize(s, Number(event.target.value)), { scrollToTop: true })}>
               {PAGE_SIZES[mode].map((size) => (
                 <option key={size} value={size}>
                   {size}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <Button className="search-controls__filters" onClick={() => setSheetOpen(true)}>
             <FilterIcon />

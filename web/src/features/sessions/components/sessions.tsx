@@ -9,6 +9,8 @@ import { sessionQueries } from '../api/sessions-queries';
 import { useRevokeSession } from '../api/use-revoke-session';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SettingsPageHeader } from '../../../components/layout/settings-page';
+import { CardList, CardListItem, CardMeta } from '../../../components/ui/card-list';
+import styles from './sessions.module.css';
 
 /** "Windows ⋅ Firefox ⋅ 203.0.113.5": what is known of where a session signed in. */
 function describe(session: Session, unknown: string): string {
@@ -32,34 +34,37 @@ export function SessionsSettings() {
   return (
     <>
       <SettingsPageHeader title={t('account.sessions.title')} lede={t('account.sessions.lede')} />
-      <ul className="card-list">
+      <CardList>
         {sessions.map((session) => {
           const where = [session.city, session.country].filter(Boolean).join(', ');
           return (
-            <li key={session.id} className="card-list__item session-card">
-              <div className="session-card__main">
-                <p className="session-card__device">{describe(session, t('account.sessions.unknownDevice'))}</p>
-                {where && <p className="session-card__where">{where}</p>}
-                <p className="session-card__times">
-                  <span>
-                    {t('account.sessions.lastAccessed')} <RelativeTime date={session.last_login} />
-                  </span>
-                  <span>
-                    {t('account.sessions.created')} <RelativeTime date={session.created} />
-                  </span>
-                </p>
-              </div>
-              {session.current ? (
-                <span className="badge badge--brand">{t('account.sessions.current')}</span>
-              ) : (
-                <Button size="small" variant="outlined" color="red" onClick={() => setRevoking(session)}>
-                  {t('account.sessions.revoke')}
-                </Button>
-              )}
-            </li>
+            <CardListItem
+              key={session.id}
+              centered
+              actions={
+                session.current ? (
+                  <span className={styles.current}>{t('account.sessions.current')}</span>
+                ) : (
+                  <Button size="small" variant="outlined" color="red" onClick={() => setRevoking(session)}>
+                    {t('account.sessions.revoke')}
+                  </Button>
+                )
+              }
+            >
+              <p className={styles.device}>{describe(session, t('account.sessions.unknownDevice'))}</p>
+              {where && <CardMeta>{where}</CardMeta>}
+              <CardMeta spread>
+                <span>
+                  {t('account.sessions.lastAccessed')} <RelativeTime date={session.last_login} />
+                </span>
+                <span>
+                  {t('account.sessions.created')} <RelativeTime date={session.created} />
+                </span>
+              </CardMeta>
+            </CardListItem>
           );
         })}
-      </ul>
+      </CardList>
       <ConfirmModal
         open={revoking !== undefined}
         onClose={() => setRevoking(undefined)}

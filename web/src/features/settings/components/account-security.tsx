@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, TextField } from '../../../components/ui/form';
+import { FieldHint, FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { browserLocation } from '../../../lib/browser-location';
@@ -17,9 +17,10 @@ import { formErrorsFrom } from '../../../lib/form-errors';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { checkPasswordPair, PasswordFields, type PasswordPair } from '../../../components/forms/password-fields';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
+import { SettingRow, SettingsForm, SettingsPageHeader, SettingsSection, SettingValue } from '../../../components/layout/settings-page';
 import { TwoFactorRemoveModal, TwoFactorSetupModal } from './two-factor';
 import styles from './account-security.module.css';
+import { StatusText } from '../../../components/ui/status-text';
 
 function EmailModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
   const t = useT();
@@ -121,7 +122,7 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
         </>
       }
     >
-      <form id="password-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SettingsForm compact id="password-form" onSubmit={(event) => void submit(event)} noValidate>
         {mode === 'remove' && <p>{t('account.password.removeText')}</p>}
         {mode !== 'set' && (
           <TextField label={t('account.password.current')} type="password" autoComplete="current-password" error={errors.current?.message} {...register('current')} />
@@ -134,7 +135,7 @@ function PasswordModal({ mode, onClose }: { mode: PasswordMode | undefined; onCl
           />
         )}
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
+      </SettingsForm>
     </Modal>
   );
 }
@@ -202,7 +203,7 @@ function ProvidersSection({ user }: { user: User }) {
           );
         })}
       </ul>
-      {onlyWayIn && <p className="field__hint">{t('account.providers.lastMethod')}</p>}
+      {onlyWayIn && <FieldHint>{t('account.providers.lastMethod')}</FieldHint>}
     </SettingsSection>
   );
 }
@@ -232,19 +233,19 @@ export function AccountSecurity({ user }: { user: User }) {
     <>
       <SettingsPageHeader title={t('account.security.title')} />
       <SettingsSection title={t('account.email.title')}>
-        <div className="setting-row">
+        <SettingRow>
           <div>
-            <p className="setting-row__value">{user.email ?? t('account.email.none')}</p>
-            {user.email && <p className={user.email_verified ? 'status-text status-text--ok' : 'status-text status-text--warn'}>{user.email_verified ? t('account.email.verified') : t('account.email.unverified')}</p>}
+            <SettingValue>{user.email ?? t('account.email.none')}</SettingValue>
+            {user.email && <StatusText tone={user.email_verified ? 'ok' : 'warn'}>{user.email_verified ? t('account.email.verified') : t('account.email.unverified')}</StatusText>}
           </div>
           <Button variant="outlined" onClick={() => setEmailOpen(true)}>
             {user.email ? t('account.email.change') : t('account.email.add')}
           </Button>
-        </div>
+        </SettingRow>
       </SettingsSection>
 
       <SettingsSection title={t('account.password.title')} description={user.has_password ? t('account.password.hasText') : t('account.password.noneText')}>
-        <div className="setting-row setting-row--actions">
+        <SettingRow actionsOnly>
           {user.has_password ? (
             <>
               <Button variant="outlined" onClick={() => setPasswordMode('change')}>
@@ -261,11 +262,11 @@ export function AccountSecurity({ user }: { user: User }) {
               {t('account.password.set')}
             </Button>
           )}
-        </div>
+        </SettingRow>
       </SettingsSection>
 
       <SettingsSection title={t('account.twoFactor.sectionTitle')} description={user.has_totp ? t('account.twoFactor.onText') : t('account.twoFactor.offText')}>
-        <div className="setting-row setting-row--actions">
+        <SettingRow actionsOnly>
           {user.has_totp ? (
             <Button variant="outlined" color="red" onClick={() => setTwoFactor('remove')}>
               {t('account.twoFactor.remove')}
@@ -275,17 +276,17 @@ export function AccountSecurity({ user }: { user: User }) {
               {t('account.twoFactor.setup')}
             </Button>
           )}
-        </div>
+        </SettingRow>
       </SettingsSection>
 
       <ProvidersSection user={user} />
 
       <SettingsSection title={t('account.delete.title')} description={t('account.delete.text')}>
-        <div className="setting-row setting-row--actions">
+        <SettingRow actionsOnly>
           <Button color="red" onClick={() => setDeleting(true)}>
             {t('account.delete.button')}
           </Button>
-        </div>
+        </SettingRow>
       </SettingsSection>
 
       <EmailModal open={emailOpen} onClose={() => setEmailOpen(false)} user={user} />

@@ -23,8 +23,8 @@ export function AppearancePage() {
     <>
       <SettingsPageHeader title={t('account.appearance.title')} />
       {developerMode.enabled && (
-        <div className="settings-banner">
-          <Banner
+        <Banner
+            framed
             tone="info"
             title={t('account.appearance.devModeTitle')}
             actions={
@@ -35,10 +35,9 @@ export function AppearancePage() {
           >
             {t('account.appearance.devModeText')}
           </Banner>
-        </div>
       )}
       <SettingsSection title={t('account.appearance.theme')} description={t('account.appearance.themeText')}>
-        <ThemePicker />
+        <ThemePicker legendHidden />
       </SettingsSection>
       <SettingsSection title={t('account.appearance.layouts')} description={t('account.appearance.layoutsText')}>
         <div className={styles.choices}>

@@ -8,7 +8,7 @@ export function LanguagePage() {
     <>
       <SettingsPageHeader title={t('account.language.title')} lede={t('account.language.lede')} />
       <SettingsCard>
-        <LanguagePicker />
+        <LanguagePicker legendHidden />
       </SettingsCard>
     </>
   );

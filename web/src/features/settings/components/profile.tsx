@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppLink } from '../../../components/ui/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
+import { FieldError, FieldHint, FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { imageExtension } from '../../../lib/image-extension';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -14,9 +14,10 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { useChangeAvatar, useRemoveAvatar, useSaveProfile } from '../api/use-profile-mutations';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
-import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
+import { SettingsForm, SettingsFormActions, SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
+import { AvatarEditor } from '../../../components/ui/avatar-editor';
 
-function AvatarEditor({ user }: { user: User }) {
+function ProfilePicture({ user }: { user: User }) {
   const t = useT();
   const notifications = useNotifications();
   const input = useRef<HTMLInputElement>(null);
@@ -47,26 +48,23 @@ function AvatarEditor({ user }: { user: User }) {
   };
 
   return (
-    <div className="avatar-editor">
-      <Avatar src={user.avatar_url} name={user.username} size="large" />
-      <div className="avatar-editor__actions">
-        <input ref={input} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
-        <Button variant="outlined" onClick={() => input.current?.click()} disabled={upload.isPending}>
-          {t('account.profile.upload')}
+    <AvatarEditor picture={<Avatar src={user.avatar_url} name={user.username} size="large" />}>
+      <input ref={input} type="file" accept={AVATAR_EXTENSIONS.map((ext) => `image/${ext}`).join(',')} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} />
+      <Button variant="outlined" onClick={() => input.current?.click()} disabled={upload.isPending}>
+        {t('account.profile.upload')}
+      </Button>
+      {user.avatar_url && (
+        <Button variant="transparent" onClick={() => reset.mutate()} disabled={reset.isPending}>
+          {t('account.profile.reset')}
         </Button>
-        {user.avatar_url && (
-          <Button variant="transparent" onClick={() => reset.mutate()} disabled={reset.isPending}>
-            {t('account.profile.reset')}
-          </Button>
-        )}
-        <p className="field__hint">{t('account.profile.pictureHint', { kib: AVATAR_MAX_BYTES / 1024 })}</p>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
+      )}
+      <FieldHint>{t('account.profile.pictureHint', { kib: AVATAR_MAX_BYTES / 1024 })}</FieldHint>
+      {error && (
+        <FieldError role="alert">
+          {error}
+        </FieldError>
+      )}
+    </AvatarEditor>
   );
 }
 
@@ -113,10 +111,10 @@ export function ProfileSettings({ user }: { user: User }) {
         }
       />
       <SettingsSection title={t('account.profile.picture')}>
-        <AvatarEditor user={user} />
+        <ProfilePicture user={user} />
       </SettingsSection>
       <SettingsSection title={t('account.profile.details')}>
-        <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <SettingsForm onSubmit={(event) => void submit(event)} noValidate>
           <TextField
             label={t('account.signUp.username')}
             maxLength={39}
@@ -134,12 +132,12 @@ export function ProfileSettings({ user }: { user: User }) {
             {...register('bio')}
           />
           {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-          <div className="settings-form__actions">
+          <SettingsFormActions>
             <Button type="submit" color="brand" disabled={!changed || save.isPending}>
               {t('account.profile.save')}
             </Button>
-          </div>
-        </form>
+          </SettingsFormActions>
+        </SettingsForm>
       </SettingsSection>
     </>
   );

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { FormAlert, TextField } from '../../../components/ui/form';
+import { FieldHint, FormAlert } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
@@ -11,6 +11,7 @@ import { useBeginTwoFactorSetup, useDisableTwoFactor, useEnableTwoFactor } from 
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import styles from './two-factor.module.css';
+import { TwoFactorCodeField } from '../../../components/forms/two-factor-code-field';
 
 interface CodeValues {
   code: string;
@@ -119,17 +120,10 @@ export function TwoFactorSetupModal({ open, onClose }: { open: boolean; onClose:
         <form id="two-factor-setup" className={styles.setup} onSubmit={(event) => void submit(event)} noValidate>
           <p>{t('account.twoFactor.scan')}</p>
           <div className={styles.qr}>{qr ? <img src={qr} alt={t('account.twoFactor.qrAlt')} width={200} height={200} /> : <span className={styles.qrPending} />}</div>
-          <p className="field__hint">
+          <FieldHint>
             {t('account.twoFactor.manual')} <code className={styles.secret}>{spaced(secret.secret)}</code>
-          </p>
-          <TextField
-            label={t('account.twoFactor.verificationCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={errors.code?.message}
-            {...register('code')}
-          />
+          </FieldHint>
+          <TwoFactorCodeField error={errors.code?.message} {...register('code')} />
           {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         </form>
       )}
@@ -175,7 +169,7 @@ export function TwoFactorRemoveModal({ open, onClose, onRemoved }: { open: boole
     >
       <form id="two-factor-remove" onSubmit={(event) => void submit(event)} noValidate>
         <p>{t('account.twoFactor.removeText')}</p>
-        <TextField label={t('account.twoFactor.codeLabel')} autoComplete="one-time-code" maxLength={11} error={errors.code?.message} {...register('code')} />
+        <TwoFactorCodeField acceptsBackupCode error={errors.code?.message} {...register('code')} />
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       </form>
     </Modal>

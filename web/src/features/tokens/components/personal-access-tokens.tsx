@@ -20,7 +20,10 @@ import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ScopePicker } from '../../../components/scopes/scope-picker';
 import { ScopeSummary } from '../../../components/scopes/scope-summary';
-import { SettingsPageHeader } from '../../../components/layout/settings-page';
+import { SettingsForm, SettingsPageHeader, SettingsToolbar } from '../../../components/layout/settings-page';
+import { CardActions, CardDetails, CardList, CardListItem, CardMeta, CardTitle } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { StatusText } from '../../../components/ui/status-text';
 
 const DEFAULT_LIFETIME_DAYS = 90;
 
@@ -84,12 +87,12 @@ function PatModal({ open, pat, onClose, onCreated }: { open: boolean; pat?: Pat;
         </>
       }
     >
-      <form id="pat-form" className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SettingsForm compact id="pat-form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label={t('account.pats.name')} maxLength={255} error={errors.name?.message} {...register('name')} />
         <TextField label={t('account.pats.expires')} type="date" min={toDateInputValue(new Date())} error={errors.expires?.message} {...register('expires')} />
         <ScopePicker legend={t('account.pats.scopes')} value={scopesField.value} onChange={scopesField.onChange} error={errors.scopes?.message} />
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
+      </SettingsForm>
     </Modal>
   );
 }
@@ -99,34 +102,40 @@ function PatRow({ pat, onEdit, onRevoke }: { pat: Pat; onEdit: () => void; onRev
   const now = useNow();
   const expired = new Date(pat.expires).getTime() <= now;
   return (
-    <li className="card-list__item pat-card">
-      <div className="pat-card__main">
-        <h2 className="pat-card__name">{pat.name}</h2>
-        <p className="pat-card__meta">
-          <span>{pat.last_used ? <>{t('account.pats.lastUsed')} <RelativeTime date={pat.last_used} /></> : t('account.pats.neverUsed')}</span>
-          <span className={expired ? 'status-text status-text--warn' : undefined}>
-            {expired ? t('account.pats.expired') : t('account.pats.expiresAt')} <RelativeTime date={pat.expires} />
-          </span>
+    <CardListItem
+      actions={
+        <CardActions>
+          <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.pats.editLabel', { name: pat.name })}>
+            <EditIcon />
+            {t('account.common.edit')}
+          </Button>
+          <Button size="small" variant="outlined" color="red" onClick={onRevoke} aria-label={t('account.pats.revokeLabel', { name: pat.name })}>
+            <TrashIcon />
+            {t('account.pats.revoke')}
+          </Button>
+        </CardActions>
+      }
+    >
+      <CardTitle>{pat.name}</CardTitle>
+      <CardMeta spread>
+        <span>{pat.last_used ? <>{t('account.pats.lastUsed')} <RelativeTime date={pat.last_used} /></> : t('account.pats.neverUsed')}</span>
+        {expired ? (
+          <StatusText tone="warn" as="span">
+            {t('account.pats.expired')} <RelativeTime date={pat.expires} />
+          </StatusText>
+        ) : (
           <span>
-            {t('account.pats.created')} <RelativeTime date={pat.created} />
+            {t('account.pats.expiresAt')} <RelativeTime date={pat.expires} />
           </span>
-        </p>
-        <details className="pat-card__scopes">
-          <summary>{t('account.pats.showScopes')}</summary>
-          <ScopeSummary scopes={pat.scopes} emptyText={t('account.pats.noScopes')} />
-        </details>
-      </div>
-      <div className="card-list__actions">
-        <Button size="small" variant="outlined" onClick={onEdit} aria-label={t('account.pats.editLabel', { name: pat.name })}>
-          <EditIcon />
-          {t('account.common.edit')}
-        </Button>
-        <Button size="small" variant="outlined" color="red" onClick={onRevoke} aria-label={t('account.pats.revokeLabel', { name: pat.name })}>
-          <TrashIcon />
-          {t('account.pats.revoke')}
-        </Button>
-      </div>
-    </li>
+        )}
+        <span>
+          {t('account.pats.created')} <RelativeTime date={pat.created} />
+        </span>
+      </CardMeta>
+      <CardDetails summary={t('account.pats.showScopes')}>
+        <ScopeSummary scopes={pat.scopes} emptyText={t('account.pats.noScopes')} />
+      </CardDetails>
+    </CardListItem>
   );
 }
 
@@ -149,25 +158,25 @@ export function PatsSettings() {
   return (
     <>
       <SettingsPageHeader title={t('account.pats.title')} lede={t('account.pats.lede')} />
-      <div className="settings-toolbar">
+      <SettingsToolbar>
         <Button color="brand" onClick={() => setEditing('new')}>
           <PlusIcon />
           {t('account.pats.createButton')}
         </Button>
-      </div>
+      </SettingsToolbar>
       {created && (
         <SecretReveal title={t('account.pats.createdTitle', { name: created.name })} text={t('account.pats.createdText')}>
           <SecretValue value={created.access_token} />
         </SecretReveal>
       )}
       {pats.length === 0 ? (
-        <p className="empty-state">{t('account.pats.empty')}</p>
+        <EmptyState framed>{t('account.pats.empty')}</EmptyState>
       ) : (
-        <ul className="card-list">
+        <CardList>
           {pats.map((pat) => (
             <PatRow key={pat.id} pat={pat} onEdit={() => setEditing(pat)} onRevoke={() => setRevoking(pat)} />
           ))}
-        </ul>
+        </CardList>
       )}
       {editing !== undefined && (
         <PatModal

@@ -19,6 +19,10 @@ import { useCosmetics, useDeveloperMode } from '../../../lib/preferences';
 import { userBadges } from '../utils/badges';
 import { projectsByType } from '../utils/user-projects';
 import './user-profile.css';
+import { EmptyState } from '../../../components/ui/empty-state';
+import detailList from '../../../components/ui/detail-list.module.css';
+import pageTabs from '../../../components/ui/page-tabs.module.css';
+import sidebarCard from '../../../components/ui/sidebar-card.module.css';
 
 interface UserProfileProps {
   user: User;
@@ -103,7 +107,7 @@ export function UserProfile({ user, projects, type, tags, own }: UserProfileProp
 
       <div className="user-page__body">
         <div className="user-page__main">
-          <nav className="project-tabs" aria-label={t('user.tabs')}>
+          <nav className={pageTabs.tabs} aria-label={t('user.tabs')}>
             <NavLink end to={paths.user.getHref(user.username)} className={tabClass}>
               {t('user.tabAll', { count: projects.length })}
             </NavLink>
@@ -114,7 +118,7 @@ export function UserProfile({ user, projects, type, tags, own }: UserProfileProp
             ))}
           </nav>
           {shown.length === 0 ? (
-            <p className="empty-state">{own ? t('user.noProjectsOwn') : t('user.noProjects')}</p>
+            <EmptyState>{own ? t('user.noProjectsOwn') : t('user.noProjects')}</EmptyState>
           ) : (
             <ProjectCardList
               projects={shown.map((project) => cardFromProject(project, { tags }, author))}
@@ -126,8 +130,8 @@ export function UserProfile({ user, projects, type, tags, own }: UserProfileProp
         </div>
         <aside className="user-page__sidebar">
           {badges.length > 0 && (
-            <section className="sidebar-card">
-              <h2 className="sidebar-card__title">{t('user.badges')}</h2>
+            <section className={sidebarCard.card}>
+              <h2 className={sidebarCard.title}>{t('user.badges')}</h2>
               <ul className="badge-list">
                 {badges.map((badge) => (
                   <li key={badge} className={`user-badge user-badge--${badge}`}>
@@ -137,9 +141,9 @@ export function UserProfile({ user, projects, type, tags, own }: UserProfileProp
               </ul>
             </section>
           )}
-          <section className="sidebar-card">
-            <h2 className="sidebar-card__title">{t('user.details')}</h2>
-            <dl className="detail-list">
+          <section className={sidebarCard.card}>
+            <h2 className={sidebarCard.title}>{t('user.details')}</h2>
+            <dl className={detailList.list}>
               <div>
                 <dt>{t('user.id')}</dt>
                 <dd>
@@ -161,6 +165,6 @@ export function UserProfile({ user, projects, type, tags, own }: UserProfileProp
 }
 
 function tabClass({ isActive }: { isActive: boolean }) {
-  return isActive ? 'project-tabs__tab project-tabs__tab--active' : 'project-tabs__tab';
+  return isActive ? `${pageTabs.tab} ${pageTabs.active}` : pageTabs.tab;
 }
 
