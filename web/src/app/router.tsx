@@ -65,6 +65,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versions: lazyRoute(queryClient, () => import('./routes/project/versions')),
     version: lazyRoute(queryClient, () => import('./routes/project/version')),
   };
+  const settingsRoutes = {
+    layout: lazyRoute(queryClient, () => import('./routes/project/settings/layout'), ['project-settings']),
+    general: lazyRoute(queryClient, () => import('./routes/project/settings/general')),
+    tags: lazyRoute(queryClient, () => import('./routes/project/settings/tags')),
+    description: lazyRoute(queryClient, () => import('./routes/project/settings/description')),
+    license: lazyRoute(queryClient, () => import('./routes/project/settings/license')),
+    links: lazyRoute(queryClient, () => import('./routes/project/settings/links')),
+    members: lazyRoute(queryClient, () => import('./routes/project/settings/members')),
+  };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
     {
@@ -93,6 +102,28 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: `project-${type}-changelog`, path: 'changelog', lazy: projectRoutes.changelog },
                   { id: `project-${type}-versions`, path: 'versions', lazy: projectRoutes.versions },
                   { id: `project-${type}-version`, path: paths.projectVersion.path, lazy: projectRoutes.version },
+                ],
+              }),
+            ),
+            // Project settings: a layout of their own (not the public project page's), for the team.
+            ...[...PROJECT_TYPES, 'project' as const].map(
+              (type): RouteObject => ({
+                path: paths.projectSettings.path(type),
+                children: [
+                  authGuardRoute(queryClient, [
+                    {
+                      id: `project-${type}-settings`,
+                      lazy: settingsRoutes.layout,
+                      children: [
+                        { id: `project-${type}-settings-general`, index: true, lazy: settingsRoutes.general },
+                        { id: `project-${type}-settings-tags`, path: 'tags', lazy: settingsRoutes.tags },
+                        { id: `project-${type}-settings-description`, path: 'description', lazy: settingsRoutes.description },
+                        { id: `project-${type}-settings-license`, path: 'license', lazy: settingsRoutes.license },
+                        { id: `project-${type}-settings-links`, path: 'links', lazy: settingsRoutes.links },
+                        { id: `project-${type}-settings-members`, path: 'members', lazy: settingsRoutes.members },
+                      ],
+                    },
+                  ]),
                 ],
               }),
             ),
