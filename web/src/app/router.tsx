@@ -66,7 +66,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     version: lazyRoute(queryClient, () => import('./routes/project/version')),
   };
   const settingsRoutes = {
-    layout: lazyRoute(queryClient, () => import('./routes/project/settings/layout'), ['project-settings']),
+    layout: lazyRoute(queryClient, () => import('./routes/project/settings/layout'), ['project-settings', 'account']),
     general: lazyRoute(queryClient, () => import('./routes/project/settings/general')),
     tags: lazyRoute(queryClient, () => import('./routes/project/settings/tags')),
     description: lazyRoute(queryClient, () => import('./routes/project/settings/description')),
