@@ -1,6 +1,7 @@
 import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
+import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { describe, expect, it } from 'vitest';
-import { buildTeamMember } from '../../../testing/mocks/catalogue';
+import { buildTeamMember as buildMember } from '../../../testing/mocks/catalogue';
 import { buildUser } from '../../../testing/mocks/factories';
 import { canFeatureMore, setFeatured, tagsBody, toggleTag } from './featured-tags';
 import { detectDonationPlatform } from './link-platforms';
@@ -10,6 +11,10 @@ import { canGrant, settingsAccess, togglePermission } from './permissions';
 import { currentVisibility, visibilityBody } from './visibility';
 
 const P = PROJECT_PERMISSIONS;
+
+/** A team member with only some of the embedded user's fields given. */
+const buildTeamMember = (overrides: Omit<Partial<TeamMember>, 'user'> & { user?: Partial<TeamMember['user']> } = {}) =>
+  buildMember(overrides as Parameters<typeof buildMember>[0]);
 
 describe('settings access and permission bits', () => {
   const owner = buildTeamMember({ user: { id: 'Owner001' } });

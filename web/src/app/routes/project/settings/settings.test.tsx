@@ -1,16 +1,21 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import type { Project } from '@cairn/shared/schemas/projects';
+import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonBody, signIn } from '../../../../testing/account';
 import { expectNoAxeViolations } from '../../../../testing/axe';
-import { buildProject, buildTeamMember } from '../../../../testing/mocks/catalogue';
+import { buildProject, buildTeamMember as buildMember } from '../../../../testing/mocks/catalogue';
 import { server } from '../../../../testing/mocks/server';
 import { renderRoute } from '../../../../testing/test-utils';
 import { createAppRoutes } from '../../../router';
 
 const P = PROJECT_PERMISSIONS;
+
+/** A team member with only some of the embedded user's fields given. */
+const buildTeamMember = (overrides: Omit<Partial<TeamMember>, 'user'> & { user?: Partial<TeamMember['user']> } = {}) =>
+  buildMember(overrides as Parameters<typeof buildMember>[0]);
 
 /** Serves one project whose PATCHes are applied and recorded; answers the GETs it gets. */
 function serveProject(overrides: Partial<Project> = {}) {
