@@ -3,7 +3,7 @@ import type { Project } from '@cairn/shared/schemas/projects';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonBody, signIn } from '../../../../testing/account';
 import { expectNoAxeViolations } from '../../../../testing/axe';
 import { buildProject, buildTeamMember as buildMember } from '../../../../testing/mocks/catalogue';
@@ -329,4 +329,53 @@ describe('members settings', () => {
     // The owner cannot leave (only hand over first).
     expect(screen.queryByRole('button', { name: 'Leave project' })).not.toBeInTheDocument();
   });
+});
+
+describe('description settings', () => {
+  // jsdom has no layout; CodeMirror measures ranges when it scrolls the cursor into view.
+  beforeAll(() => {
+    const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    Range.prototype.getClientRects ??= noRects;
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  });
+
+  it('edits with the toolbar, uploads an image into the text, and saves the body', async () => {
+    signIn();
+    const { patches } = serveProject({ body: 'Lanterns' });
+    const uploads: string[] = [];
+    server.use(
+      http.post('*/v2/image', ({ request }) => {
+        const url = new URL(request.url);
+        uploads.push(url.search);
+        return HttpResponse.json({ id: 'ImAg0001', url: 'https://cdn.example.test/moss.png', size: 4, created: '2026-01-10T12:00:00.000Z', owner_id: 'UsEr0001', context: 'project', project_id: 'PrOj0001' });
+      }),
+    );
+    const { user, container } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/description' });
+    // CodeMirror arrives in a chunk of its own.
+    await vi.waitFor(() => expect(container.querySelector('.cm-content')).not.toBeNull(), { timeout: 10_000 });
+    const editor = container.querySelector<HTMLElement>('.cm-content')!;
+    expect(editor).toHaveAccessibleName('Description');
+    expect(editor).toHaveTextContent('Lanterns');
+    expect(screen.getByText('8 / 65536')).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    await expectNoAxeViolations(container);
+
+    // The cursor starts at the beginning; the placeholder stays selected.
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(editor).toHaveTextContent('**bold text**Lanterns');
+    expect(save).toBeEnabled();
+
+    const file = new File(['moss'], 'moss.png', { type: 'image/png' });
+    await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    // The uploaded image replaces the selection, which becomes its description.
+    await vi.waitFor(() => expect(editor).toHaveTextContent('**![bold text](https://cdn.example.test/moss.png)**Lanterns'));
+    expect(uploads).toEqual(['?ext=png&context=project&project_id=PrOj0001']);
+
+
+    await user.click(save);
+    await screen.findByText('Project updated');
+    expect(patches).toEqual([{ body: '**![bold text](https://cdn.example.test/moss.png)**Lanterns' }]);
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  }, 60_000);
 });
