@@ -48,8 +48,11 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
     expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   }
 
+  /** Saves and waits for the API's answer (an earlier save's toast may still be showing). */
   async function saveAndWait() {
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/v2/project/'));
     await page.getByRole('button', { name: 'Save changes' }).click();
+    expect((await saved).status()).toBe(204);
     await page.getByText('Project updated').first().waitFor();
   }
 

@@ -65,14 +65,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versions: lazyRoute(queryClient, () => import('./routes/project/versions')),
     version: lazyRoute(queryClient, () => import('./routes/project/version')),
   };
+  const settingsPages = () => import('./routes/project/settings/pages');
   const settingsRoutes = {
-    layout: lazyRoute(queryClient, () => import('./routes/project/settings/layout'), ['project-settings', 'account']),
-    general: lazyRoute(queryClient, () => import('./routes/project/settings/general')),
-    tags: lazyRoute(queryClient, () => import('./routes/project/settings/tags')),
-    description: lazyRoute(queryClient, () => import('./routes/project/settings/description')),
-    license: lazyRoute(queryClient, () => import('./routes/project/settings/license')),
-    links: lazyRoute(queryClient, () => import('./routes/project/settings/links')),
-    members: lazyRoute(queryClient, () => import('./routes/project/settings/members')),
+    layout: lazyRoute(queryClient, () => settingsPages().then((m) => m.layout), ['project-settings', 'account']),
+    general: lazyRoute(queryClient, () => settingsPages().then((m) => m.general)),
+    tags: lazyRoute(queryClient, () => settingsPages().then((m) => m.tags)),
+    description: lazyRoute(queryClient, () => settingsPages().then((m) => m.description)),
+    license: lazyRoute(queryClient, () => settingsPages().then((m) => m.license)),
+    links: lazyRoute(queryClient, () => settingsPages().then((m) => m.links)),
+    members: lazyRoute(queryClient, () => settingsPages().then((m) => m.members)),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
