@@ -65,16 +65,6 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versions: lazyRoute(queryClient, () => import('./routes/project/versions')),
     version: lazyRoute(queryClient, () => import('./routes/project/version')),
   };
-  const settingsPages = () => import('./routes/project/settings/pages');
-  const settingsRoutes = {
-    layout: lazyRoute(queryClient, () => settingsPages().then((m) => m.layout), ['project-settings', 'account']),
-    general: lazyRoute(queryClient, () => settingsPages().then((m) => m.general)),
-    tags: lazyRoute(queryClient, () => settingsPages().then((m) => m.tags)),
-    description: lazyRoute(queryClient, () => settingsPages().then((m) => m.description)),
-    license: lazyRoute(queryClient, () => settingsPages().then((m) => m.license)),
-    links: lazyRoute(queryClient, () => settingsPages().then((m) => m.links)),
-    members: lazyRoute(queryClient, () => settingsPages().then((m) => m.members)),
-  };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
     {
@@ -106,28 +96,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               }),
             ),
-            // Project settings: a layout of their own (not the public project page's), for the team.
-            ...[...PROJECT_TYPES, 'project' as const].map(
-              (type): RouteObject => ({
-                path: paths.projectSettings.path(type),
-                children: [
-                  authGuardRoute(queryClient, [
-                    {
-                      id: `project-${type}-settings`,
-                      lazy: settingsRoutes.layout,
-                      children: [
-                        { id: `project-${type}-settings-general`, index: true, lazy: settingsRoutes.general },
-                        { id: `project-${type}-settings-tags`, path: 'tags', lazy: settingsRoutes.tags },
-                        { id: `project-${type}-settings-description`, path: 'description', lazy: settingsRoutes.description },
-                        { id: `project-${type}-settings-license`, path: 'license', lazy: settingsRoutes.license },
-                        { id: `project-${type}-settings-links`, path: 'links', lazy: settingsRoutes.links },
-                        { id: `project-${type}-settings-members`, path: 'members', lazy: settingsRoutes.members },
-                      ],
-                    },
-                  ]),
-                ],
-              }),
-            ),
+            // Project settings (every type, one route module): a layout of their own, for the team.
+            {
+              path: paths.projectSettings.path,
+              children: [
+                authGuardRoute(queryClient, [
+                  { id: 'project-settings', index: true, lazy: lazyRoute(queryClient, () => import('./routes/project/settings/pages'), ['project-settings', 'account']) },
+                ]),
+              ],
+            },
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
             {

@@ -48,8 +48,8 @@ export const paths = {
     getPermanentHref: (id: string) => `/project/${encode(id)}`,
   },
   projectSettings: {
-    /** Relative to the project route: `settings`, `settings/tags`… */
-    path: (type: ProjectType | 'project') => `/${type}/:id/settings`,
+    /** One pattern for every project type and section (the route checks both). */
+    path: '/:type/:id/settings/:section?',
     getHref: projectSettings,
   },
   projectVersion: {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunction } from 'react-router';
+import type { ComponentType } from 'react';
+import { useParams, type LoaderFunction } from 'react-router';
 import { ProjectSettingsLayout } from '../../../../features/project-settings/components/project-settings-layout';
 import { useProject } from '../../../../features/projects/hooks/use-project-page';
 import { useHead } from '../../../../lib/head';
@@ -13,9 +14,12 @@ export const createLoader =
     return null;
   };
 
-export function Component() {
+/** The settings frame around the page the URL's section names (see pages.tsx). */
+export function Component({ pages }: { pages: Record<string, { Component: ComponentType }> }) {
   const t = useT();
   const { project, type } = useProject();
+  const { section = 'general' } = useParams();
   useHead({ title: t('projectSettings.headTitle', { title: project.title }), noindex: true });
-  return <ProjectSettingsLayout project={project} type={type} />;
+  const Page = pages[section]?.Component;
+  return <ProjectSettingsLayout project={project} type={type}>{Page && <Page key={section} />}</ProjectSettingsLayout>;
 }
