@@ -107,6 +107,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               }),
             ),
+            // Project settings (every type, one route module): a layout of their own, for the team.
+            {
+              path: paths.projectSettings.path,
+              children: [
+                authGuardRoute(queryClient, [
+                  { id: 'project-settings', index: true, lazy: lazyRoute(queryClient, () => import('./routes/project/settings/pages'), ['project-settings', 'account']) },
+                ]),
+              ],
+            },
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
             {

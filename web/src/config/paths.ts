@@ -10,6 +10,14 @@ const encode = encodeURIComponent;
 export const LEGAL_PAGES = ['terms', 'rules', 'copyright', 'security', 'privacy', 'ccpa', 'cmp', 'cmp-info'] as const;
 type LegalPage = (typeof LEGAL_PAGES)[number];
 
+export const PROJECT_SETTINGS_SECTIONS = ['general', 'tags', 'description', 'license', 'links', 'members'] as const;
+export type ProjectSettingsSection = (typeof PROJECT_SETTINGS_SECTIONS)[number];
+
+/** `/{type}/{id}/settings[/{section}]`: the project settings pages (General when no section). */
+export function projectSettings(type: ProjectType | 'project', idOrSlug: string, section?: ProjectSettingsSection): string {
+  return `/${type}/${encodeURIComponent(idOrSlug)}/settings${section && section !== 'general' ? `/${section}` : ''}`;
+}
+
 export function withQuery(pathname: string, query?: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, value);
@@ -38,6 +46,11 @@ export const paths = {
       withQuery(`/${type}/${encode(idOrSlug)}${tab ? `/${tab}` : ''}`, query),
     /** The permanent link: survives slug and type changes. */
     getPermanentHref: (id: string) => `/project/${encode(id)}`,
+  },
+  projectSettings: {
+    /** One pattern for every project type and section (the route checks both). */
+    path: '/:type/:id/settings/:section?',
+    getHref: projectSettings,
   },
   projectVersion: {
     path: 'version/:version',

@@ -6,6 +6,7 @@ import type errorsEnUS from '../../locales/errors/en-US.json';
 import type filtersEnUS from '../../locales/filters/en-US.json';
 import type homeEnUS from '../../locales/home/en-US.json';
 import type projectEnUS from '../../locales/project/en-US.json';
+import type projectSettingsEnUS from '../../locales/project-settings/en-US.json';
 import type userEnUS from '../../locales/user/en-US.json';
 import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
 
@@ -13,14 +14,14 @@ import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
  * Message catalogs: ICU MessageFormat strings keyed by id. `src/locales/<locale>.json` holds the
  * shell's text (header, footer, toasts), bundled for en-US; `src/locales/<area>/<locale>.json`
  * holds the text of one area of pages (`discover`: search pages and project cards; `filters`: the
- * filter controls, loaded with them; `project`, `user`, `home`; `account`: sign-in and settings;
- * `errors`: the error pages; `version-editor`: the
- * version upload and edit screens and the member actions on version pages), loaded with the first route that needs it (see `message-areas.ts`),
+ * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
+ * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
+ * and the member actions on version pages), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'user', 'home', 'account', 'errors', 'version-editor'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
@@ -30,6 +31,7 @@ type AreaId =
   | keyof typeof errorsEnUS
   | keyof typeof filtersEnUS
   | keyof typeof projectEnUS
+  | keyof typeof projectSettingsEnUS
   | keyof typeof userEnUS
   | keyof typeof homeEnUS
   | keyof typeof versionEditorEnUS;

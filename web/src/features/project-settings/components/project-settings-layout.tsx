@@ -1,0 +1,65 @@
+import type { Project } from '@cairn/shared/schemas/projects';
+import type { ProjectType } from '@cairn/shared/constants/project-types';
+import type { ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ProjectIcon } from '../../../components/project-card/project-icon';
+import { AppLink } from '../../../components/ui/app-link';
+import { PROJECT_SETTINGS_SECTIONS, paths, type ProjectSettingsSection } from '../../../config/paths';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import type { MessageId } from '../../../lib/i18n/catalogs';
+import styles from './project-settings-layout.module.css';
+
+const SECTION_LABELS: Record<ProjectSettingsSection, MessageId> = {
+  general: 'projectSettings.nav.general',
+  tags: 'projectSettings.nav.tags',
+  description: 'projectSettings.nav.description',
+  license: 'projectSettings.nav.license',
+  links: 'projectSettings.nav.links',
+  members: 'projectSettings.nav.members',
+};
+
+interface ProjectSettingsLayoutProps {
+  project: Project;
+  /** The URL type the project lives under. */
+  type: ProjectType | 'project';
+  children?: ReactNode;
+}
+
+/** `/{type}/{id}/settings/*`: the project's name and a link back, the section list, the page. */
+export function ProjectSettingsLayout({ project, type, children }: ProjectSettingsLayoutProps) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const projectType = type === 'project' ? project.project_type : type;
+  return (
+    <div className={`page ${styles.layout}`}>
+      <aside className={styles.aside}>
+        <div className={styles.project}>
+          <ProjectIcon url={project.icon_url} size={48} className={styles.icon} />
+          <div className={styles.projectText}>
+            <p className={styles.projectTitle}>{project.title}</p>
+            <AppLink to={paths.project.getHref(projectType, project.slug)} className={styles.back}>
+              {t('projectSettings.nav.viewProject')}
+            </AppLink>
+          </div>
+        </div>
+        <nav aria-label={t('projectSettings.nav.label')}>
+          <h2 className={styles.heading}>{t('projectSettings.nav.heading')}</h2>
+          <ul className={styles.list}>
+            {PROJECT_SETTINGS_SECTIONS.map((section) => {
+              const href = paths.projectSettings.getHref(type, project.slug, section);
+              const current = decodeURIComponent(pathname) === decodeURIComponent(href);
+              return (
+                <li key={section}>
+                  <AppLink to={href} className={current ? `${styles.link} ${styles.current}` : styles.link} aria-current={current ? 'page' : undefined}>
+                    {t(SECTION_LABELS[section])}
+                  </AppLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </aside>
+      <div className={styles.content}>{children ?? <Outlet />}</div>
+    </div>
+  );
+}
