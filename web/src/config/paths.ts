@@ -10,6 +10,9 @@ const encode = encodeURIComponent;
 export const LEGAL_PAGES = ['terms', 'rules', 'copyright', 'security', 'privacy', 'ccpa', 'cmp', 'cmp-info'] as const;
 type LegalPage = (typeof LEGAL_PAGES)[number];
 
+export const PROJECT_SETTINGS_SECTIONS = ['general', 'tags', 'description', 'license', 'links', 'members', 'analytics'] as const;
+export type ProjectSettingsSection = (typeof PROJECT_SETTINGS_SECTIONS)[number];
+
 export function withQuery(pathname: string, query?: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, value);
@@ -38,6 +41,12 @@ export const paths = {
       withQuery(`/${type}/${encode(idOrSlug)}${tab ? `/${tab}` : ''}`, query),
     /** The permanent link: survives slug and type changes. */
     getPermanentHref: (id: string) => `/project/${encode(id)}`,
+  },
+  projectSettings: {
+    /** Child route of the project page; `section` is a settings page (general when omitted). */
+    path: 'settings',
+    getHref: (type: ProjectType, idOrSlug: string, section?: ProjectSettingsSection) =>
+      `/${type}/${encode(idOrSlug)}/settings${section && section !== 'general' ? `/${section}` : ''}`,
   },
   projectVersion: {
     path: 'version/:version',
@@ -114,6 +123,7 @@ export const paths = {
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',
+    projects: { path: '/dashboard/projects', getHref: () => '/dashboard/projects' },
   },
   settings: {
     /** The settings home is the appearance page. */
