@@ -1,3 +1,4 @@
+import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,12 @@ const draft = buildProject({
   license: { id: 'LicenseRef-Unknown', name: 'Unknown', url: null },
 });
 
-function serveProject(project: typeof draft, member = buildTeamMember({ user: { id: 'MeMb0001', username: 'ember' } })) {
+/** The signed-in user's row on the team. */
+function ember(overrides: Partial<Omit<TeamMember, 'user'>> = {}): TeamMember {
+  return buildTeamMember({ role: 'Member', ...overrides, user: { ...buildTeamMember().user, id: 'MeMb0001', username: 'ember' } });
+}
+
+function serveProject(project: typeof draft, member = ember()) {
   server.use(
     http.get('*/v2/project/:id', () => HttpResponse.json(project)),
     http.get('*/v2/project/:id/members', () => HttpResponse.json([buildTeamMember(), member])),
@@ -81,7 +87,7 @@ describe('project page for its team', () => {
     let accepted = false;
     server.use(
       http.get('*/v2/project/:id/members', () =>
-        HttpResponse.json([buildTeamMember(), buildTeamMember({ role: 'Artist', accepted, user: { id: 'MeMb0001', username: 'ember' } })]),
+        HttpResponse.json([buildTeamMember(), ember({ role: 'Artist', accepted })]),
       ),
       http.post('*/v2/team/:id/join', ({ params }) => {
         accepted = params.id === 'TeAm0001';
@@ -101,9 +107,10 @@ describe('project page for its team', () => {
   it('lets an invited user decline the invitation', async () => {
     signIn({ id: 'MeMb0001', username: 'ember' });
     let declined = '';
+    const pending = ember({ accepted: false, role: 'Member' });
     server.use(
       http.get('*/v2/project/:id/members', () =>
-        HttpResponse.json(declined ? [buildTeamMember()] : [buildTeamMember(), buildTeamMember({ accepted: false, role: 'Member', user: { id: 'MeMb0001', username: 'ember' } })]),
+        HttpResponse.json(declined ? [buildTeamMember()] : [buildTeamMember(), pending]),
       ),
       http.delete('*/v2/team/:team/members/:user', ({ params }) => {
         declined = `${String(params.team)}/${String(params.user)}`;
