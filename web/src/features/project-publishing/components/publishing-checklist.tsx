@@ -107,7 +107,7 @@ export function PublishingChecklist({ project, type, versionCount }: ChecklistPr
             </span>
             <div className={styles.body}>
               <p className={styles.itemTitle}>
-                {t(ITEM_TEXT[item.id].title)}{' '}
+                <span>{t(ITEM_TEXT[item.id].title)}</span>{' '}
                 <span className={cx(styles.kind, styles[item.status])}>{t(STATUS_TEXT[item.status])}</span>
                 <span className={styles.srOnly}>{item.done ? t('creator.checklist.done') : t('creator.checklist.open')}</span>
               </p>
