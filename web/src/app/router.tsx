@@ -58,7 +58,7 @@ interface AppRoutesOptions {
 export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
   const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
   const projectRoutes = {
-    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project']),
+    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator']),
     description: lazyRoute(queryClient, () => import('./routes/project/description')),
     gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
@@ -151,6 +151,17 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ]),
               ],
             },
+            authGuardRoute(queryClient, [
+              {
+                id: 'dashboard',
+                path: 'dashboard',
+                lazy: lazyRoute(queryClient, () => import('./routes/dashboard/layout'), ['creator', 'project']),
+                children: [
+                  { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
+                  { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
+                ],
+              },
+            ]),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

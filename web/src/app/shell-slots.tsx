@@ -1,11 +1,36 @@
+import { Suspense } from 'react';
 import type { ShellSlots } from '../components/layout/shell-slots';
 import { EmailBanner } from '../components/layout/email-banner';
 import { UserMenu } from '../components/layout/user-menu';
+import { useCurrentUser } from '../lib/auth';
+import { lazyComponent } from '../lib/lazy-component';
+
+// Visitors never download the creation menu.
+const CreateMenu = lazyComponent(() => import('../features/project-creation/components/create-menu').then((module) => module.CreateMenu), () => null);
+
+/**
+ * The header's account area: the "Create" menu for signed-in users (header only), then the
+ * account menu.
+ */
+function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
+  const { user } = useCurrentUser();
+  return (
+    <>
+      {user && variant === 'header' && (
+        <Suspense fallback={null}>
+          <CreateMenu />
+        </Suspense>
+      )}
+      <UserMenu variant={variant} />
+    </>
+  );
+}
 
 /**
  * Where features plug into the shell (see web/README.md, "Shell extension points").
- * - UserMenu: the account feature's menu (avatar, profile, settings, sign out), which falls back
- *   to <SignedOutActions variant={variant} /> for visitors.
+ * - UserMenu: the "Create" menu (project creation) and the account feature's menu (avatar,
+ *   profile, settings, sign out), which falls back to <SignedOutActions variant={variant} /> for
+ *   visitors.
  * - Banners: add each feature's banner component here, in display order; each renders a
  *   <Banner> when it applies and nothing otherwise.
  */
@@ -18,6 +43,6 @@ function AppBanners() {
 }
 
 export const appShellSlots: ShellSlots = {
-  UserMenu,
+  UserMenu: AccountArea,
   Banners: AppBanners,
 };

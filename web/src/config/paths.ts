@@ -132,6 +132,7 @@ export const paths = {
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',
+    projects: { path: '/dashboard/projects', getHref: () => '/dashboard/projects' },
   },
   settings: {
     /** The settings home is the appearance page. */

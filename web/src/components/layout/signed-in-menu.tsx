@@ -2,7 +2,7 @@ import type { User } from '@cairn/shared/schemas/users';
 import { AppLink } from '../ui/app-link';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
-import { ChevronDownIcon, SettingsIcon, SignOutIcon, UserIcon } from '../ui/icons';
+import { BoxIcon, ChevronDownIcon, DashboardIcon, SettingsIcon, SignOutIcon, UserIcon } from '../ui/icons';
 import { MenuButton, type MenuItem } from '../ui/menu';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../lib/auth';
@@ -12,7 +12,7 @@ import { cx } from '../../lib/class-names';
 import mobile from './mobile-nav.module.css';
 import styles from './user-menu.module.css';
 
-/** The signed-in user's menu: profile, settings, sign out (loaded once someone is signed in). */
+/** The signed-in user's menu: profile, settings, dashboard, sign out (loaded once someone is signed in). */
 export function SignedInMenu({ variant, user }: { variant: 'header' | 'mobile'; user: User }) {
   const t = useT();
   const notifications = useNotifications();
@@ -39,6 +39,12 @@ export function SignedInMenu({ variant, user }: { variant: 'header' | 'mobile'; 
             </AppLink>
           </li>
           <li>
+            <AppLink to={paths.dashboard.getHref()} className={mobile.link}>
+              <DashboardIcon />
+              <span>{t('shell.account.dashboard')}</span>
+            </AppLink>
+          </li>
+          <li>
             <AppLink to={paths.settings.getHref()} className={mobile.link}>
               <SettingsIcon />
               <span>{t('shell.account.settings')}</span>
@@ -58,6 +64,8 @@ export function SignedInMenu({ variant, user }: { variant: 'header' | 'mobile'; 
   const items: MenuItem[] = [
     { key: 'profile', label: t('shell.account.profile'), icon: <UserIcon />, to: paths.user.getHref(user.username) },
     { key: 'settings', label: t('shell.account.settings'), icon: <SettingsIcon />, to: paths.settings.getHref() },
+    { key: 'dashboard', label: t('shell.account.dashboard'), icon: <DashboardIcon />, to: paths.dashboard.getHref() },
+    { key: 'projects', label: t('shell.account.projects'), icon: <BoxIcon />, to: paths.dashboard.projects.getHref() },
     { key: 'sign-out', label: t('shell.account.signOut'), icon: <SignOutIcon />, tone: 'red', onSelect: doSignOut },
   ];
   return (

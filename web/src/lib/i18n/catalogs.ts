@@ -1,6 +1,7 @@
 import type { MessageFormatElement } from 'react-intl';
 import enUS from '../../locales/en-US.json';
 import type accountEnUS from '../../locales/account/en-US.json';
+import type creatorEnUS from '../../locales/creator/en-US.json';
 import type discoverEnUS from '../../locales/discover/en-US.json';
 import type errorsEnUS from '../../locales/errors/en-US.json';
 import type filtersEnUS from '../../locales/filters/en-US.json';
@@ -16,17 +17,19 @@ import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
  * holds the text of one area of pages (`discover`: search pages and project cards; `filters`: the
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
- * and the member actions on version pages), loaded with the first route that needs it (see `message-areas.ts`),
+ * and the member actions on version pages; `creator`: project creation, the member tools on
+ * project pages and the dashboard), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
 type AreaId =
   | keyof typeof accountEnUS
+  | keyof typeof creatorEnUS
   | keyof typeof discoverEnUS
   | keyof typeof errorsEnUS
   | keyof typeof filtersEnUS

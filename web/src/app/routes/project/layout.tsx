@@ -3,6 +3,7 @@ import { Outlet, replace, type LoaderFunction, type ShouldRevalidateFunction } f
 import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
+import { MemberHeader } from '../../../features/project-publishing/components/member-header';
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
 import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
 
@@ -36,7 +37,14 @@ export function Component() {
   const { data: versions } = useSuspenseQuery(projectQueries.versions(project.id));
   const tags = useProjectTagLists();
   return (
-    <ProjectLayout project={project} type={type} members={members} versions={versions} tags={tags}>
+    <ProjectLayout
+      project={project}
+      type={type}
+      members={members}
+      versions={versions}
+      tags={tags}
+      memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
+    >
       <Outlet />
     </ProjectLayout>
   );

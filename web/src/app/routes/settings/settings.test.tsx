@@ -151,7 +151,7 @@ describe('sessions', () => {
 });
 
 describe('user menu and email banner', () => {
-  it('shows the signed-in user with profile, settings and sign out, and signs out in place', async () => {
+  it('shows the signed-in user with profile, settings, dashboard and sign out, and signs out in place', async () => {
     let signedIn = true;
     server.use(
       http.get('*/v2/user', () => (signedIn ? HttpResponse.json(buildUser()) : HttpResponse.json(buildErrorBody(), { status: 401 }))),
@@ -167,6 +167,8 @@ describe('user menu and email banner', () => {
     expect(menu.getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Profile', '/user/alice'],
       ['Settings', '/settings'],
+      ['Dashboard', '/dashboard'],
+      ['Projects', '/dashboard/projects'],
       ['Sign out', null],
     ]);
     await expectNoAxeViolations(container);

@@ -24,6 +24,8 @@ interface ProjectLayoutProps {
   members: readonly TeamMember[];
   versions: readonly Version[];
   tags: ProjectTags;
+  /** Above the header: what the page composes for the project's team (invitation, checklist). */
+  memberArea?: ReactNode;
   /** The open tab. */
   children: ReactNode;
 }
@@ -31,7 +33,7 @@ interface ProjectLayoutProps {
 const DOWNLOAD_HASH = '#download';
 
 /** The project shell: header, tabs, sidebar and the download modal (`#download`). */
-export function ProjectLayout({ project, type, members, versions, tags, children }: ProjectLayoutProps) {
+export function ProjectLayout({ project, type, members, versions, tags, memberArea, children }: ProjectLayoutProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -56,6 +58,7 @@ export function ProjectLayout({ project, type, members, versions, tags, children
 
   return (
     <div className={cx(styles.projectPage, cosmetics.leftContentLayout && styles.projectPageSidebarLeft)}>
+      {memberArea}
       <ProjectHeader
         project={project}
         type={type}

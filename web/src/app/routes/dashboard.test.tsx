@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonBody, signIn } from '../../testing/account';
+import { expectNoAxeViolations } from '../../testing/axe';
+import { buildProject } from '../../testing/mocks/catalogue';
+import { server } from '../../testing/mocks/server';
+import { renderRoute } from '../../testing/test-utils';
+import { createAppRoutes } from '../router';
+
+const projects = [
+  buildProject({ id: 'AAAAAAA1', slug: 'beacon', title: 'Beacon', status: 'approved', downloads: 1200, followers: 30 }),
+  buildProject({ id: 'AAAAAAA2', slug: 'anvil', title: 'Anvil', status: 'draft', downloads: 0, followers: 2 }),
+  buildProject({ id: 'AAAAAAA3', slug: 'cinder', title: 'Cinder', status: 'processing', project_type: 'shader', loaders: ['iris'], downloads: 40, followers: 1 }),
+];
+
+function serveProjects() {
+  const user = signIn();
+  server.use(http.get(`*/v2/user/${user.id}/projects`, () => HttpResponse.json(projects)));
+  return user;
+}
+
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('link')[0]!.textContent);
+
+describe('dashboard', () => {
+  it('sends visitors to sign in', async () => {
+    const { router } = renderRoute(createAppRoutes, { path: '/dashboard/projects' });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'), { timeout: 15_000 });
+  });
+
+  it('adds up the downloads, followers and projects of the signed-in user', async () => {
+    serveProjects();
+    const { container } = renderRoute(createAppRoutes, { path: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeInTheDocument();
+    const stats = within(screen.getByRole('region', { name: 'Analytics' }));
+    expect(stats.getByText('Total downloads').nextElementSibling).toHaveTextContent('1.2K');
+    expect(stats.getByTitle('1,240')).toBeInTheDocument();
+    expect(stats.getByText('Total followers').nextElementSibling).toHaveTextContent('33');
+    expect(stats.getByText('From 3 projects')).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Projects']);
+    await expectNoAxeViolations(container);
+  });
+
+  it('lists projects, sorts and filters them', async () => {
+    serveProjects();
+    const { user, container } = renderRoute(createAppRoutes, { path: '/dashboard/projects' });
+    await screen.findByRole('heading', { level: 1, name: 'Projects' });
+    expect(rowNames()).toEqual(['Anvil', 'Beacon', 'Cinder']);
+    expect(screen.getByRole('link', { name: 'Cinder' })).toHaveAttribute('href', '/shader/cinder');
+    expect(screen.getByRole('link', { name: 'Settings of Cinder' })).toHaveAttribute('href', '/shader/cinder/settings');
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'downloads');
+    await user.click(screen.getByRole('button', { name: 'Ascending' }));
+    expect(rowNames()).toEqual(['Beacon', 'Cinder', 'Anvil']);
+    expect(screen.getByRole('columnheader', { name: 'Downloads' })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'draft');
+    expect(rowNames()).toEqual(['Anvil']);
+    await user.selectOptions(screen.getByLabelText('Status'), 'all');
+    await user.type(screen.getByLabelText('Filter by name'), 'cin');
+    expect(rowNames()).toEqual(['Cinder']);
+    await expectNoAxeViolations(container);
+  });
+
+  it('edits the links of the selected projects at once', async () => {
+    serveProjects();
+    const patches: Array<{ ids: string | null; body: Record<string, unknown> }> = [];
+    server.use(
+      http.patch('*/v2/projects', async ({ request }) => {
+        patches.push({ ids: new URL(request.url).searchParams.get('ids'), body: await jsonBody(request) });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderRoute(createAppRoutes, { path: '/dashboard/projects' });
+    await screen.findByRole('heading', { level: 1, name: 'Projects' });
+    expect(screen.getByRole('button', { name: 'Edit links' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Anvil' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Cinder' }));
+    await user.click(screen.getByRole('button', { name: 'Edit links of 2 projects' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit links' }));
+    await user.type(dialog.getByLabelText('Source code'), 'http://insecure.example');
+    await user.click(dialog.getByRole('checkbox', { name: 'Clear the existing Wiki page link' }));
+    await user.click(dialog.getByRole('button', { name: 'Save links' }));
+    expect(dialog.getByLabelText('Source code')).toHaveAccessibleDescription('Enter an https:// address.');
+    expect(patches).toHaveLength(0);
+
+    await user.clear(dialog.getByLabelText('Source code'));
+    await user.type(dialog.getByLabelText('Source code'), 'https://code.example/anvil');
+    await user.click(dialog.getByRole('button', { name: 'Save links' }));
+    expect(await screen.findByText('Links of 2 projects updated')).toBeInTheDocument();
+    expect(patches).toEqual([{ ids: '["AAAAAAA2","AAAAAAA3"]', body: { source_url: 'https://code.example/anvil', wiki_url: null } }]);
+  });
+});
