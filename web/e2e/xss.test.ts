@@ -1,0 +1,182 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl, browserAvailable, launchBrowser, siteUrl } from './browser';
+import { AUDIT_RULES, auditRenderedMarkup } from './xss/audit';
+import { corpusDocuments } from './xss/corpus-document';
+import { MARKER_HOST, XSS_VECTORS } from './xss/vectors';
+
+/**
+ * The XSS corpus (xss/vectors.ts) stored as real project descriptions through the API, opened
+ * by their owner in Chromium and rendered by the site's own markdown renderer and sanitiser.
+ * Every vector calls `__xss(id)`, a dialog function or the marker host if it ever runs; the page
+ * is then scrolled, hovered, tabbed through, and every element is sent the events inline
+ * handlers listen for. Nothing may fire, and the rendered DOM may keep nothing the spec §5
+ * allow-list forbids.
+ *
+ * The site's content security policy would block inline script by itself and so hide a hole in
+ * the sanitiser: the browser context bypasses it, leaving the sanitiser as the only defence.
+ */
+
+/** Hooks installed in every frame before any page script: each reports to the test. */
+const HOOKS = `(() => {
+  const report = (kind, value) => {
+    try { window.__xssHit(kind, String(value)); } catch {}
+    try { new Image().src = 'https://${MARKER_HOST}/hook/' + kind + '/' + encodeURIComponent(String(value)); } catch {}
+  };
+  Object.defineProperty(window, '__xss', { value: (id) => report('hook', id), writable: false, configurable: false });
+  for (const name of ['alert', 'confirm', 'prompt', 'print']) window[name] = (value) => report(name, value);
+})();`;
+
+/** Events whose inline handlers an attacker would reach for; each element of the content gets all of them. */
+const POKED_EVENTS = [
+  'mouseover', 'mouseenter', 'mousemove', 'mousedown', 'mouseup', 'mouseout', 'mouseleave', 'click', 'dblclick', 'contextmenu', 'auxclick',
+  'pointerover', 'pointerenter', 'pointerdown', 'pointerup', 'focus', 'focusin', 'blur', 'focusout', 'keydown', 'keyup', 'keypress',
+  'input', 'change', 'toggle', 'load', 'error', 'scroll', 'wheel', 'copy', 'paste', 'drag', 'dragstart', 'drop', 'animationstart',
+  'animationend', 'transitionend', 'begin', 'play', 'loadstart', 'canplay', 'select', 'search', 'beforetoggle', 'close', 'invalid',
+];
+
+const PART_MAX_CHARS = 60_000;
+const isMarkerHost = (hostname: string) => hostname === MARKER_HOST || hostname.endsWith(`.${MARKER_HOST}`);
+const iframePatterns = AUDIT_RULES.iframeSources.map((source) => new RegExp(source));
+
+describe.skipIf(!browserAvailable)('the XSS corpus in a real browser', () => {
+  const suffix = Date.now().toString(36);
+  const documents = corpusDocuments(XSS_VECTORS, PART_MAX_CHARS);
+  const slugs = documents.map((_, index) => `xss-corpus-${suffix}-${index + 1}`);
+  const hits: string[] = [];
+  const markerRequests: string[] = [];
+  const frameProblems: string[] = [];
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  async function api(path: string, init: RequestInit & { token?: string }): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('Authorization', init.token);
+    const response = await fetch(`${apiUrl}/v2${path}`, { ...init, headers });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  }
+
+  beforeAll(async () => {
+    const account = { username: `xss_${suffix}`, email: `xss_${suffix}@example.com`, password: `Basalt-Heron-${suffix}-Mossy` };
+    const { session } = (await (await api('/auth/create', { method: 'POST', body: JSON.stringify(account), headers: { 'Content-Type': 'application/json' } })).json()) as { session: string };
+    for (const [index, body] of documents.entries()) {
+      const form = new FormData();
+      const data = { slug: slugs[index], title: `XSS corpus part ${index + 1}`, description: 'Sanitiser regression vectors.', body, categories: ['utility'], client_side: 'required', server_side: 'optional', license_id: 'MIT', is_draft: true };
+      form.append('data', JSON.stringify(data));
+      await api('/project', { method: 'POST', body: form, token: session });
+    }
+
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await context.addCookies([{ name: 'cairn_session', value: session, url: apiUrl, httpOnly: true, sameSite: 'Lax' }]);
+    await context.exposeFunction('__xssHit', (kind: string, value: string) => hits.push(`${kind}(${value})`));
+    await context.addInitScript({ content: HOOKS });
+    const ownOrigins = new Set([new URL(siteUrl).origin, new URL(apiUrl).origin]);
+    await context.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (isMarkerHost(url.hostname)) {
+        markerRequests.push(url.href);
+        return route.fulfill({ status: 204 });
+      }
+      if (ownOrigins.has(url.origin)) return route.continue();
+      // The allowed embeds get an empty page (no network here); every other outside request fails.
+      if (iframePatterns.some((pattern) => pattern.test(url.href))) return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
+      return route.abort();
+    });
+    context.on('page', (opened) => {
+      if (opened !== page) frameProblems.push(`a new window opened: ${opened.url()}`);
+    });
+    page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      hits.push(`dialog ${dialog.type()}(${dialog.message()})`);
+      void dialog.dismiss();
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) return;
+      const url = frame.url();
+      if (url !== 'about:blank' && !iframePatterns.some((pattern) => pattern.test(url))) frameProblems.push(`a frame loaded ${url.slice(0, 120)}`);
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  /** Sends every element the events above, focuses and clicks it; links only follow javascript: URLs. */
+  async function pokeEverything(content: Locator) {
+    await content.evaluate((root, events) => {
+      document.addEventListener(
+        'click',
+        (event) => {
+          const link = event.target instanceof Element ? event.target.closest('a, area') : null;
+          if (!(link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) || link.protocol !== 'javascript:') event.preventDefault();
+        },
+        true,
+      );
+      document.addEventListener('submit', (event) => event.preventDefault(), true);
+      for (const element of Array.from(root.querySelectorAll('*'))) {
+        for (const type of events) element.dispatchEvent(new Event(type, { bubbles: true }));
+        if (element instanceof HTMLElement) {
+          element.focus();
+          element.click();
+        }
+        if (element instanceof HTMLDetailsElement) element.open = !element.open;
+      }
+    }, POKED_EVENTS);
+  }
+
+  /** Real input as well: scroll the whole page while the pointer sweeps across it, then tab through it. */
+  async function sweepWithPointer() {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 300) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      for (const x of [100, 400, 700, 1000]) await page.mouse.move(x, 50 + ((y / 300) % 8) * 100);
+    }
+    for (let press = 0; press < 40; press++) await page.keyboard.press('Tab');
+  }
+
+  it.each(documents.map((_, index) => index))('renders corpus part %i harmlessly', async (index) => {
+    const startHits = hits.length;
+    const startMarkers = markerRequests.length;
+    const startFrames = frameProblems.length;
+    await page.goto(`${siteUrl}/mod/${slugs[index]}`);
+    const content = page.getByRole('region', { name: 'Description' }).locator(':scope > div');
+    const body = documents[index] ?? '';
+    const expectedMarkers = XSS_VECTORS.filter((v) => !v.endsDocument && body.includes(`id="${AUDIT_RULES.endMarkerPrefix}${v.id}"`)).map((v) => v.id);
+    await content.locator(`#${AUDIT_RULES.endMarkerPrefix}${expectedMarkers.at(-1)}`).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await pokeEverything(content);
+    await sweepWithPointer();
+    // Image errors, media events and frame loads arrive asynchronously.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+
+    expect(page.url(), 'the page navigated away').toBe(`${siteUrl}/mod/${slugs[index]}`);
+    const { findings, endMarkers } = await content.evaluate(auditRenderedMarkup, AUDIT_RULES);
+    const describeVector = (id: number | null) => (id === null ? 'after the last vector' : `#${id} ${XSS_VECTORS[id - 1]?.source.slice(0, 70)}`);
+    expect(findings.map((finding) => `${describeVector(finding.vector)}: ${finding.problem}`)).toEqual([]);
+    expect(endMarkers, 'every vector was rendered and reached').toEqual(expectedMarkers);
+    expect(hits.slice(startHits), 'hooks or dialogs fired').toEqual([]);
+    expect(markerRequests.slice(startMarkers), 'requests to the marker host').toEqual([]);
+    expect(frameProblems.slice(startFrames)).toEqual([]);
+  });
+
+  it('notices execution, marker requests and hostile markup when the sanitiser is bypassed', async () => {
+    const startHits = hits.length;
+    const startMarkers = markerRequests.length;
+    const content = page.getByRole('region', { name: 'Description' }).locator(':scope > div');
+    await content.evaluate((root) => {
+      // Straight into the DOM, past the renderer: what a hole in the sanitiser would let through.
+      root.insertAdjacentHTML('beforeend', '<img src="/no-such-image.png" onerror="__xss(0)"><img src="https://xss.invalid/control" alt=""><a href="javascript:__xss(-1)">control</a>');
+    });
+    await content.locator('a[href^="javascript:"]').click();
+    await expect.poll(() => hits.slice(startHits)).toEqual(expect.arrayContaining(['hook(0)', 'hook(-1)']));
+    await expect.poll(() => markerRequests.slice(startMarkers)).toContain(`https://${MARKER_HOST}/control`);
+    const { findings } = await content.evaluate(auditRenderedMarkup, AUDIT_RULES);
+    expect(findings.map((finding) => finding.problem)).toEqual(expect.arrayContaining([expect.stringContaining('onerror'), expect.stringContaining('javascript:')]));
+  });
+});
