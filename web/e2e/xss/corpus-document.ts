@@ -19,25 +19,26 @@ export function vectorBlock(vector: XssVector): string {
 
 /**
  * Splits the corpus into markdown documents of at most `maxChars` characters (a project body
- * holds 65,536). Vectors marked `endsDocument` each end one.
+ * holds 65,536). Each vector marked `endsDocument` goes at the end of a different document.
  */
 export function corpusDocuments(vectors: readonly XssVector[], maxChars: number): string[] {
-  const ordered = [...vectors.filter((v) => !v.endsDocument), ...vectors.filter((v) => v.endsDocument)];
+  const endings = vectors.filter((v) => v.endsDocument).map(vectorBlock);
+  const reserve = Math.max(0, ...endings.map((block) => block.length));
   const documents: string[] = [];
   let current = '';
-  for (const vector of ordered) {
+  for (const vector of vectors.filter((v) => !v.endsDocument)) {
     const block = vectorBlock(vector);
-    if (block.length > maxChars) throw new Error(`Vector ${vector.id} alone is longer than ${maxChars} characters`);
-    if (current.length + block.length > maxChars) {
+    if (block.length + reserve > maxChars) throw new Error(`Vector ${vector.id} is too long for one document`);
+    if (current.length + block.length + reserve > maxChars) {
       documents.push(current);
       current = '';
     }
     current += block;
-    if (vector.endsDocument) {
-      documents.push(current);
-      current = '';
-    }
   }
   if (current) documents.push(current);
+  endings.forEach((block, index) => {
+    if (index < documents.length) documents[index] += block;
+    else documents.push(block);
+  });
   return documents;
 }

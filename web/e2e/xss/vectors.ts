@@ -11,6 +11,9 @@ import { ALLOWED_TAGS } from '@cairn/shared/markdown/policy';
  *   {u}    a marker URL, `https://xss.invalid/<id>`: a request to it means something loaded
  *   {b64}  base64 of an HTML document that calls the hook and requests the marker
  *
+ * Vectors with a literal NUL cannot be stored (the API refuses NUL in text); the browser test
+ * checks that refusal and renders the rest.
+ *
  * To add a vector, append its template to the group it belongs to (or start a group). Mark it
  * `endsDocument` only when it, or the sanitiser's answer to it, removes everything after it
  * (<plaintext>; namespace confusion that DOMPurify answers by dropping the rest).
@@ -71,6 +74,8 @@ const FILTER_EVASION = group('filter-evasion', [
   '<img src=x on\u0000error={x}>',
   '<scr\u0000ipt>{x}</scr\u0000ipt>',
   '<img\u0000src=x onerror={x}>',
+  '<scr&#0;ipt>{x}</scr&#0;ipt>',
+  '<img src=x onerror=&#0;{x}>',
   '<img src=x onerror=&#x5f;&#x5f;xss({n})>',
   '<img src=x onerror=&#95&#95xss({n})>',
   '<img src=x onerror="{x}"',
@@ -107,6 +112,8 @@ const HOSTILE_URLS = [
   'java&#10;script:{x}',
   'jav&#x0D;ascript:{x}',
   'java&Tab;script:{x}',
+  'java&#0;script:{x}',
+  '%00javascript:{x}',
   '&#106;avascript:{x}',
   '&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A{x}',
   '&#0000106;&#0000097;vascript:{x}',
