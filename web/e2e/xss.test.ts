@@ -158,8 +158,6 @@ describe.skipIf(!browserAvailable)('the XSS corpus in a real browser', () => {
   });
 
   it.each(documents.map((_, index) => index))('renders corpus part %i harmlessly', async (index) => {
-    const started = Date.now();
-    const lap = (what: string) => console.log(`part ${index}: ${what} after ${Date.now() - started} ms`);
     const startHits = hits.length;
     const startMarkers = markerRequests.length;
     const startFrames = frameProblems.length;
@@ -167,20 +165,13 @@ describe.skipIf(!browserAvailable)('the XSS corpus in a real browser', () => {
     const content = page.getByRole('region', { name: 'Description' }).locator(':scope > div');
     const body = documents[index] ?? '';
     const expectedMarkers = XSS_VECTORS.filter((v) => !v.endsDocument && body.includes(`id="${AUDIT_RULES.endMarkerPrefix}${v.id}"`)).map((v) => v.id);
-    page.on('console', (m) => { if (m.type() === 'error') console.log('CONSOLE', index, m.text().slice(0, 300)); });
-    page.on('pageerror', (e) => console.log('PAGEERROR', index, String(e).slice(0, 300)));
-    await content.locator(`[id^="${AUDIT_RULES.endMarkerPrefix}"]`).first().waitFor({ state: 'attached', timeout: 15000 }).catch(async (e: unknown) => {
-      console.log('DEBUG', index, page.url(), (await page.locator('main').innerText().catch(() => 'no main')).slice(0, 500));
-      await page.screenshot({ path: `/tmp/xss-part-${index}.png` });
-      throw e;
-    });
+    await content.waitFor({ state: 'attached' });
+    // The renderer is lazy-loaded; the last end marker means the whole description is in.
+    if (expectedMarkers.length > 0) await content.locator(`#${AUDIT_RULES.endMarkerPrefix}${expectedMarkers.at(-1)}`).waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
 
-    lap('rendered');
     await pokeEverything(content);
-    lap('poked');
     await sweepWithPointer();
-    lap('swept');
     // Image errors, media events and frame loads arrive asynchronously.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
@@ -189,8 +180,7 @@ describe.skipIf(!browserAvailable)('the XSS corpus in a real browser', () => {
     const { findings, endMarkers } = await content.evaluate(auditRenderedMarkup, AUDIT_RULES);
     const describeVector = (id: number | null) => (id === null ? 'after the last vector' : `#${id} ${XSS_VECTORS[id - 1]?.source.slice(0, 70)}`);
     expect(findings.map((finding) => `${describeVector(finding.vector)}: ${finding.problem}`)).toEqual([]);
-    const describeMissing = (id: number) => `#${id} ${XSS_VECTORS[id - 1]?.source.slice(0, 70)} (then ${endMarkers.filter((m) => m > id).slice(0, 1).join('')})`;
-    expect(expectedMarkers.filter((id) => !endMarkers.includes(id)).map(describeMissing), 'vectors whose end marker is missing').toEqual([]);
+    expect(expectedMarkers.filter((id) => !endMarkers.includes(id)).map(describeVector), 'vectors whose end marker is missing').toEqual([]);
     expect(endMarkers).toEqual(expectedMarkers);
     expect(hits.slice(startHits), 'hooks or dialogs fired').toEqual([]);
     expect(markerRequests.slice(startMarkers), 'requests to the marker host').toEqual([]);
