@@ -64,14 +64,20 @@ export interface MarkdownRenderer {
 }
 
 let languagesRegistered = false;
-function registerLanguages(): void {
-  if (languagesRegistered) return;
+/**
+ * highlight.js with the listed languages registered. It returns the instance, and callers use
+ * it, because the web build declares every function of this package pure: a registration call
+ * whose result went unused was dropped from the bundle, leaving no languages at all.
+ */
+function highlighterWithLanguages(): typeof hljs {
+  if (languagesRegistered) return hljs;
   const definitions = { javascript, python, lua, java, kotlin, scala, groovy, gradle, json, ini, yaml, xml, properties };
   for (const [name, definition] of Object.entries(definitions)) {
     hljs.registerLanguage(name, definition);
     hljs.registerAliases([...(HIGHLIGHT_LANGUAGES[name] ?? [])], { languageName: name });
   }
   languagesRegistered = true;
+  return hljs;
 }
 
 function embedTitle(src: string): string {
@@ -89,7 +95,7 @@ function escapeHtml(text: string): string {
  * schemes; comments removed).
  */
 export function createMarkdownRenderer({ purify, ...policy }: MarkdownRendererOptions): MarkdownRenderer {
-  registerLanguages();
+  const highlighter = highlighterWithLanguages();
   const markdown = new MarkdownIt({
     html: true,
     linkify: true,
@@ -97,7 +103,7 @@ export function createMarkdownRenderer({ purify, ...policy }: MarkdownRendererOp
     highlight(code, fence) {
       const language = highlightLanguage(fence);
       if (!language) return '';
-      const { value } = hljs.highlight(code, { language, ignoreIllegals: true });
+      const { value } = highlighter.highlight(code, { language, ignoreIllegals: true });
       return `<pre><code class="language-${escapeHtml(language)}">${value}</code></pre>`;
     },
   });
