@@ -61,7 +61,7 @@ export function LinksSettings({ project, permissions, platforms }: { project: Pr
       }),
     [url],
   );
-  const { register, handleSubmit, reset, setError, setValue, control, formState, getFieldState } = useZodForm<LinksValues>(schema, initialValues(project));
+  const { getValues, register, handleSubmit, reset, setError, setValue, control, formState, getFieldState } = useZodForm<LinksValues>(schema, initialValues(project));
   const { errors, isDirty } = formState;
   const { fields, append, remove } = useFieldArray({ control, name: 'donations' });
   const donations = useWatch({ control, name: 'donations' });
@@ -84,7 +84,8 @@ export function LinksSettings({ project, permissions, platforms }: { project: Pr
 
   const save = useModifyProject(project.id, {
     onSuccess: () => {
-      reset(undefined, { keepValues: true });
+      // The saved values become the new baseline, so the form is clean until the next edit.
+      reset(getValues());
       notifications.add({ type: 'success', title: t('projectSettings.saved') });
     },
     onError: (error) => setFormErrors(setError, formErrorsFrom<keyof LinksValues>(error, {}, { issues_url: 'issues_url', source_url: 'source_url', wiki_url: 'wiki_url', discord_url: 'discord_url' })),

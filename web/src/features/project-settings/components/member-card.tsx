@@ -50,7 +50,7 @@ export function MemberCard({ teamId, member, editorPermissions, editorIsOwner, o
     [t],
   );
   const initial: MemberValues = { role: member.role, payouts_split: member.payouts_split ?? 0, permissions: member.permissions ?? 0 };
-  const { register, handleSubmit, reset, setError, setValue, control, formState } = useZodForm<MemberValues>(schema, initial);
+  const { getValues, register, handleSubmit, reset, setError, setValue, control, formState } = useZodForm<MemberValues>(schema, initial);
   const { errors, isDirty } = formState;
   const permissions = useWatch({ control, name: 'permissions' });
   const name = member.user.username;
@@ -59,7 +59,8 @@ export function MemberCard({ teamId, member, editorPermissions, editorIsOwner, o
 
   const save = useModifyMember(teamId, member.user.id, {
     onSuccess: () => {
-      reset(undefined, { keepValues: true });
+      // The saved values become the new baseline, so the form is clean until the next edit.
+      reset(getValues());
       notifications.add({ type: 'success', title: t('projectSettings.members.saved', { name }) });
     },
     onError: (error) => setFormErrors(setError, formErrorsFrom<keyof MemberValues>(error, {}, { role: 'role', payouts_split: 'payouts_split', permissions: 'permissions' })),
