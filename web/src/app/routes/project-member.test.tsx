@@ -69,7 +69,7 @@ describe('project page for its team', () => {
     await user.click(checklist.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
     expect(patches).toEqual([{ status: 'processing' }]);
-    expect(screen.getByText('Project submitted for review')).toBeInTheDocument();
+    expect(await screen.findByText('Project submitted for review')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Publishing checklist' })).not.toBeInTheDocument();
   });
 

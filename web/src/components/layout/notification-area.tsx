@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { cx } from '../../lib/class-names';
+import { Suspense } from 'react';
 import { useT } from '../../lib/i18n/i18n-provider';
-import { COPY_CONFIRMATION_MS, notificationCopyText, type AppNotification } from '../../lib/notifications';
-import { useNotificationList, useNotificationStore } from '../../lib/notifications-provider';
-import { Button } from '../ui/button';
-import { CheckIcon, CloseIcon, CopyIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../ui/icons';
-import { Tooltip } from '../ui/tooltip';
+import { lazyComponent } from '../../lib/lazy-component';
+import { useNotificationList } from '../../lib/notifications-provider';
 import styles from './notification-area.module.css';
 
-const TYPE_ICONS = { error: ErrorIcon, warning: WarningIcon, success: SuccessIcon, info: InfoIcon };
+// Most visits never show a toast: the toast's code (and its icons and styles) loads with the first one.
+const Toast = lazyComponent(() => import('./toast').then((module) => module.Toast), () => null);
 
 /** The toast stack. Rendered before the page content; shown in a corner above it. */
 export function NotificationArea() {
@@ -17,71 +14,12 @@ export function NotificationArea() {
   return (
     <section className={styles.area} aria-label={t('notifications.region')}>
       <ol className={styles.list} aria-live="polite">
-        {notifications.map((notification) => (
-          <Toast key={notification.id} notification={notification} />
-        ))}
+        <Suspense fallback={null}>
+          {notifications.map((notification) => (
+            <Toast key={notification.id} notification={notification} />
+          ))}
+        </Suspense>
       </ol>
     </section>
-  );
-}
-
-function Toast({ notification }: { notification: AppNotification }) {
-  const t = useT();
-  const store = useNotificationStore();
-  const [copied, setCopied] = useState(false);
-  const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(copiedTimer.current), []);
-  const Icon = TYPE_ICONS[notification.type];
-  const errorCodeLine = (code: string) => t('notifications.errorCode', { code });
-
-  const copy = async () => {
-    await navigator.clipboard.writeText(notificationCopyText(notification, errorCodeLine));
-    setCopied(true);
-    clearTimeout(copiedTimer.current);
-    copiedTimer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-  };
-
-  const copyLabel = copied ? t('notifications.copied') : t('notifications.copy');
-  return (
-    <li
-      className={cx(styles.toast, notification.type !== 'info' && styles[notification.type])}
-      // Hovering (or focusing, for keyboard users) holds the toast; leaving starts its 30 s again.
-      onPointerEnter={() => store.pause(notification.id)}
-      onPointerLeave={() => store.resume(notification.id)}
-      onFocus={() => store.pause(notification.id)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) store.resume(notification.id);
-      }}
-    >
-      <Icon className={styles.icon} />
-      <div className={styles.body}>
-        <div className={styles.header}>
-          <p className={styles.title}>{notification.title}</p>
-          {notification.count > 1 && (
-            <span className={styles.count}>{t('notifications.count', { count: notification.count })}</span>
-          )}
-          <div className={styles.actions}>
-            <Tooltip content={copyLabel}>
-              <Button variant="transparent" size="small" iconOnly aria-label={copyLabel} onClick={() => void copy()}>
-                {copied ? <CheckIcon /> : <CopyIcon />}
-              </Button>
-            </Tooltip>
-            <Tooltip content={t('notifications.dismiss')}>
-              <Button
-                variant="transparent"
-                size="small"
-                iconOnly
-                aria-label={t('notifications.dismiss')}
-                onClick={() => store.dismiss(notification.id)}
-              >
-                <CloseIcon />
-              </Button>
-            </Tooltip>
-          </div>
-        </div>
-        {notification.text && <p className={styles.text}>{notification.text}</p>}
-        {notification.errorCode && <p className={styles.code}>{errorCodeLine(notification.errorCode)}</p>}
-      </div>
-    </li>
   );
 }

@@ -29,7 +29,7 @@ describe('reset password', () => {
     expect(await main.findByText('An email with instructions has been sent to you if the email was previously saved on your account.')).toBeInTheDocument();
     expect(body).toEqual({ username: 'someone@example.com' });
     // And a toast.
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('Email sent')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Email sent')).toBeInTheDocument();
     await expectNoAxeViolations(container);
   });
 
