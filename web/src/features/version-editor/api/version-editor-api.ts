@@ -1,12 +1,11 @@
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { SearchResultsSchema } from '@cairn/shared/schemas/search';
-import { VersionSchema, type FileType, type ModifyVersionBody } from '@cairn/shared/schemas/versions';
+import { InferredVersionSchema, VersionSchema, type FileType, type ModifyVersionBody } from '@cairn/shared/schemas/versions';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import { NoContentSchema } from '../../../lib/no-content';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
-import { VersionInferenceSchema } from '../utils/inference';
 import { filePartName, type NewFile } from '../utils/version-form';
 
 const encode = encodeURIComponent;
@@ -20,7 +19,7 @@ export interface UploadCallbacks {
 export function inferVersion(file: File, projectId: string, signal?: AbortSignal) {
   const body = new FormData();
   body.append('file', file, file.name);
-  return apiFetch('/v2/version/infer', { method: 'POST', body, query: { project_id: projectId }, schema: VersionInferenceSchema, signal });
+  return apiFetch('/v2/version/infer', { method: 'POST', body, query: { project_id: projectId }, schema: InferredVersionSchema, signal });
 }
 
 /** `POST /v2/version` (operationId `createVersion`): the `data` part first, then the files. */

@@ -1,8 +1,7 @@
 import type { GameVersionTag, LoaderTag } from '@cairn/shared/schemas/tags';
-import { VersionNumberSchema, type DependencyType, type FileType, type ModifyVersionBody, type Version, type VersionType } from '@cairn/shared/schemas/versions';
+import { VersionNumberSchema, type DependencyType, type InferredVersion, type FileType, type ModifyVersionBody, type Version, type VersionType } from '@cairn/shared/schemas/versions';
 import { REQUESTABLE_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
 import { z } from 'zod';
-import type { VersionInference } from './inference';
 
 export type EditableVersionStatus = (typeof REQUESTABLE_VERSION_STATUSES)[number];
 export const EDITABLE_VERSION_STATUSES = REQUESTABLE_VERSION_STATUSES;
@@ -98,7 +97,7 @@ export function loadersForProjectType(loaders: readonly LoaderTag[], projectType
  */
 export function applyInference(
   values: VersionFormValues,
-  inference: VersionInference,
+  inference: InferredVersion,
   known: { loaders: readonly string[]; gameVersions: readonly GameVersionTag[] },
 ): VersionFormValues {
   const gameVersions = new Set(known.gameVersions.map((tag) => tag.version));
