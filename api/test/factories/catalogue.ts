@@ -6,6 +6,7 @@ import { organizations, versionDependencies, versionFiles, versions } from '../.
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
 import * as projectsRepo from '../../src/modules/projects/projects.repository.js';
 import * as teamsRepo from '../../src/modules/teams/teams.repository.js';
+import { createThread } from '../../src/modules/threads/threads.port.js';
 
 export interface InsertedProject {
   id: number;
@@ -69,7 +70,7 @@ export async function insertProject(
     clientSide: fields.clientSide ?? 'required',
     serverSide: fields.serverSide ?? 'optional',
   });
-  await projectsRepo.insertThread(db, { id: Number(randomId()), type: 'project', projectId: id });
+  await createThread(db, { type: 'project', projectId: id });
   await projectsRepo.replaceCategories(db, id, false, fields.categories ?? ['utility']);
   return { id, key: encodeBase62(id), slug, teamId, teamKey: encodeBase62(teamId) };
 }

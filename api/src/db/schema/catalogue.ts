@@ -205,19 +205,6 @@ export const projectFollows = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('project_follows_project_idx').on(t.projectId)],
 );
 
-/** Moderation conversation of a project (messages come with the threads module). */
-export const threads = pgTable(
-  'threads',
-  {
-    id: id().primaryKey(),
-    /** `project`, `report` or `direct_message`. */
-    type: text().notNull(),
-    projectId: id().references(() => projects.id, { onDelete: 'cascade' }),
-    created: created(),
-  },
-  (t) => [uniqueIndex('threads_project_idx').on(t.projectId)],
-);
-
 export const versions = pgTable(
   'versions',
   {

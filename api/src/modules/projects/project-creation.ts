@@ -11,6 +11,7 @@ import { insertVersionUpload, prepareVersionUpload, type PreparedVersionUpload }
 import type { ProjectContext } from './project-context.js';
 import { checkCategories, checkDonationUrls, checkSlugAvailable, normalizeLicense } from './project-rules.js';
 import * as repo from './projects.repository.js';
+import { createThread } from '../threads/threads.port.js';
 
 /** Projects one user may own (admins are not limited). */
 const PROJECT_LIMIT = 256;
@@ -131,7 +132,7 @@ export function createProjectCreation(context: ProjectContext) {
             clientSide: data.client_side,
             serverSide: data.server_side,
           });
-          await repo.insertThread(tx, { id: Number(randomId()), type: 'project', projectId: id });
+          await createThread(tx, { type: 'project', projectId: id });
           await repo.replaceCategories(tx, id, false, data.categories);
           await repo.replaceCategories(tx, id, true, data.additional_categories.filter((c) => !data.categories.includes(c)));
           await applyLinks(tx, id, data);

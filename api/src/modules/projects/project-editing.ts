@@ -1,11 +1,13 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { sidesToEnvironment } from '@cairn/shared/constants/environments';
 import type { ModifyProjectBody, PatchProjectsBody } from '@cairn/shared/schemas/projects';
+import type { ProjectStatus } from '@cairn/shared/constants/project-status';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { decideStatusChange } from '../moderation/status-decisions.js';
+import { recordStatusChange } from '../moderation/status-effects.js';
 import { handProjectToGhost } from '../users/ghost.js';
 import { discardDroppedImages, syncImagesOfText } from '../images/images.service.js';
 import { LINK_FIELD_NAMES, type ProjectContext } from './project-context.js';
@@ -83,6 +85,10 @@ export function createProjectEditing(context: ProjectContext) {
         }
         changes.updated = new Date();
         await repo.updateProject(tx, projectId, changes);
+        if (changes.status !== undefined) {
+          const change = { projectId, oldStatus: current.status as ProjectStatus, newStatus: changes.status as ProjectStatus };
+          await recordStatusChange(tx, actor, { ...change, actorIsMember: access.isAcceptedMember });
+        }
         await recordSearchChange(tx, [projectId]);
       });
       await discardDroppedImages(db, files, droppedImages);

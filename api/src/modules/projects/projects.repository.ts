@@ -9,11 +9,11 @@ import {
   projects,
   teamMembers,
   teams,
-  threads,
   versionDependencies,
   versions,
 } from '../../db/schema/catalogue.js';
 import { categories, donationPlatforms, gameVersions, licenses } from '../../db/schema/tags.js';
+import { threads } from '../../db/schema/trust.js';
 import { users } from '../../db/schema/users.js';
 
 // ---- reads: the parts of the v2 Project object ----
@@ -213,10 +213,6 @@ export async function insertTeamMember(tx: Executor, member: typeof teamMembers.
 
 export async function insertProject(tx: Executor, project: NewProject): Promise<void> {
   await tx.insert(projects).values(project);
-}
-
-export async function insertThread(tx: Executor, thread: { id: number; type: string; projectId: number }): Promise<void> {
-  await tx.insert(threads).values(thread);
 }
 
 export async function updateProject(tx: Executor, id: number, changes: Partial<NewProject>): Promise<void> {

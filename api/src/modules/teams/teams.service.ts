@@ -15,7 +15,8 @@ import { canTransferTeamOwnership, hasTeamPermission, memberVisibility, type Tea
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { toTeamMember } from './teams.mapper.js';
 import * as repo from './teams.repository.js';
-import { parseId } from '../../lib/ids.js';
+import { encodeBase62, parseId } from '../../lib/ids.js';
+import { notifyUsers } from '../notifications/notifications.port.js';
 
 const isSubset = (bits: number, of: number) => (bits & ~of) === 0;
 const PAYOUTS_SPLIT_MAX = 5000;
@@ -132,6 +133,15 @@ export function createTeamsService(deps: { db: Database }) {
           payoutsSplit: body.payouts_split,
           ordering: body.ordering,
         });
+        if (team.kind === 'project' && !organizationMember?.accepted) {
+          await notifyUsers(tx, [userId], {
+            type: 'team_invite',
+            project_id: encodeBase62(team.access.project.id),
+            team_id: encodeBase62(team.teamId),
+            invited_by: encodeBase62(actor.userId),
+            role: body.role,
+          });
+        }
       });
     },
 
