@@ -12,6 +12,9 @@ import { USER_ROLES } from '@cairn/shared/constants/permissions';
 import { users } from './db/schema/users.js';
 import { mailOutbox } from './db/schema/auth.js';
 import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { createBackup } from './backup/backup.js';
+import { restoreBackup } from './backup/restore.js';
 import { EmailSchema, PasswordSchema } from '@cairn/shared/schemas/auth';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
 import type { Config } from './config.js';
@@ -138,6 +141,38 @@ const COMMANDS: Record<string, Command> = {
       for (const row of rows.reverse()) {
         console.log(`${row.created.toISOString()}  ${row.recipient}  ${row.subject}${row.sentAt ? '  (sent)' : ''}${row.link ? `\n    ${row.link}` : ''}`);
       }
+    },
+  },
+  backup: {
+    usage: 'backup <folder>',
+    summary: 'Write a consistent backup of the database and of every stored file the database refers to into an empty folder (the search index is rebuilt on restore).',
+    run: async (runtime, args, config) => {
+      const [folder] = args;
+      if (!folder) throw new Error('Usage: backup <folder>');
+      const bar = createProgressBar();
+      const manifest = await createBackup({ db: runtime.database.db, files: createDiskFileStore(config.filesDir) }, resolve(folder), (phase, done, total) =>
+        bar.update(phase, done, total),
+      );
+      bar.done();
+      const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+      console.log(`Backed up ${manifest.tables.length} tables (${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}) and ${manifest.files.length.toLocaleString('en-US')} files to ${resolve(folder)}.`);
+    },
+  },
+  restore: {
+    usage: 'restore <folder>',
+    summary: "Replace the database's contents with a backup, add its files and rebuild the search index. Stop the product first (or restart it afterwards): running processes keep cached reads.",
+    run: async (runtime, args, config) => {
+      const [folder] = args;
+      if (!folder) throw new Error('Usage: restore <folder>');
+      const bar = createProgressBar();
+      const manifest = await restoreBackup({ db: runtime.database.db, files: createDiskFileStore(config.filesDir) }, resolve(folder), (phase, done, total) =>
+        bar.update(phase, done, total),
+      );
+      const result = await reindexAll({ db: runtime.database.db, search: runtime.search, indexPrefix: config.search.indexPrefix }, (p) =>
+        bar.update(`search ${p.phase}`, p.done, p.total),
+      );
+      bar.done();
+      console.log(`Restored ${manifest.tables.length} tables and ${manifest.files.length.toLocaleString('en-US')} files from the backup of ${manifest.created}; ${result.projects.toLocaleString('en-US')} projects indexed.`);
     },
   },
   seed: {

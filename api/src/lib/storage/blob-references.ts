@@ -37,3 +37,23 @@ export async function deleteUnreferencedBlobs(db: Executor, files: FileStore, ke
     if (key && !(await isBlobReferenced(db, key))) await files.delete(key);
   }
 }
+
+/** Every blob key the database refers to (what a backup must carry). */
+export async function listReferencedBlobKeys(db: Executor): Promise<string[]> {
+  const avatarKey = (column: typeof users.avatarUrl | typeof users.rawAvatarUrl) => sql<string | null>`substring(${column} from '([0-9a-f]{128}(\\.[a-z0-9]{1,8})?)$')`;
+  const columns = await Promise.all([
+    db.select({ key: projects.iconKey }).from(projects),
+    db.select({ key: projects.rawIconKey }).from(projects),
+    db.select({ key: projectGalleryImages.imageKey }).from(projectGalleryImages),
+    db.select({ key: projectGalleryImages.rawImageKey }).from(projectGalleryImages),
+    db.select({ key: versionFiles.blobKey }).from(versionFiles),
+    db.select({ key: uploadedImages.blobKey }).from(uploadedImages),
+    db.select({ key: organizations.iconKey }).from(organizations),
+    db.select({ key: organizations.rawIconKey }).from(organizations),
+    db.select({ key: avatarKey(users.avatarUrl) }).from(users),
+    db.select({ key: avatarKey(users.rawAvatarUrl) }).from(users),
+  ]);
+  const keys = new Set<string>();
+  for (const rows of columns) for (const { key } of rows) if (key) keys.add(key);
+  return [...keys].sort();
+}
