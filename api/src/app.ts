@@ -30,6 +30,7 @@ import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
 import { imagesModule } from './modules/images/index.js';
 import { createFileTokens } from './lib/file-tokens.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
 export interface AppDeps {
   config: Config;
@@ -75,7 +76,10 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   // Committed catalogue changes from every process evict cached public data here.
   const stopRelay = await relayCatalogueNotifications(deps.database.sql);
   app.addHook('onClose', async () => stopRelay());
-  await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit: config.rateLimit });
+  const sharedCounters = config.rateLimit.store === 'database' ? databaseRateLimitStore(deps.database.sql) : undefined;
+  if (sharedCounters) app.addHook('onClose', async () => sharedCounters.stop());
+  const rateLimit = { ...config.rateLimit, store: sharedCounters?.Store };
+  await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit });
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
   await app.register(patsModule, { prefix: '/v2', db });

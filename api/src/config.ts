@@ -53,6 +53,7 @@ export const ConfigSchema = z
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Trusted proxies sending this value in `x-ratelimit-key` are not rate limited (unset = no bypass). */
     RATE_LIMIT_BYPASS_KEY: z.string().min(16).optional(),
+    RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
     /** Trust X-Forwarded-For from this many proxy hops (0 = use the peer address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /**
@@ -153,7 +154,8 @@ export interface Config {
   /** `npm start` fills an empty catalogue with the demo projects. */
   seedDemo: boolean;
   bodyLimit: number;
-  rateLimit: { perMinute: number; authenticatedPerMinute: number; bypassKey: string | undefined };
+  /** `store: 'database'` shares the counters between API processes. */
+  rateLimit: { perMinute: number; authenticatedPerMinute: number; bypassKey: string | undefined; store: 'memory' | 'database' };
   trustProxyHops: number;
   /** Cookies get the Secure flag when the site is served over https. */
   secureCookies: boolean;
@@ -225,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perMinute: env.RATE_LIMIT_PER_MINUTE,
       authenticatedPerMinute: env.RATE_LIMIT_AUTHENTICATED_PER_MINUTE,
       bypassKey: env.RATE_LIMIT_BYPASS_KEY,
+      store: env.RATE_LIMIT_STORE,
     },
     trustProxyHops: env.TRUST_PROXY_HOPS,
     secureCookies: publicSiteUrl.startsWith('https:'),

@@ -1,25 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { ApiError } from '../lib/errors.js';
 
 export interface RateLimitOptions {
   perMinute: number;
   authenticatedPerMinute: number;
   bypassKey: string | undefined;
+  /** Where counters live: this process's memory unless a shared store is given. */
+  store?: FastifyRateLimitStoreCtor;
 }
 
 /**
  * Requests per minute per client IP (per user once authenticated, with a larger quota).
  * Every response carries x-ratelimit-limit / -remaining / -reset; 429 answers ratelimit_error.
  * Routes tighten it with `config.rateLimit` (sign-in, sign-up, password reset, tokens).
- * The counters live in this process's memory.
+ * The counters live in this process's memory, or in PostgreSQL for several API processes.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: RateLimitOptions) => {
     await app.register(rateLimit, {
       global: true,
       hook: 'onRequest',
+      ...(options.store ? { store: options.store } : {}),
       timeWindow: '1 minute',
       max: (request) => ((request.actor?.userId ?? request.quotaUserId) !== null ? options.authenticatedPerMinute : options.perMinute),
       keyGenerator: (request) => {
