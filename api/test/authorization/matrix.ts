@@ -147,6 +147,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
 
   // Users.
   'GET /v2/user': { request: () => get('/v2/user'), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/session/user': { request: () => get('/v2/session/user'), ...everyone(200) },
   'GET /v2/user/:id': { request: (w) => get(`/v2/user/${w.ownerKey}`), ...everyone(200) },
   // Moderators may edit any profile (not roles); only admins delete or list another's follows.
   'PATCH /v2/user/:id': { request: (w) => send('PATCH', `/v2/user/${w.ownerKey}`, { bio: 'Edited by the matrix' }), owner: 204, stranger: 401, moderator: 204 },

@@ -55,6 +55,17 @@ describe('GET /v2/user', () => {
   });
 });
 
+describe('GET /v2/session/user', () => {
+  it('answers 200 with the signed-in user, and with null for visitors, expired or unscoped tokens', async () => {
+    expect((await call('GET', '/v2/session/user')).json()).toEqual({ user: null });
+    expect((await call('GET', '/v2/session/user', 'cairn_not_a_real_token')).statusCode).toBe(200);
+    expect((await call('GET', '/v2/session/user', await pat(actors.user, 'PROJECT_READ'))).json()).toEqual({ user: null });
+    const signedIn = await call('GET', '/v2/session/user', actors.user.session);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual({ user: (await call('GET', '/v2/user', actors.user.session)).json() });
+  });
+});
+
 describe('GET /v2/user/{id|username} and /v2/users', () => {
   it('finds users by id or username (any case); unknown ones are 404', async () => {
     for (const key of [idOf(actors.creator), 'Creator', 'creator', 'CREATOR']) {

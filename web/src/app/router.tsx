@@ -1,7 +1,7 @@
 import { PROJECT_TYPES } from '@cairn/shared/constants/project-types';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
+import { createBrowserRouter, data, replace, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import { RootError, RouteError } from '../components/errors/route-error';
 import { PageLoading } from '../components/layout/page-loading';
 import { RootLayout } from '../components/layout/root-layout';
@@ -118,6 +118,9 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
             },
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
+            // Addresses people guess for signing in and up keep their query (e.g. ?redirect=).
+            { path: 'login', loader: ({ request }) => replace(`${paths.auth.signIn.path}${new URL(request.url).search}`) },
+            { path: 'signup', loader: ({ request }) => replace(`${paths.auth.signUp.path}${new URL(request.url).search}`) },
             {
               id: 'auth',
               path: 'auth',

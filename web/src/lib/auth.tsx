@@ -3,22 +3,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { z } from 'zod';
 import { Navigate, Outlet, redirect, useLocation, type LoaderFunction, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { apiFetch, HttpError } from './api-client';
+import { apiFetch } from './api-client';
 
 /**
  * Who is signed in. The session lives in the HttpOnly `cairn_session` cookie, which the API sets
  * on sign-in and the api client sends with every request; the SPA never sees the token and learns
- * the user from `GET /v2/user` (401 = visitor).
+ * the user from `GET /v2/session/user` (`user: null` = visitor).
  */
 
-/** getUserFromAuth; null for a visitor. */
+const SessionUserSchema = z.object({ user: UserSchema.nullable() });
+
+/** The signed-in user, null for a visitor (answered with 200, so a visit logs no failed request). */
 async function getUserFromAuth(signal?: AbortSignal): Promise<User | null> {
-  try {
-    return await apiFetch('/v2/user', { schema: UserSchema, signal });
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return null;
-    throw error;
-  }
+  return (await apiFetch('/v2/session/user', { schema: SessionUserSchema, signal })).user;
 }
 
 export const currentUserQuery = () =>

@@ -3,10 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { buildUser } from './mocks/factories';
 import { server } from './mocks/server';
 
-/** Answers GET /v2/user with this user (signed in) for the rest of the test; returns it. */
+/** Answers GET /v2/session/user with this user (signed in) for the rest of the test; returns it. */
 export function signIn(overrides: Partial<User> = {}): User {
   const user = buildUser(overrides);
-  server.use(http.get('*/v2/user', () => HttpResponse.json(user)));
+  server.use(http.get('*/v2/session/user', () => HttpResponse.json({ user })));
   return user;
 }
 

@@ -37,6 +37,25 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     },
   );
 
+  // The website's sign-in probe: visitors get 200 with no user, so a page view logs no failed request.
+  app.get(
+    '/session/user',
+    {
+      config: optionalAuth('USER_READ'),
+      schema: {
+        operationId: 'getSessionUser',
+        tags,
+        summary: 'The signed-in user, or null for a visitor',
+        response: { 200: z.object({ user: UserSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      if (!request.actor) return { user: null };
+      const { row, view, providers } = await service.getSelf(request.actor);
+      return { user: toUser(row, view, providers) };
+    },
+  );
+
   app.get(
     '/user/:id',
     {

@@ -67,7 +67,7 @@ describe('project page', () => {
   it('lets a signed-in user follow and unfollow, counting along', async () => {
     let follows = 0;
     server.use(
-      http.get('*/v2/user', () => HttpResponse.json(buildUser())),
+      http.get('*/v2/session/user', () => HttpResponse.json({ user: buildUser() })),
       http.get('*/v2/user/:id/follows', () => HttpResponse.json(follows > 0 ? [buildProject()] : [])),
       http.post('*/v2/project/:id/follow', () => {
         follows++;
@@ -79,15 +79,15 @@ describe('project page', () => {
       }),
     );
     const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
-    const follow = await screen.findByRole('button', { name: 'Follow', pressed: false });
+    const follow = await screen.findByRole('button', { name: 'Follow' });
     await vi.waitFor(() => expect(follow).toBeEnabled());
     await user.click(follow);
-    expect(await screen.findByRole('button', { name: 'Follow', pressed: true })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument();
     expect(screen.getByText('790')).toBeInTheDocument();
     expect(follows).toBe(1);
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Follow', pressed: true })).toBeEnabled());
-    await user.click(screen.getByRole('button', { name: 'Follow', pressed: true }));
-    expect(await screen.findByRole('button', { name: 'Follow', pressed: false })).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Unfollow' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Unfollow' }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(follows).toBe(0);
   });
 

@@ -24,7 +24,7 @@ describe('user profile', () => {
 
     const tabs = within(screen.getByRole('navigation', { name: 'Projects by type' }));
     expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['All (3)', 'Mods (2)', 'Resource Packs (1)']);
-    await vi.waitFor(() => expect(document.title).toBe('Tinkerwren – Cairn creator – Cairn'));
+    await vi.waitFor(() => expect(document.title).toBe('Tinkerwren – creator profile – Cairn'));
     await expectNoAxeViolations(container);
   });
 
@@ -38,6 +38,12 @@ describe('user profile', () => {
     await user.click(screen.getByRole('link', { name: 'Modpacks (1)' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/Tinkerwren/modpack'));
     expect(within(screen.getByRole('list', { name: 'Modpacks' })).getByRole('heading', { name: 'Pack' })).toBeInTheDocument();
+  });
+
+  it('takes the plural project type of search paths and old links to the type tab', async () => {
+    const { router } = renderRoute(createAppRoutes, { path: '/user/Tinkerwren/mods' });
+    await screen.findByRole('list', { name: 'Mods' });
+    expect(router.state.location.pathname).toBe('/user/Tinkerwren/mod');
   });
 
   it('replaces an id or another spelling with the username', async () => {

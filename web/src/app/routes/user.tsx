@@ -1,4 +1,4 @@
-import { isProjectType } from '@cairn/shared/constants/project-types';
+import { isProjectType, projectTypeFromSearchSegment } from '@cairn/shared/constants/project-types';
 import { useSuspenseQueries, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { data, replace, useParams, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
@@ -14,12 +14,14 @@ import { useT } from '../../lib/i18n/i18n-provider';
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ params, request }) => {
-    if (params.projectType !== undefined && !isProjectType(params.projectType)) throw data('Not found', { status: 404 });
+    // `/user/{name}/mods` (the plural, as search paths and old bookmarks have it) means `/mod`.
+    const type = params.projectType === undefined ? undefined : isProjectType(params.projectType) ? params.projectType : projectTypeFromSearchSegment(params.projectType);
+    if (params.projectType !== undefined && type === undefined) throw data('Not found', { status: 404 });
     const user = await queryClient.ensureQueryData(userQueries.detail(params.id ?? ''));
     queryClient.setQueryData(userQueries.detail(user.username).queryKey, user);
-    if (params.id !== user.username) {
+    if (params.id !== user.username || params.projectType !== type) {
       const url = new URL(request.url);
-      const rest = params.projectType ? `/${params.projectType}` : '';
+      const rest = type ? `/${type}` : '';
       throw replace(`/user/${encodeURIComponent(user.username)}${rest}${url.search}`);
     }
     await Promise.all([

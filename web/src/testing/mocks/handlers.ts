@@ -41,7 +41,7 @@ function catalogueHandlers() {
     }),
     http.get('*/v2/projects_random', () => HttpResponse.json(projects)),
     // A visitor: nobody is signed in.
-    http.get('*/v2/user', () => HttpResponse.json(buildErrorBody({ error: 'unauthorized', description: 'Authentication required' }), { status: 401 })),
+    http.get('*/v2/session/user', () => HttpResponse.json({ user: null })),
     // No third-party sign-in and no captcha configured.
     http.get('*/v2/auth/providers', () => HttpResponse.json([])),
     http.get('*/v2/auth/captcha', () => HttpResponse.json({ provider: null, site_key: null })),

@@ -11,12 +11,12 @@ import { createAppRoutes } from '../../router';
 
 afterEach(() => vi.restoreAllMocks());
 
-/** After a successful login the cookie exists: GET /v2/user answers with the user from then on. */
+/** After a successful login the cookie exists: GET /v2/session/user answers with the user from then on. */
 function loginSucceeds(onBody?: (body: Record<string, unknown>) => void) {
   const user = buildUser();
   let signedIn = false;
   server.use(
-    http.get('*/v2/user', () => (signedIn ? HttpResponse.json(user) : HttpResponse.json(buildErrorBody({ error: 'unauthorized' }), { status: 401 }))),
+    http.get('*/v2/session/user', () => (signedIn ? HttpResponse.json({ user }) : HttpResponse.json({ user: null }))),
     http.post('*/v2/auth/login', async ({ request }) => {
       onBody?.(await jsonBody(request));
       signedIn = true;
@@ -50,6 +50,15 @@ describe('sign-in page', () => {
     expect(url.searchParams.get('url')).toBe(`${window.location.origin}/auth/sign-in?redirect=%2Fsettings%2Fpats`);
     expect(providers.getByRole('link', { name: 'Discord' })).toBeInTheDocument();
     expect(screen.getByText('Or use a password')).toBeInTheDocument();
+  });
+
+  it('is where the guessed addresses /login and /signup lead, query kept', async () => {
+    const login = renderRoute(createAppRoutes, { path: '/login?redirect=%2Fdashboard' });
+    await vi.waitFor(() => expect(login.router.state.location.pathname).toBe('/auth/sign-in'));
+    expect(login.router.state.location.search).toBe('?redirect=%2Fdashboard');
+    login.unmount();
+    const signup = renderRoute(createAppRoutes, { path: '/signup' });
+    await vi.waitFor(() => expect(signup.router.state.location.pathname).toBe('/auth/sign-up'));
   });
 
   it('says what is missing without calling the API', async () => {
@@ -100,7 +109,7 @@ describe('sign-in page', () => {
     let signedIn = false;
     const codes: unknown[] = [];
     server.use(
-      http.get('*/v2/user', () => (signedIn ? HttpResponse.json(buildUser()) : HttpResponse.json(buildErrorBody(), { status: 401 }))),
+      http.get('*/v2/session/user', () => (signedIn ? HttpResponse.json({ user: buildUser() }) : HttpResponse.json({ user: null }))),
       http.post('*/v2/auth/login', () => HttpResponse.json({ error: '2fa_required', description: 'Two-factor needed', flow: 'flow-123' })),
       http.post('*/v2/auth/login/2fa', async ({ request }) => {
         const body = await jsonBody(request);

@@ -61,8 +61,8 @@ describe('sign-up page', () => {
     let created: Record<string, unknown> | undefined;
     const subscribe = vi.fn(() => new HttpResponse(null, { status: 204 }));
     server.use(
-      http.get('*/v2/user', () =>
-        signedIn ? HttpResponse.json(buildUser({ username: 'newcomer', email: 'new@example.com', email_verified: false })) : HttpResponse.json(buildErrorBody(), { status: 401 }),
+      http.get('*/v2/session/user', () =>
+        HttpResponse.json({ user: signedIn ? buildUser({ username: 'newcomer', email: 'new@example.com', email_verified: false }) : null }),
       ),
       http.post('*/v2/auth/create', async ({ request }) => {
         created = await jsonBody(request);

@@ -15,7 +15,7 @@ describe('verify email', () => {
   it('verifies the address from the link, and the banner goes away', async () => {
     let verified = false;
     server.use(
-      http.get('*/v2/user', () => HttpResponse.json(buildUser({ email_verified: verified }))),
+      http.get('*/v2/session/user', () => HttpResponse.json({ user: buildUser({ email_verified: verified }) })),
       http.post('*/v2/auth/email/verify', () => {
         verified = true;
         return new HttpResponse(null, { status: 204 });

@@ -85,7 +85,7 @@ describe('account and security', () => {
   it('sets up two-factor authentication with the QR code and a code, then shows the backup codes once', async () => {
     let hasTotp = false;
     server.use(
-      http.get('*/v2/user', () => HttpResponse.json(buildUser({ has_totp: hasTotp }))),
+      http.get('*/v2/session/user', () => HttpResponse.json({ user: buildUser({ has_totp: hasTotp }) })),
       http.post('*/v2/auth/2fa/get_secret', () =>
         HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', flow: 'totp-flow', uri: 'otpauth://totp/Cairn:alice?secret=JBSWY3DPEHPK3PXP&issuer=Cairn' }),
       ),
@@ -174,7 +174,7 @@ describe('account and security', () => {
   it('deletes the account only once the username is typed, then signs out', async () => {
     let exists = true;
     server.use(
-      http.get('*/v2/user', () => (exists ? HttpResponse.json(buildUser()) : HttpResponse.json(buildErrorBody(), { status: 401 }))),
+      http.get('*/v2/session/user', () => (exists ? HttpResponse.json({ user: buildUser() }) : HttpResponse.json({ user: null }))),
       http.delete('*/v2/user/UsEr0001', () => {
         exists = false;
         return new HttpResponse(null, { status: 204 });

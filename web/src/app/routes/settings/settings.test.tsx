@@ -154,7 +154,7 @@ describe('user menu and email banner', () => {
   it('shows the signed-in user with profile, settings, dashboard and sign out, and signs out in place', async () => {
     let signedIn = true;
     server.use(
-      http.get('*/v2/user', () => (signedIn ? HttpResponse.json(buildUser()) : HttpResponse.json(buildErrorBody(), { status: 401 }))),
+      http.get('*/v2/session/user', () => (signedIn ? HttpResponse.json({ user: buildUser() }) : HttpResponse.json({ user: null }))),
       http.delete('*/v2/session', () => {
         signedIn = false;
         return new HttpResponse(null, { status: 204 });

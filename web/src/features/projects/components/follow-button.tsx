@@ -47,8 +47,7 @@ function SignedInFollowButton({ project, userId }: { project: Project; userId: s
         size="large"
         iconOnly
         color={following ? 'red' : 'standard'}
-        aria-label={t('project.follow')}
-        aria-pressed={following}
+        aria-label={label}
         disabled={followed === undefined || follow.isPending}
         onClick={() => follow.mutate(!following)}
       >
