@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from './config.js';
-import { createDiskFileStore } from './lib/storage/file-store.js';
+import { createFileStore } from './lib/storage/create-file-store.js';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { seedSyntheticCatalogue } from './db/seed/synthetic-catalogue.js';
 import { consoleLogger } from './embedded/process-utils.js';
@@ -93,7 +93,7 @@ const COMMANDS: Record<string, Command> = {
       try {
         // With SMTP, mail is handed to the delivery job; this process only enqueues it.
         if (config.mail.smtpUrl && !values.verified) {
-          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: createDiskFileStore(config.filesDir) }, work: false, log: consoleLogger });
+          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: createFileStore(config) }, work: false, log: consoleLogger });
         }
         const db = runtime.database.db;
         const log = { info: (object: Record<string, unknown>) => object.link && console.log(`Verification link: ${String(object.link)}`), error: () => {} };
@@ -147,7 +147,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (runtime, args, config) => {
       const { values } = parseArgs({ args, options: { demo: { type: 'boolean' }, synthetic: { type: 'string' } } });
       await seedReferenceData(runtime.database.db, consoleLogger);
-      const files = createDiskFileStore(config.filesDir);
+      const files = createFileStore(config);
       if (values.demo) await seedDemoCatalogue(runtime.database.db, files, consoleLogger);
       if (values.synthetic !== undefined) {
         const count = Number(values.synthetic);
