@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, silentLogger, { applicationName: 'cairn-bench' });
   const db = runtime.database.db;
   await seedReferenceData(db, silentLogger);
-  const files = createFileStore(config);
+  const files = await createFileStore(config);
   if ((await countSyntheticProjects(db)) < SYNTHETIC_PROJECTS) {
     console.log(`Seeding the synthetic catalogue (${SYNTHETIC_PROJECTS} projects) into .data/bench — once; later runs reuse it.`);
     await seedSyntheticCatalogue(db, files, SYNTHETIC_PROJECTS, (line) => console.log(line));

@@ -93,7 +93,7 @@ const COMMANDS: Record<string, Command> = {
       try {
         // With SMTP, mail is handed to the delivery job; this process only enqueues it.
         if (config.mail.smtpUrl && !values.verified) {
-          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: createFileStore(config) }, work: false, log: consoleLogger });
+          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: await createFileStore(config) }, work: false, log: consoleLogger });
         }
         const db = runtime.database.db;
         const log = { info: (object: Record<string, unknown>) => object.link && console.log(`Verification link: ${String(object.link)}`), error: () => {} };
@@ -147,7 +147,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (runtime, args, config) => {
       const { values } = parseArgs({ args, options: { demo: { type: 'boolean' }, synthetic: { type: 'string' } } });
       await seedReferenceData(runtime.database.db, consoleLogger);
-      const files = createFileStore(config);
+      const files = await createFileStore(config);
       if (values.demo) await seedDemoCatalogue(runtime.database.db, files, consoleLogger);
       if (values.synthetic !== undefined) {
         const count = Number(values.synthetic);

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       for (const line of runtime.services.started) log.info(`Started embedded ${line}`);
       embedded = runtime.services.started.length > 0;
 
-      const files = createFileStore(config);
+      const files = await createFileStore(config);
       if (config.serveApi) {
         // Seeds belong to the API process, so a separate worker never races it.
         await seedReferenceData(runtime.database.db, log);

@@ -65,7 +65,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const search = createSearchClient(options.search ?? { url: inject('searchUrl'), key: inject('searchKey') });
   const filesDir = join(workspaceRoot(), '.data', 'test-files', suffix);
   // FILE_STORE=s3 in options.env points the app at the test's own S3-compatible server.
-  const files = config.fileStore.kind === 's3' ? createFileStore(config) : createDiskFileStore(filesDir);
+  const files = config.fileStore.kind === 's3' ? await createFileStore(config) : createDiskFileStore(filesDir);
   const jobs = options.jobs
     ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files }, work: true, log: silentLogger })
     : undefined;
