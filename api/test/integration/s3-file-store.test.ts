@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { zipSync, strToU8 } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
 import { createTestContext, type TestContext } from '../harness.js';
@@ -75,6 +76,9 @@ describe('FILE_STORE=s3', () => {
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 1000-1999/${large.length}`);
     expect(ranged.rawPayload.equals(large.subarray(1000, 2000))).toBe(true);
+    const head = await ctx.app.inject({ method: 'HEAD', url: path });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(large.length));
     const byHash = await ctx.app.inject({ method: 'GET', url: `/v2/version_file/${sha512(small)}?algorithm=sha512` });
     expect(byHash.statusCode).toBe(200);
 
@@ -83,6 +87,24 @@ describe('FILE_STORE=s3', () => {
     expect(await inBucket(`${sha512(small)}.jar`)).toBeUndefined();
     expect(await inBucket(`${sha512(large)}.jar`)).toBeUndefined();
     expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+  });
+
+  it('keeps project icons in the bucket and serves them under the same /cdn URLs', async () => {
+    const icon = await sharp({ create: { width: 120, height: 120, channels: 3, background: { r: 20, g: 160, b: 90 } } }).png().toBuffer();
+    const changed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v2/project/${project.key}/icon?ext=png`,
+      payload: icon,
+      headers: { authorization: actors.creator.pat, 'content-type': 'image/png' },
+    });
+    expect(changed.statusCode).toBe(204);
+    const iconUrl = (await ctx.app.inject({ method: 'GET', url: `/v2/project/${project.key}` })).json().icon_url as string;
+    expect(iconUrl.startsWith(`${ctx.config.publicCdnUrl}/`)).toBe(true);
+    const key = iconUrl.split('/').pop()!;
+    expect(await inBucket(key)).toBeGreaterThan(0);
+    const served = await ctx.app.inject({ method: 'GET', url: new URL(iconUrl).pathname });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(96);
   });
 
   it('answers a clean 400 for a file over the limit and keeps nothing of it in the bucket', async () => {
