@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CopyObjectCommand,
