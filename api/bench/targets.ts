@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { createDiskFileStore } from '../src/lib/storage/file-store.js';
+import { createFileStore } from '../src/lib/storage/create-file-store.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, workspaceRoot } from '../src/config.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, silentLogger, { applicationName: 'cairn-bench' });
   const db = runtime.database.db;
   await seedReferenceData(db, silentLogger);
-  const files = createDiskFileStore(config.filesDir);
+  const files = await createFileStore(config);
   if ((await countSyntheticProjects(db)) < SYNTHETIC_PROJECTS) {
     console.log(`Seeding the synthetic catalogue (${SYNTHETIC_PROJECTS} projects) into .data/bench — once; later runs reuse it.`);
     await seedSyntheticCatalogue(db, files, SYNTHETIC_PROJECTS, (line) => console.log(line));

@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from './config.js';
-import { createDiskFileStore } from './lib/storage/file-store.js';
+import { createFileStore } from './lib/storage/create-file-store.js';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { seedSyntheticCatalogue } from './db/seed/synthetic-catalogue.js';
 import { consoleLogger } from './embedded/process-utils.js';
@@ -96,7 +96,7 @@ const COMMANDS: Record<string, Command> = {
       try {
         // With SMTP, mail is handed to the delivery job; this process only enqueues it.
         if (config.mail.smtpUrl && !values.verified) {
-          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: createDiskFileStore(config.filesDir) }, work: false, log: consoleLogger });
+          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: await createFileStore(config) }, work: false, log: consoleLogger });
         }
         const db = runtime.database.db;
         const log = { info: (object: Record<string, unknown>) => object.link && console.log(`Verification link: ${String(object.link)}`), error: () => {} };
@@ -150,7 +150,7 @@ const COMMANDS: Record<string, Command> = {
       const [folder] = args;
       if (!folder) throw new Error('Usage: backup <folder>');
       const bar = createProgressBar();
-      const manifest = await createBackup({ db: runtime.database.db, files: createDiskFileStore(config.filesDir) }, resolve(folder), (phase, done, total) =>
+      const manifest = await createBackup({ db: runtime.database.db, files: await createFileStore(config) }, resolve(folder), (phase, done, total) =>
         bar.update(phase, done, total),
       );
       bar.done();
@@ -165,7 +165,7 @@ const COMMANDS: Record<string, Command> = {
       const [folder] = args;
       if (!folder) throw new Error('Usage: restore <folder>');
       const bar = createProgressBar();
-      const manifest = await restoreBackup({ db: runtime.database.db, files: createDiskFileStore(config.filesDir) }, resolve(folder), (phase, done, total) =>
+      const manifest = await restoreBackup({ db: runtime.database.db, files: await createFileStore(config) }, resolve(folder), (phase, done, total) =>
         bar.update(phase, done, total),
       );
       const result = await reindexAll({ db: runtime.database.db, search: runtime.search, indexPrefix: config.search.indexPrefix }, (p) =>
@@ -182,7 +182,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (runtime, args, config) => {
       const { values } = parseArgs({ args, options: { demo: { type: 'boolean' }, synthetic: { type: 'string' } } });
       await seedReferenceData(runtime.database.db, consoleLogger);
-      const files = createDiskFileStore(config.filesDir);
+      const files = await createFileStore(config);
       if (values.demo) await seedDemoCatalogue(runtime.database.db, files, consoleLogger);
       if (values.synthetic !== undefined) {
         const count = Number(values.synthetic);

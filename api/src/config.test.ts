@@ -35,6 +35,33 @@ describe('loadConfig', () => {
     expect(config.search).toMatchObject({ url: 'http://search.internal:7700', key: 'a-very-long-master-key' });
   });
 
+  it('keeps files on disk by default and checks the S3 file store settings', () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'local' });
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', MAX_FILE_BYTES: String(6 * 1024 ** 3) })).toThrow(/MAX_FILE_BYTES/);
+    expect(() => loadConfig({ FILE_STORE: 'ftp' })).toThrow(/FILE_STORE/);
+    const config = loadConfig({
+      FILE_STORE: 's3',
+      S3_BUCKET: 'cairn-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_KEY_PREFIX: 'prod/',
+    });
+    expect(config.fileStore).toEqual({
+      kind: 's3',
+      bucket: 'cairn-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      keyPrefix: 'prod/',
+    });
+    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'cairn-files' }).fileStore).toMatchObject({ credentials: undefined, endpoint: undefined, forcePathStyle: false });
+  });
+
   it('treats empty variables as unset and derives public URLs and origins', () => {
     const config = loadConfig({
       HOST: '0.0.0.0',

@@ -9,6 +9,8 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
+/** S3 copies an object server-side in one request only up to this size. */
+const S3_MAX_FILE_BYTES = 5 * 1024 * 1024 * 1024;
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -25,6 +27,20 @@ export const ConfigSchema = z
     PUBLIC_API_URL: optionalUrl,
     /** Public base URL of uploaded images (defaults to PUBLIC_API_URL + /cdn; point it at a CDN in front of that). */
     PUBLIC_CDN_URL: optionalUrl,
+    /** Where uploaded files are kept: local (the data folder's files/) or s3 (an S3-compatible bucket). */
+    FILE_STORE: z.enum(['local', 's3']).default('local'),
+    /** S3 endpoint (unset = AWS); e.g. https://<account>.r2.cloudflarestorage.com or http://minio:9000. */
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().regex(/^[a-zA-Z0-9.\-_]{3,255}$/, 'not a bucket name').optional(),
+    /** AWS region of the bucket; R2 uses "auto"; any value suits MinIO. */
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Unset: the SDK's default credential chain (AWS_* variables, instance role…). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Address the bucket in the path (needed by MinIO and most self-hosted servers). */
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** Prepended to every object name, so several instances can share one bucket (e.g. "cairn/"). */
+    S3_KEY_PREFIX: z.string().regex(/^[a-zA-Z0-9!_.*'()/-]*$/, 'letters, digits and !_.*\'()/- only').default(''),
     /** Largest uploaded version file. */
     MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
@@ -95,6 +111,17 @@ export const ConfigSchema = z
     if (env.MEILISEARCH_URL && !env.MEILISEARCH_KEY) {
       ctx.addIssue({ code: 'custom', path: ['MEILISEARCH_KEY'], message: 'required when MEILISEARCH_URL is set' });
     }
+    if (env.FILE_STORE === 's3') {
+      if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when FILE_STORE is s3' });
+      // Uploads reach their content address by a server-side copy, which S3 limits to 5 GiB.
+      if (env.MAX_FILE_BYTES > S3_MAX_FILE_BYTES) ctx.addIssue({ code: 'custom', path: ['MAX_FILE_BYTES'], message: `at most ${S3_MAX_FILE_BYTES} with FILE_STORE=s3` });
+    }
+    if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'required when S3_ACCESS_KEY_ID is set' });
+    }
+    if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'required when S3_SECRET_ACCESS_KEY is set' });
+    }
     if (env.CAPTCHA_PROVIDER && !env.CAPTCHA_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET'], message: 'required when CAPTCHA_PROVIDER is set' });
     }
@@ -142,6 +169,8 @@ export interface Config {
   siteLinks: { statusPageUrl?: string; communityChatUrl?: string };
   /** Uploaded files live here (the disk file store). */
   filesDir: string;
+  /** Which file store keeps uploads (FILE_STORE and the S3_* variables). */
+  fileStore: FileStoreConfig;
   maxFileBytes: number;
   /** HMAC key of signed file links (see FILE_URL_SECRET). */
   fileUrlSecret: string;
@@ -165,6 +194,18 @@ export interface Config {
   /** Third-party sign-in providers with credentials configured. */
   authProviders: AuthProviderConfig[];
 }
+
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      keyPrefix: string;
+    };
 
 export type AuthProviderConfig =
   | { kind: 'github' | 'discord' | 'google'; clientId: string; clientSecret: string }
@@ -213,6 +254,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     publicCdnUrl: stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`),
     filesDir: join(resolve(workspaceRoot(), env.CAIRN_DATA_DIR), 'files'),
+    fileStore:
+      env.FILE_STORE === 's3' && env.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            keyPrefix: env.S3_KEY_PREFIX,
+          }
+        : { kind: 'local' },
     maxFileBytes: env.MAX_FILE_BYTES,
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],

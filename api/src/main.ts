@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import pino from 'pino';
-import { createDiskFileStore } from './lib/storage/file-store.js';
+import { createFileStore } from './lib/storage/create-file-store.js';
 import { buildApp } from './app.js';
 import { loadConfigOrExit, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       for (const line of runtime.services.started) log.info(`Started embedded ${line}`);
       embedded = runtime.services.started.length > 0;
 
-      const files = createDiskFileStore(config.filesDir);
+      const files = await createFileStore(config);
       if (config.serveApi) {
         // Seeds belong to the API process, so a separate worker never races it.
         await seedReferenceData(runtime.database.db, log);
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       `  Worker:   ${config.runWorker ? 'jobs and search sync run in this process' : '(runs elsewhere: RUN_WORKER=false)'}`,
       `  API docs: ${config.publicApiUrl}/v2/docs`,
       `  Data:     ${embedded ? config.dataDir : 'external services (DATABASE_URL / MEILISEARCH_URL)'}`,
+      `  Files:    ${config.fileStore.kind === 's3' ? `S3 bucket ${config.fileStore.bucket}${config.fileStore.endpoint ? ` at ${config.fileStore.endpoint}` : ''}` : config.filesDir}`,
       `  Mail:     ${config.mail.smtpUrl ? 'sent through SMTP_URL' : 'kept in the mail_outbox table, links also logged (set SMTP_URL to send)'}`,
       ...(demoAccounts.length
         ? ['  Demo accounts (for trying Cairn out; DEMO_ACCOUNTS=false to skip):', ...demoAccounts.map((a) => `    ${a.username.padEnd(15)} ${a.password}  (${a.role})`)]

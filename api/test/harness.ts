@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, workspaceRoot, type Config } from '../src/config.js';
 import { createDiskFileStore, type FileStore } from '../src/lib/storage/file-store.js';
+import { createFileStore } from '../src/lib/storage/create-file-store.js';
 import { createDatabase, type DatabaseClient } from '../src/db/client.js';
 import { createSearchClient, type SearchClient } from '../src/lib/search-client.js';
 import { databaseUrlFor, dropDatabase, recreateDatabase } from './database-admin.js';
@@ -19,7 +20,7 @@ export interface TestContext {
   database: DatabaseClient;
   search: SearchClient;
   files: FileStore;
-  /** The folder the file store keeps its blobs in (this file's own). */
+  /** The folder the disk file store keeps its blobs in (this file's own; unused with FILE_STORE=s3). */
   filesDir: string;
   jobs: JobRunner | undefined;
   /** Closes the app and clients, drops this file's database and search indexes. */
@@ -63,7 +64,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const database = createDatabase(databaseUrl, { poolSize: 5 });
   const search = createSearchClient(options.search ?? { url: inject('searchUrl'), key: inject('searchKey') });
   const filesDir = join(workspaceRoot(), '.data', 'test-files', suffix);
-  const files = createDiskFileStore(filesDir);
+  // FILE_STORE=s3 in options.env points the app at the test's own S3-compatible server.
+  const files = config.fileStore.kind === 's3' ? await createFileStore(config) : createDiskFileStore(filesDir);
   const jobs = options.jobs
     ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files }, work: true, log: silentLogger })
     : undefined;

@@ -40,3 +40,14 @@ export async function flowFromMail(db: Executor, recipient: string, kind: string
   if (!flow) throw new Error(`the ${kind} link has no flow: ${message.link}`);
   return flow;
 }
+
+/** Waits (up to 5 s) until at least `count` messages of a kind reached an address: mail sent after a response. */
+export async function waitForMail(db: Executor, recipient: string, kind: string, count = 1): Promise<OutboxMessage[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const messages = await mailTo(db, recipient, kind);
+    if (messages.length >= count) return messages;
+    if (Date.now() > deadline) throw new Error(`${messages.length} of ${count} ${kind} mails to ${recipient} after 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

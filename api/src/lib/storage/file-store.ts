@@ -30,6 +30,8 @@ export interface FileStore {
   put(source: Readable | Buffer, options: { maxBytes: number; extension?: string }): Promise<StoredBlob>;
   /** The blob's bytes (optionally a byte range, inclusive end), or undefined when absent. */
   read(key: string, range?: { start: number; end: number }): Promise<BlobRead | undefined>;
+  /** Whether a blob with this key is stored. */
+  exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Removes what uploads that never finished left behind (a process killed mid-upload); answers how many. */
   sweepUnfinished(olderThanMs: number): Promise<number>;
@@ -41,6 +43,14 @@ export function isBlobKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+export function assertBlobExtension(extension: string | undefined): void {
+  if (extension && !/^[a-z0-9]{1,8}$/.test(extension)) throw new Error('invalid blob extension');
+}
+
+export function blobKeyOf(sha512: string, extension: string | undefined): string {
+  return extension ? `${sha512}.${extension}` : sha512;
+}
+
 export class PayloadTooLargeError extends ApiError {
   constructor(maxBytes: number) {
     super(413, 'payload_too_large', `The file is larger than the limit of ${maxBytes} bytes`);
@@ -48,7 +58,7 @@ export class PayloadTooLargeError extends ApiError {
 }
 
 /** Hashes and counts bytes as they pass, failing once the limit is exceeded. */
-function hashingLimiter(maxBytes: number) {
+export function hashingLimiter(maxBytes: number) {
   const sha1 = createHash('sha1');
   const sha512 = createHash('sha512');
   let size = 0;
@@ -69,7 +79,7 @@ export function createDiskFileStore(root: string): FileStore {
   const pathOf = (key: string) => join(root, key.slice(0, 2), key.slice(2, 4), key);
   return {
     async put(source, options) {
-      if (options.extension && !/^[a-z0-9]{1,8}$/.test(options.extension)) throw new Error('invalid blob extension');
+      assertBlobExtension(options.extension);
       const temporary = join(root, 'tmp', `${Date.now()}-${randomBytes(6).toString('hex')}`);
       await mkdir(dirname(temporary), { recursive: true });
       const limiter = hashingLimiter(options.maxBytes);
@@ -77,7 +87,7 @@ export function createDiskFileStore(root: string): FileStore {
         const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
         await pipeline(input, limiter.transform, createWriteStream(temporary));
         const hashes = limiter.result();
-        const key = options.extension ? `${hashes.sha512}.${options.extension}` : hashes.sha512;
+        const key = blobKeyOf(hashes.sha512, options.extension);
         const target = pathOf(key);
         await mkdir(dirname(target), { recursive: true });
         const existed = await access(target).then(
@@ -99,6 +109,13 @@ export function createDiskFileStore(root: string): FileStore {
       } catch {
         return undefined;
       }
+    },
+    async exists(key) {
+      if (!isBlobKey(key)) return false;
+      return access(pathOf(key)).then(
+        () => true,
+        () => false,
+      );
     },
     async delete(key) {
       if (isBlobKey(key)) await rm(pathOf(key), { force: true });

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
+import { createBackgroundTasks, type BackgroundTasks } from '../../lib/background-tasks.js';
 import type { CaptchaVerifier } from '../../lib/captcha.js';
 import { ApiError, badRequest, unauthorized } from '../../lib/errors.js';
 import type { MailMessage, Mailer } from '../../lib/mail/mailer.js';
@@ -19,6 +20,8 @@ export interface AuthServiceDeps {
   messages: Messages;
   captcha: CaptchaVerifier;
   log: { error(object: Record<string, unknown>, message: string): void };
+  /** Work kept off the request path (the app drains it on close); a private one when not given. */
+  background?: BackgroundTasks;
 }
 
 export const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Incorrect username, email or password.');
@@ -38,6 +41,7 @@ export function createAuthContext(deps: AuthServiceDeps) {
   const { db, mailer, log } = deps;
   return {
     ...deps,
+    background: deps.background ?? createBackgroundTasks(log),
     /** Mail goes out after the change is committed; a failure to queue it is logged, never undoes the change. */
     async deliver(message: MailMessage): Promise<void> {
       try {

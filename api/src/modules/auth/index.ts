@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { createBackgroundTasks } from '../../lib/background-tasks.js';
 import type { CaptchaVerifier } from '../../lib/captcha.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { createMessages } from '../../lib/mail/messages.js';
@@ -22,7 +23,10 @@ export const authModule: FastifyPluginAsync<AuthModuleDeps> = async (app, deps) 
   const { db, mailer, captcha, config } = deps;
   const messages = createMessages({ siteUrl: config.publicSiteUrl });
   const log = app.log;
-  const auth = createAuthService({ db, mailer, messages, captcha, log });
+  const background = createBackgroundTasks(log);
+  // Mail started by a request is finished before the database closes.
+  app.addHook('onClose', () => background.drain());
+  const auth = createAuthService({ db, mailer, messages, captcha, log, background });
   const thirdParty = createThirdPartyService({
     db,
     providers: createSignInProviders(config.authProviders),

@@ -11,7 +11,7 @@ import * as repo from './auth.repository.js';
 
 /** Passwords: reset by email link, change, removal (when another way to sign in exists). */
 export function createRecovery(context: AuthContext) {
-  const { db, messages, captcha, deliver, credentialsOf } = context;
+  const { db, messages, captcha, deliver, credentialsOf, background } = context;
 
   async function resetPassword(flowId: string, newPassword: string | undefined): Promise<void> {
     if (newPassword === undefined) throw badRequest("Invalid body 'new_password': a new password is required with a reset flow.");
@@ -34,14 +34,20 @@ export function createRecovery(context: AuthContext) {
 
 
   return {
-    /** Mails a reset link when the account exists and has an email; the answer never says which. */
+    /**
+     * Mails a reset link when the account exists and has an email; the answer never says which.
+     * The look-up, the flow and the mail happen after the answer, so a known address costs the
+     * request exactly what an unknown one does and its timing tells nothing either.
+     */
     async requestPasswordReset(body: PasswordResetBody, client: ClientInfo): Promise<string> {
       await captcha.verify(body.challenge, client.ip);
-      const user = await userAccounts.findCredentialsByLogin(db, (body.username ?? body.email)!);
-      if (user?.email) {
+      const login = (body.username ?? body.email)!;
+      background.run('password-reset-mail', async () => {
+        const user = await userAccounts.findCredentialsByLogin(db, login);
+        if (!user?.email) return;
         const flow = await flows.insertFlow(db, { kind: 'reset_password', userId: user.id, data: { email: user.email }, lifetimeMs: EMAIL_FLOW_LIFETIME_MS });
         await deliver(messages.resetPassword(user.email, user.username, flow));
-      }
+      });
       return PASSWORD_RESET_MESSAGE;
     },
 
