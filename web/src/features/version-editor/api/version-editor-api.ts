@@ -1,5 +1,6 @@
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { SearchResultsSchema } from '@cairn/shared/schemas/search';
+import { UploadedImageSchema } from '@cairn/shared/schemas/images';
 import { InferredVersionSchema, VersionSchema, type FileType, type ModifyVersionBody } from '@cairn/shared/schemas/versions';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -55,6 +56,16 @@ export function deleteVersionFile(sha1: string, versionId: string) {
 /** `DELETE /v2/version/{id}` (operationId `deleteVersion`). */
 export function deleteVersion(id: string) {
   return apiFetch(`/v2/version/${encode(id)}`, { method: 'DELETE', schema: NoContentSchema });
+}
+
+/**
+ * `POST /v2/image` (operationId `uploadImage`) with the image as the raw body: an image for a
+ * changelog, in the context of the version when it exists, of its project before. Answers its URL.
+ */
+export async function uploadChangelogImage(target: { versionId: string } | { projectId: string }, file: File, ext: string): Promise<string> {
+  const query = 'versionId' in target ? { ext, context: 'version', version_id: target.versionId } : { ext, context: 'project', project_id: target.projectId };
+  const image = await apiFetch('/v2/image', { method: 'POST', query, body: file, schema: UploadedImageSchema });
+  return image.url;
 }
 
 /** Queries of the editor; their keys sit under `projects` so project mutations refresh them too. */

@@ -261,7 +261,7 @@ export function VersionForm({ project, type, loaderTags, gameVersionTags, versio
         <h2 id="version-form-changelog" className={styles.cardTitle}>
           {t('versionEditor.section.changelog')}
         </h2>
-        <ChangelogField value={changelog.field.value} onChange={changelog.field.onChange} error={errors.changelog?.message} />
+        <ChangelogField value={changelog.field.value} onChange={changelog.field.onChange} error={errors.changelog?.message} projectId={project.id} versionId={version?.id} />
       </section>
 
       {project.project_type !== 'modpack' && (
