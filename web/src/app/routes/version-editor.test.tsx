@@ -74,7 +74,7 @@ describe('version upload and edit', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Create version' }));
     await screen.findByText('Version created', undefined, { timeout: 15_000 });
-    await expect.poll(() => router.state.location.pathname).toBe('/mod/lanternlight/version/VeRsNew1');
+    await expect.poll(() => router.state.location.pathname, { timeout: 15_000 }).toBe('/mod/lanternlight/version/VeRsNew1');
     expect(sentParts).toEqual(['data', 'file-0']);
     expect(sent).toMatchObject({
       project_id: 'PrOj0001',
@@ -189,14 +189,14 @@ describe('version upload and edit', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Version saved', undefined, { timeout: 15_000 });
     expect(patched).toEqual({ version_number: '1.0.1' });
-    await expect.poll(() => router.state.location.pathname).toBe('/mod/lanternlight/version/VeRs0001');
+    await expect.poll(() => router.state.location.pathname, { timeout: 15_000 }).toBe('/mod/lanternlight/version/VeRs0001');
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete version' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Version deleted', undefined, { timeout: 15_000 });
     expect(deleted).toBe('VeRs0001');
-    await expect.poll(() => router.state.location.pathname).toBe('/mod/lanternlight/versions');
+    await expect.poll(() => router.state.location.pathname, { timeout: 15_000 }).toBe('/mod/lanternlight/versions');
   });
 
   it('hides the upload card and member actions from visitors', async () => {

@@ -1,7 +1,7 @@
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { SearchResultsSchema } from '@cairn/shared/schemas/search';
 import { UploadedImageSchema } from '@cairn/shared/schemas/images';
-import { InferredVersionSchema, VersionSchema, type FileType, type ModifyVersionBody } from '@cairn/shared/schemas/versions';
+import { InferredVersionSchema, VersionSchema, type FileType, type ModifyVersionBody, type ScheduleVersionBody } from '@cairn/shared/schemas/versions';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
@@ -34,6 +34,11 @@ export function createVersion(data: Record<string, unknown>, files: readonly New
 /** `PATCH /v2/version/{id}` (operationId `modifyVersion`). */
 export function modifyVersion(id: string, body: ModifyVersionBody) {
   return apiFetch(`/v2/version/${encode(id)}`, { method: 'PATCH', body, schema: NoContentSchema });
+}
+
+/** `POST /v2/version/{id}/schedule` (operationId `scheduleVersion`): hidden until `time`, then `requested_status`. */
+export function scheduleVersion(id: string, body: ScheduleVersionBody) {
+  return apiFetch(`/v2/version/${encode(id)}/schedule`, { method: 'POST', body, schema: NoContentSchema });
 }
 
 /** `POST /v2/version/{id}/file` (operationId `addFilesToVersion`): never the primary file. */
