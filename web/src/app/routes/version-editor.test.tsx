@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildTeamMember, buildVersion } from '../../testing/mocks/catalogue';
@@ -46,6 +46,13 @@ const jar = () => new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'lanternl
 
 // Each test renders whole pages through lazy routes: give a busy machine time.
 describe('version upload and edit', { timeout: 60_000 }, () => {
+  // jsdom has no layout; the changelog's CodeMirror measures ranges when it scrolls the cursor into view.
+  beforeAll(() => {
+    const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    Range.prototype.getClientRects ??= noRects;
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  });
+
   it('opens the form from the versions page with the file, pre-filled from the inference answer, and creates the version', async () => {
     signInAsOwner();
     let inferredFile: string | undefined;

@@ -29,7 +29,7 @@ describe('project creation modal', () => {
   it('is in the mobile menu too, by keyboard; Escape in the dialog leaves the menu open', async () => {
     signIn();
     const { user } = renderRoute(createAppRoutes, { path: '/settings/language' });
-    await screen.findByRole('heading', { level: 1, name: 'Language' });
+    await screen.findByRole('heading', { level: 1, name: 'Language' }, { timeout: 15_000 });
     const toggle = screen.getByRole('button', { name: 'Menu' });
     toggle.focus();
     await user.keyboard('{Enter}');
