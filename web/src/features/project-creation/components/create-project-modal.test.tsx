@@ -37,7 +37,7 @@ describe('project creation modal', () => {
     const create = await menu.findByRole('button', { name: 'Create a project' }, { timeout: 15_000 });
     create.focus();
     await user.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Create a project' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a project' }, { timeout: 15_000 });
     await vi.waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
