@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
@@ -42,6 +42,25 @@ function zip(files: Record<string, string>): Buffer {
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/** A one-pixel PNG, valid enough for the image check of POST /v2/image. */
+function onePixelPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  const pixels = deflateSync(Buffer.from([0, 200, 120, 40]));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /**
@@ -101,7 +120,7 @@ describe.skipIf(!browserAvailable)('version upload in a real browser', () => {
     expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   }
 
-  it('uploads a jar through the form, then edits and deletes the version', async () => {
+  it('uploads the first version of a draft from its Versions tab by dropping a jar, writes the changelog in the editor, schedules, edits and deletes it', async () => {
     const tags = (await (await fetch(`${apiUrl}/v2/tag/game_version`)).json()) as Array<{ version: string; version_type: string }>;
     const release = tags.find((tag) => tag.version_type === 'release')!.version;
     const jar = zip({
@@ -109,9 +128,20 @@ describe.skipIf(!browserAvailable)('version upload in a real browser', () => {
       'trailmarker/Marker.class': 'not really bytecode',
     });
 
-    await page.goto(`${siteUrl}/mod/${slug}/versions`);
+    // The draft has no version yet: its team still finds the Versions tab.
+    await page.goto(`${siteUrl}/mod/${slug}`);
+    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Versions', exact: true }).click();
+    await page.waitForURL(`${siteUrl}/mod/${slug}/versions`);
     await page.getByRole('heading', { level: 2, name: 'Upload a version' }).waitFor();
-    await page.getByLabel('Choose a file', { exact: true }).setInputFiles({ name: 'trailmarker-1.0.0.jar', mimeType: 'application/java-archive', buffer: jar });
+    await page.getByText('No versions yet.').waitFor();
+    // A file dropped anywhere on the page (here the page heading, not the card) starts the upload.
+    const dataTransfer = await page.evaluateHandle((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'trailmarker-1.0.0.jar', { type: 'application/java-archive' }));
+      return transfer;
+    }, [...jar]);
+    await page.dispatchEvent('h1', 'dragover', { dataTransfer });
+    await page.dispatchEvent('h1', 'drop', { dataTransfer });
     await page.waitForURL(`${siteUrl}/mod/${slug}/version/create`);
     const form = page.getByRole('form', { name: 'Upload a version' });
     await form.getByText('trailmarker-1.0.0.jar').waitFor();
@@ -125,17 +155,32 @@ describe.skipIf(!browserAvailable)('version upload in a real browser', () => {
     expect(await form.getByRole('checkbox', { name: release, exact: true }).isChecked()).toBe(true);
     await form.getByLabel('Version title', { exact: true }).fill('First marker');
     await form.getByLabel('Release channel').selectOption('beta');
-    await form.getByRole('textbox', { name: 'Changelog', exact: true }).fill('## First\n\n- Stacks stones');
+    // The changelog in the markdown editor: typed text, a toolbar action and an uploaded image.
+    const changelog = form.getByRole('textbox', { name: 'Changelog', exact: true });
+    await changelog.fill('## First\n\n- Stacks stones\n\n');
+    await changelog.press('Control+End');
+    await form.getByRole('button', { name: 'Bold', exact: true }).click();
+    await changelog.press('Control+End');
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Upload an image' }).click();
+    await (await chooser).setFiles({ name: 'marker.png', mimeType: 'image/png', buffer: onePixelPng() });
+    await expect.poll(() => changelog.textContent(), { timeout: 15_000 }).toMatch(/!\[description\]\(\S+\)/);
+    await form.getByRole('tab', { name: 'Preview' }).click();
+    await form.getByRole('tabpanel').getByRole('heading', { name: 'First' }).waitFor();
+    await form.getByRole('tab', { name: 'Write' }).click();
+    await expectAccessible();
     await form.getByRole('button', { name: 'Create version' }).click();
 
     await page.waitForURL(new RegExp(`/mod/${slug}/version/[A-Za-z0-9]+$`));
     await page.getByRole('heading', { level: 2, name: 'First marker' }).waitFor();
     await page.getByText('Version created').waitFor();
     await page.getByRole('heading', { name: 'First', exact: true }).waitFor();
-    const versions = (await (await page.request.get(`${apiUrl}/v2/project/${projectId}/version`)).json()) as Array<{ id: string; version_number: string; version_type: string; loaders: string[]; game_versions: string[]; files: Array<{ filename: string; primary: boolean }> }>;
+    const versions = (await (await page.request.get(`${apiUrl}/v2/project/${projectId}/version`)).json()) as Array<{ id: string; version_number: string; version_type: string; changelog: string; loaders: string[]; game_versions: string[]; files: Array<{ filename: string; primary: boolean }> }>;
     expect(versions).toHaveLength(1);
     expect(versions[0]).toMatchObject({ version_number: '1.0.0', version_type: 'beta', loaders: ['fabric'], game_versions: [release] });
     expect(versions[0]!.files).toMatchObject([{ filename: 'trailmarker-1.0.0.jar', primary: true }]);
+    expect(versions[0]!.changelog).toContain('**bold text**');
+    expect(versions[0]!.changelog).toMatch(/!\[description\]\(\S+\)/);
     await screenshot(page, 'version-created');
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
@@ -144,11 +189,13 @@ describe.skipIf(!browserAvailable)('version upload in a real browser', () => {
     await expectAccessible();
     await editForm.getByLabel('Version number', { exact: true }).fill('1.0.1');
     await editForm.getByLabel('Version title', { exact: true }).fill('Second marker');
+    await editForm.getByLabel('When', { exact: true }).selectOption('schedule');
+    await editForm.getByLabel('Publication time', { exact: true }).fill('2999-01-01T10:00');
     await editForm.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Version saved').waitFor();
     await page.getByRole('heading', { level: 2, name: 'Second marker' }).waitFor();
     const edited = (await (await page.request.get(`${apiUrl}/v2/version/${versions[0]!.id}`)).json()) as { version_number: string; name: string };
-    expect(edited).toMatchObject({ version_number: '1.0.1', name: 'Second marker' });
+    expect(edited).toMatchObject({ version_number: '1.0.1', name: 'Second marker', status: 'scheduled', requested_status: 'listed' });
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete version' });

@@ -64,8 +64,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
     versions: lazyRoute(queryClient, () => import('./routes/project/versions'), ['version-editor']),
     version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
-    versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor']),
-    versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor']),
+    versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor', 'markdown-editor']),
+    versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
@@ -112,7 +112,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               path: paths.projectSettings.path,
               children: [
                 authGuardRoute(queryClient, [
-                  { id: 'project-settings', index: true, lazy: lazyRoute(queryClient, () => import('./routes/project/settings/pages'), ['project-settings', 'account']) },
+                  { id: 'project-settings', index: true, lazy: lazyRoute(queryClient, () => import('./routes/project/settings/pages'), ['project-settings', 'account', 'markdown-editor']) },
                 ]),
               ],
             },

@@ -9,8 +9,8 @@ import { lazyComponent } from '../lib/lazy-component';
 const CreateMenu = lazyComponent(() => import('../features/project-creation/components/create-menu').then((module) => module.CreateMenu), () => null);
 
 /**
- * The header's account area: the "Create" menu for signed-in users (header only), then the
- * account menu.
+ * The account area: the "Create" menu for signed-in users, then the account menu. In the mobile
+ * menu "Create a project" comes after the account's links.
  */
 function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
   const { user } = useCurrentUser();
@@ -22,6 +22,11 @@ function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
         </Suspense>
       )}
       <UserMenu variant={variant} />
+      {user && variant === 'mobile' && (
+        <Suspense fallback={null}>
+          <CreateMenu variant="mobile" />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -21,3 +21,9 @@ export function projectPermissionsOf(user: User | null | undefined, members: rea
 export function canOnProject(permissions: number, permission: ProjectPermission): boolean {
   return hasPermission(permissions, PROJECT_PERMISSIONS[permission]);
 }
+
+/** Team members (invitations still pending too) and staff: who sees a project's member-only tabs. */
+export function isTeamOrStaff(user: User | null | undefined, members: readonly TeamMember[]): boolean {
+  if (!user) return false;
+  return user.role === 'admin' || user.role === 'moderator' || members.some((member) => member.user.id === user.id);
+}

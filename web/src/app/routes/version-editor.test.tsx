@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildTeamMember, buildVersion } from '../../testing/mocks/catalogue';
@@ -29,10 +29,30 @@ const inference = {
   format: 'fabric',
 };
 
+/** A file dropped on the page, outside the upload card. */
+function dropOnPage(file: File) {
+  const dataTransfer = { types: ['Files'], files: [file] };
+  const over = new Event('dragover', { bubbles: true, cancelable: true });
+  const drop = new Event('drop', { bubbles: true, cancelable: true });
+  Object.assign(over, { dataTransfer });
+  Object.assign(drop, { dataTransfer });
+  act(() => {
+    document.body.dispatchEvent(over);
+    document.body.dispatchEvent(drop);
+  });
+}
+
 const jar = () => new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'lanternlight-2.0.0.jar', { type: 'application/java-archive' });
 
 // Each test renders whole pages through lazy routes: give a busy machine time.
 describe('version upload and edit', { timeout: 60_000 }, () => {
+  // jsdom has no layout; the changelog's CodeMirror measures ranges when it scrolls the cursor into view.
+  beforeAll(() => {
+    const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    Range.prototype.getClientRects ??= noRects;
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  });
+
   it('opens the form from the versions page with the file, pre-filled from the inference answer, and creates the version', async () => {
     signInAsOwner();
     let inferredFile: string | undefined;
@@ -74,7 +94,7 @@ describe('version upload and edit', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Create version' }));
     await screen.findByText('Version created', undefined, { timeout: 15_000 });
-    await expect.poll(() => router.state.location.pathname).toBe('/mod/lanternlight/version/VeRsNew1');
+    await expect.poll(() => router.state.location.pathname, { timeout: 15_000 }).toBe('/mod/lanternlight/version/VeRsNew1');
     expect(sentParts).toEqual(['data', 'file-0']);
     expect(sent).toMatchObject({
       project_id: 'PrOj0001',
@@ -189,14 +209,92 @@ describe('version upload and edit', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Version saved', undefined, { timeout: 15_000 });
     expect(patched).toEqual({ version_number: '1.0.1' });
-    await expect.poll(() => router.state.location.pathname).toBe('/mod/lanternlight/version/VeRs0001');
+    await expect.poll(() => router.state.location.pathname, { timeout: 15_000 }).toBe('/mod/lanternlight/version/VeRs0001');
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete version' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Version deleted', undefined, { timeout: 15_000 });
     expect(deleted).toBe('VeRs0001');
-    await expect.poll(() => router.state.location.pathname).toBe('/mod/lanternlight/versions');
+    await expect.poll(() => router.state.location.pathname, { timeout: 15_000 }).toBe('/mod/lanternlight/versions');
+  });
+
+  it('shows members the Versions tab of a project with no versions, and a page-wide drop opens the form', async () => {
+    signInAsOwner();
+    server.use(http.get('*/v2/project/:id/version', () => HttpResponse.json([])));
+    const { user, router } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
+    const tabs = await screen.findByRole('navigation', { name: 'Project sections' }, { timeout: 15_000 });
+    await user.click(await within(tabs).findByRole('link', { name: 'Versions' }, { timeout: 15_000 }));
+    await screen.findByRole('heading', { level: 2, name: 'Upload a version' }, { timeout: 15_000 });
+    expect(screen.getByText('No versions yet.')).toBeInTheDocument();
+    dropOnPage(jar());
+    await screen.findByRole('form', { name: 'Upload a version' }, { timeout: 15_000 });
+    expect(router.state.location.pathname).toBe('/mod/lanternlight/version/create');
+    expect(await screen.findByText('lanternlight-2.0.0.jar')).toBeInTheDocument();
+  });
+
+  it('schedules a new version: created hidden, then POST /schedule with the chosen status', async () => {
+    signInAsOwner();
+    let sent: Record<string, unknown> | undefined;
+    let schedule: unknown;
+    const created = buildVersion({ id: 'VeRsNew2', version_number: '2.0.0' });
+    server.use(
+      http.post('*/v2/version/infer', () => HttpResponse.json(inference)),
+      http.post('*/v2/version', async ({ request }) => {
+        sent = JSON.parse(String((await request.formData()).get('data'))) as Record<string, unknown>;
+        return HttpResponse.json(created);
+      }),
+      http.post('*/v2/version/:id/schedule', async ({ request, params }) => {
+        schedule = { id: params.id, ...((await request.json()) as object) };
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('*/v2/project/:id/version/VeRsNew2', () => HttpResponse.json(created)),
+    );
+    const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/version/create' });
+    await screen.findByRole('form', { name: 'Upload a version' }, { timeout: 15_000 });
+    await user.upload(screen.getByLabelText('Primary file', { selector: 'input[type="file"]' }), jar());
+    await expect.poll(() => (screen.getByLabelText('Version number') as HTMLInputElement).value, { timeout: 15_000 }).toBe('2.0.0');
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'unlisted');
+    await user.selectOptions(screen.getByLabelText('When'), 'schedule');
+    const time = screen.getByLabelText('Publication time');
+    await user.type(time, '2020-01-01T10:00');
+    await user.click(screen.getByRole('button', { name: 'Create version' }));
+    expect(await screen.findAllByText('Choose a publication time in the future.')).not.toHaveLength(0);
+    expect(sent).toBeUndefined();
+
+    await user.clear(time);
+    await user.type(time, '2999-05-01T10:30');
+    await user.click(screen.getByRole('button', { name: 'Create version' }));
+    await screen.findByText('Version created', undefined, { timeout: 15_000 });
+    expect(sent).toMatchObject({ status: 'draft' });
+    expect(schedule).toEqual({ id: 'VeRsNew2', time: new Date('2999-05-01T10:30').toISOString(), requested_status: 'unlisted' });
+  });
+
+  it('uploads an image into the changelog of an existing version in the version context', async () => {
+    signInAsOwner();
+    let imageQuery: Record<string, string> | undefined;
+    let patched: { changelog?: string } | undefined;
+    server.use(
+      http.post('*/v2/image', ({ request }) => {
+        imageQuery = Object.fromEntries(new URL(request.url).searchParams);
+        return HttpResponse.json({ id: 'ImAg0001', url: 'https://cdn.cairn.test/images/lantern.png', size: 10, created: '2026-01-01T00:00:00Z', owner_id: 'UsEr0001', context: 'version', version_id: 'VeRs0001' });
+      }),
+      http.patch('*/v2/version/:id', async ({ request }) => {
+        patched = (await request.json()) as { changelog?: string };
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, container } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/version/VeRs0001/edit' });
+    await screen.findByRole('form', { name: 'Edit version' }, { timeout: 15_000 });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' }, { timeout: 15_000 });
+    expect(within(toolbar).getByRole('button', { name: 'Bold' })).toBeInTheDocument();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"][accept^="image/"]');
+    expect(input).not.toBeNull();
+    await user.upload(input!, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'lantern.png', { type: 'image/png' }));
+    await expect.poll(() => imageQuery, { timeout: 15_000 }).toEqual({ ext: 'png', context: 'version', version_id: 'VeRs0001' });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Version saved', undefined, { timeout: 15_000 });
+    expect(patched?.changelog).toContain('![description](https://cdn.cairn.test/images/lantern.png)');
   });
 
   it('hides the upload card and member actions from visitors', async () => {

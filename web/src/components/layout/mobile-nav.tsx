@@ -34,7 +34,8 @@ export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
     if (!open) return;
     panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // Escape in a dialog opened from the menu (project creation) closes only that dialog.
+      if (event.key !== 'Escape' || (event.target instanceof Element && event.target.closest('dialog'))) return;
       setOpen(false);
       toggleRef.current?.focus();
     };

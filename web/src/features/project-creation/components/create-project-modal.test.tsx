@@ -26,6 +26,26 @@ describe('project creation modal', () => {
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
   });
 
+  it('is in the mobile menu too, by keyboard; Escape in the dialog leaves the menu open', async () => {
+    signIn();
+    const { user } = renderRoute(createAppRoutes, { path: '/settings/language' });
+    await screen.findByRole('heading', { level: 1, name: 'Language' }, { timeout: 15_000 });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    const menu = within(screen.getByRole('navigation', { name: 'Menu' }));
+    const create = await menu.findByRole('button', { name: 'Create a project' }, { timeout: 15_000 });
+    create.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Create a project' }, { timeout: 15_000 });
+    await vi.waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(create).toHaveFocus();
+  });
+
   it('derives the URL from the name until the URL is edited, and checks every field before sending', async () => {
     signIn();
     const posts: unknown[] = [];

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
+import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor';
 import { FormAlert } from '../../../components/ui/form';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { imageExtension } from '../../../lib/image-extension';
@@ -12,7 +13,6 @@ import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { uploadProjectImage } from '../api/project-settings-api';
 import { useModifyProject } from '../api/use-project-mutations';
 import { holds } from '../utils/permissions';
-import { MarkdownEditor } from './markdown-editor/markdown-editor';
 import { SaveBar } from './save-bar';
 import { ReadOnlyNotice } from './settings-controls';
 import styles from './settings-controls.module.css';
@@ -52,7 +52,7 @@ export function DescriptionSettings({ project, permissions }: { project: Project
             control={control}
             name="body"
             render={({ field }) => (
-              <MarkdownEditor label={t('projectSettings.description.body')} value={field.value} onChange={field.onChange} maxLength={BODY_MAX_LENGTH} disabled={!canEdit} onUploadImage={uploadImage} />
+              <MarkdownEditor label={t('projectSettings.description.body')} value={field.value} onChange={field.onChange} maxLength={BODY_MAX_LENGTH} placeholder={t('projectSettings.description.placeholder')} disabled={!canEdit} onUploadImage={uploadImage} />
             )}
           />
           {errors.body?.message && <p className={styles.error}>{errors.body.message}</p>}

@@ -26,6 +26,8 @@ interface ProjectLayoutProps {
   tags: ProjectTags;
   /** Above the header: what the page composes for the project's team (invitation, checklist). */
   memberArea?: ReactNode;
+  /** Team members and staff see the Versions tab with no versions yet: it holds the upload card. */
+  showVersionsTab?: boolean;
   /** The open tab. */
   children: ReactNode;
 }
@@ -33,7 +35,7 @@ interface ProjectLayoutProps {
 const DOWNLOAD_HASH = '#download';
 
 /** The project shell: header, tabs, sidebar and the download modal (`#download`). */
-export function ProjectLayout({ project, type, members, versions, tags, memberArea, children }: ProjectLayoutProps) {
+export function ProjectLayout({ project, type, members, versions, tags, memberArea, showVersionsTab = false, children }: ProjectLayoutProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -82,7 +84,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
                 {t('project.tabs.changelog')}
               </NavLink>
             )}
-            {versions.length > 0 &&
+            {(versions.length > 0 || showVersionsTab) &&
               (onVersionPage ? (
                 // A version page belongs to the Versions tab.
                 <AppLink to={paths.project.getHref(type, project.slug, 'versions')} className={tabClass({ isActive: true })} aria-current="page">

@@ -47,8 +47,12 @@ export function ProjectVersions({ project, type, versions, gameVersionTags, head
   return (
     <section className="project-versions" aria-label={t('project.tabs.versions')}>
       {header}
-      <VersionFilters versions={versions} gameVersionTags={gameVersionTags} filter={filter} onChange={setFilter} showPlatforms={type !== 'resourcepack'} />
-      {shown.length === 0 ? (
+      {versions.length === 0 ? (
+        <EmptyState>{t('project.versions.empty')}</EmptyState>
+      ) : (
+        <VersionFilters versions={versions} gameVersionTags={gameVersionTags} filter={filter} onChange={setFilter} showPlatforms={type !== 'resourcepack'} />
+      )}
+      {versions.length === 0 ? null : shown.length === 0 ? (
         <EmptyState>{t('project.versions.none')}</EmptyState>
       ) : (
         <table className={styles.versionsTable}>

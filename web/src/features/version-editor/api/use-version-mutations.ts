@@ -1,9 +1,9 @@
 import type { FileType, Version } from '@cairn/shared/schemas/versions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { createVersionData, modifyVersionBody, type NewFile, type VersionFormValues } from '../utils/version-form';
+import { createVersionData, modifyVersionBody, scheduleBody, type NewFile, type VersionFormValues } from '../utils/version-form';
 import type { UploadCallbacks } from './version-editor-api';
-import { addFilesToVersion, createVersion, deleteVersion, deleteVersionFile, modifyVersion } from './version-editor-api';
+import { addFilesToVersion, createVersion, deleteVersion, deleteVersionFile, modifyVersion, scheduleVersion } from './version-editor-api';
 
 /** Every project query (details, version lists, single versions) may show what changed. */
 const PROJECT_QUERIES = { queryKey: ['projects'] };
@@ -19,7 +19,12 @@ export interface CreateVersionInput {
 export function useCreateVersion(projectId: string, resourcePack: boolean, callbacks: MutationCallbacks<Version, CreateVersionInput> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ values, files, upload }: CreateVersionInput) => createVersion(createVersionData(projectId, values, files, resourcePack), files, upload),
+    mutationFn: async ({ values, files, upload }: CreateVersionInput) => {
+      const version = await createVersion(createVersionData(projectId, values, files, resourcePack), files, upload);
+      const schedule = scheduleBody(values);
+      if (schedule) await scheduleVersion(version.id, schedule);
+      return version;
+    },
     onSuccess: async (version, input) => {
       await queryClient.invalidateQueries(PROJECT_QUERIES);
       await callbacks.onSuccess?.(version, input);
@@ -51,6 +56,8 @@ export function useSaveVersion(version: Version | undefined, resourcePack: boole
       if (added.length > 0) await addFilesToVersion(version.id, added, upload);
       const body = modifyVersionBody(version, values, { primarySha1, fileTypes }, resourcePack);
       if (body) await modifyVersion(version.id, body);
+      const schedule = scheduleBody(values);
+      if (schedule) await scheduleVersion(version.id, schedule);
       for (const sha1 of removed) await deleteVersionFile(sha1, version.id);
     },
     // Part of a save may have gone through even when a later step failed: refresh either way.

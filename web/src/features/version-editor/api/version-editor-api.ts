@@ -1,6 +1,7 @@
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { SearchResultsSchema } from '@cairn/shared/schemas/search';
-import { InferredVersionSchema, VersionSchema, type FileType, type ModifyVersionBody } from '@cairn/shared/schemas/versions';
+import { UploadedImageSchema } from '@cairn/shared/schemas/images';
+import { InferredVersionSchema, VersionSchema, type FileType, type ModifyVersionBody, type ScheduleVersionBody } from '@cairn/shared/schemas/versions';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
@@ -35,6 +36,11 @@ export function modifyVersion(id: string, body: ModifyVersionBody) {
   return apiFetch(`/v2/version/${encode(id)}`, { method: 'PATCH', body, schema: NoContentSchema });
 }
 
+/** `POST /v2/version/{id}/schedule` (operationId `scheduleVersion`): hidden until `time`, then `requested_status`. */
+export function scheduleVersion(id: string, body: ScheduleVersionBody) {
+  return apiFetch(`/v2/version/${encode(id)}/schedule`, { method: 'POST', body, schema: NoContentSchema });
+}
+
 /** `POST /v2/version/{id}/file` (operationId `addFilesToVersion`): never the primary file. */
 export function addFilesToVersion(id: string, files: readonly NewFile[], { signal, onProgress }: UploadCallbacks = {}) {
   const body = new FormData();
@@ -55,6 +61,16 @@ export function deleteVersionFile(sha1: string, versionId: string) {
 /** `DELETE /v2/version/{id}` (operationId `deleteVersion`). */
 export function deleteVersion(id: string) {
   return apiFetch(`/v2/version/${encode(id)}`, { method: 'DELETE', schema: NoContentSchema });
+}
+
+/**
+ * `POST /v2/image` (operationId `uploadImage`) with the image as the raw body: an image for a
+ * changelog, in the context of the version when it exists, of its project before. Answers its URL.
+ */
+export async function uploadChangelogImage(target: { versionId: string } | { projectId: string }, file: File, ext: string): Promise<string> {
+  const query = 'versionId' in target ? { ext, context: 'version', version_id: target.versionId } : { ext, context: 'project', project_id: target.projectId };
+  const image = await apiFetch('/v2/image', { method: 'POST', query, body: file, schema: UploadedImageSchema });
+  return image.url;
 }
 
 /** Queries of the editor; their keys sit under `projects` so project mutations refresh them too. */

@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
-import { Markdown } from '../../../components/markdown/markdown';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/form';
+import { useCallback, useId } from 'react';
+import { MarkdownEditor } from '../../../components/markdown-editor/markdown-editor';
+import { imageExtension } from '../../../lib/image-extension';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { uploadChangelogImage } from '../api/version-editor-api';
 import { CHANGELOG_MAX } from '../utils/version-form';
 import styles from './version-editor.module.css';
 
@@ -10,39 +10,33 @@ interface ChangelogFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  projectId: string;
+  /** The version being edited; a new one has no id yet, so its images belong to the project. */
+  versionId?: string;
 }
 
-/** The changelog as markdown text, with a preview through the site's own renderer and sanitiser. */
-export function ChangelogField({ value, onChange, error }: ChangelogFieldProps) {
+/** The changelog in the site's markdown editor: toolbar, preview, and images uploaded into the text. */
+export function ChangelogField({ value, onChange, error, projectId, versionId }: ChangelogFieldProps) {
   const t = useT();
-  const [preview, setPreview] = useState(false);
+  const errorId = useId();
+  const uploadImage = useCallback(
+    (file: File) => uploadChangelogImage(versionId ? { versionId } : { projectId }, file, imageExtension(file) ?? 'png'),
+    [projectId, versionId],
+  );
   return (
-    <div className={styles.fieldset}>
-      <div className={styles.toolbar}>
-        <Button size="small" variant="outlined" aria-pressed={preview} onClick={() => setPreview(!preview)}>
-          {t('versionEditor.changelog.preview')}
-        </Button>
-      </div>
-      {preview ? (
-        <section className={styles.preview} aria-label={t('versionEditor.changelog.previewLabel')}>
-          {value.trim() ? (
-            <Suspense fallback={<p role="status">{t('versionEditor.loading')}</p>}>
-              <Markdown source={value} />
-            </Suspense>
-          ) : (
-            <p className={styles.muted}>{t('versionEditor.changelog.empty')}</p>
-          )}
-        </section>
-      ) : (
-        <TextAreaField
-          label={t('versionEditor.changelog')}
-          hint={t('versionEditor.changelog.hint', { length: value.length, max: CHANGELOG_MAX })}
-          rows={10}
-          maxLength={CHANGELOG_MAX}
-          value={value}
-          error={error}
-          onChange={(event) => onChange(event.target.value)}
-        />
+    <div className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
+      <MarkdownEditor
+        label={t('versionEditor.changelog')}
+        value={value}
+        onChange={onChange}
+        maxLength={CHANGELOG_MAX}
+        placeholder={t('versionEditor.changelog.placeholder')}
+        onUploadImage={uploadImage}
+      />
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
       )}
     </div>
   );

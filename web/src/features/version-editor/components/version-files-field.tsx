@@ -7,9 +7,6 @@ import type { NewFile } from '../utils/version-form';
 import { SelectField } from './select-field';
 import styles from './version-editor.module.css';
 
-/** File types offered for extra files (the others are set by tools, not by hand). */
-const EXTRA_FILE_TYPES = ['required-resource-pack', 'optional-resource-pack'] as const satisfies readonly FileType[];
-
 export interface ExistingFilesState {
   removed: ReadonlySet<string>;
   primarySha1?: string;
@@ -18,6 +15,8 @@ export interface ExistingFilesState {
 
 interface VersionFilesFieldProps {
   accept: string;
+  /** The types an extra file may be given for this kind of project. */
+  fileTypes: readonly FileType[];
   /** Create: the primary file to upload (undefined until picked). */
   primary?: File;
   onPrimaryChange?: (file: File) => void;
@@ -30,24 +29,28 @@ interface VersionFilesFieldProps {
   error?: string;
 }
 
-function FileTypeSelect({ label, value, onChange }: { label: string; value: FileType | null; onChange: (value: FileType | null) => void }) {
+/** The file types a user may pick (the others are set by tools and shown by name). */
+type OfferedFileType = Exclude<FileType, 'unknown' | 'signature'>;
+
+function FileTypeSelect({ label, value, onChange, offered }: { label: string; value: FileType | null; onChange: (value: FileType | null) => void; offered: readonly FileType[] }) {
   const t = useT();
+  if (offered.length === 0 && value === null) return null;
   return (
     <SelectField label={label} value={value ?? ''} onChange={(event) => onChange((event.target.value || null) as FileType | null)}>
       <option value="">{t('versionEditor.files.typeNone')}</option>
-      {EXTRA_FILE_TYPES.map((type) => (
+      {offered.map((type) => (
         <option key={type} value={type}>
-          {t(`versionEditor.files.type.${type}`)}
+          {t(`versionEditor.files.type.${type as OfferedFileType}`)}
         </option>
       ))}
-      {value && !(EXTRA_FILE_TYPES as readonly string[]).includes(value) && <option value={value}>{value}</option>}
+      {value && !offered.includes(value) && <option value={value}>{value}</option>}
     </SelectField>
   );
 }
 
 /** Files of a version: the primary one, extras with their types, and (when editing) removal and a new primary. */
 export function VersionFilesField(props: VersionFilesFieldProps) {
-  const { accept, primary, onPrimaryChange, existing, existingState, onExistingChange, extras, onExtrasChange, error } = props;
+  const { accept, fileTypes, primary, onPrimaryChange, existing, existingState, onExistingChange, extras, onExtrasChange, error } = props;
   const t = useT();
   const id = useId();
   const primaryInput = useRef<HTMLInputElement>(null);
@@ -104,6 +107,7 @@ export function VersionFilesField(props: VersionFilesFieldProps) {
                   </label>
                   {!isPrimary && (
                     <FileTypeSelect
+                      offered={fileTypes}
                       label={t('versionEditor.files.typeOf', { name: file.filename })}
                       value={existingState.fileTypes.has(file.hashes.sha1) ? (existingState.fileTypes.get(file.hashes.sha1) ?? null) : file.file_type}
                       onChange={(value) => onExistingChange({ ...existingState, fileTypes: new Map(existingState.fileTypes).set(file.hashes.sha1, value) })}
@@ -132,6 +136,7 @@ export function VersionFilesField(props: VersionFilesFieldProps) {
               <span className={styles.muted}>{formatBytes(extra.file.size)}</span>
             </span>
             <FileTypeSelect
+              offered={fileTypes}
               label={t('versionEditor.files.typeOf', { name: extra.file.name })}
               value={extra.fileType}
               onChange={(fileType) => onExtrasChange(extras.map((e, i) => (i === index ? { ...e, fileType } : e)))}

@@ -3,7 +3,7 @@ import type { Project } from '@cairn/shared/schemas/projects';
 import type { GameVersionTag, LoaderTag } from '@cairn/shared/schemas/tags';
 import type { Version } from '@cairn/shared/schemas/versions';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { CheckboxField, FormAlert, TextField } from '../../../components/ui/form';
@@ -15,10 +15,11 @@ import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { isAbortError, useUploadProgress } from '../api/use-upload-progress';
 import { useCreateVersion, useSaveVersion } from '../api/use-version-mutations';
 import { inferVersion } from '../api/version-editor-api';
-import { MAX_VERSION_FILE_BYTES, acceptedExtensions } from '../utils/upload-rules';
+import { MAX_VERSION_FILE_BYTES, acceptedExtensions, extraFileTypes } from '../utils/upload-rules';
 import {
   EDITABLE_VERSION_STATUSES,
   NAME_MAX,
+  PUBLISH_MODES,
   VERSION_NUMBER_MAX,
   applyInference,
   emptyVersionValues,
@@ -69,6 +70,7 @@ export function VersionForm({ project, type, loaderTags, gameVersionTags, versio
           loadersRequired: t('versionEditor.errors.loadersRequired'),
           gameVersionsRequired: t('versionEditor.errors.gameVersionsRequired'),
           changelogTooLong: t('versionEditor.errors.changelogTooLong'),
+          scheduleInPast: t('versionEditor.errors.scheduleInPast'),
         },
         !resourcePack,
       ),
@@ -81,6 +83,7 @@ export function VersionForm({ project, type, loaderTags, gameVersionTags, versio
   const gameVersions = useController({ control, name: 'gameVersions' });
   const changelog = useController({ control, name: 'changelog' });
   const dependencies = useController({ control, name: 'dependencies' });
+  const publish = useWatch({ control, name: 'publish' });
 
   const [primary, setPrimary] = useState<File | undefined>(initialFile);
   const [extras, setExtras] = useState<NewFile[]>([]);
@@ -182,6 +185,7 @@ export function VersionForm({ project, type, loaderTags, gameVersionTags, versio
     errors.gameVersions?.message,
     errors.loaders?.message,
     errors.changelog?.message,
+    errors.scheduledFor?.message,
     filesError,
   ].filter((message): message is string => Boolean(message));
   const cancelHref = version ? paths.projectVersion.getHref(type, project.slug, version.id) : paths.project.getHref(type, project.slug, 'versions');
@@ -206,6 +210,7 @@ export function VersionForm({ project, type, loaderTags, gameVersionTags, versio
         </h2>
         <VersionFilesField
           accept={accept}
+          fileTypes={extraFileTypes(type)}
           primary={version ? undefined : primary}
           onPrimaryChange={version ? undefined : setPrimary}
           existing={version?.files}
@@ -249,6 +254,31 @@ export function VersionForm({ project, type, loaderTags, gameVersionTags, versio
         <CheckboxField label={t('versionEditor.featured')} hint={t('versionEditor.featured.hint')} {...register('featured')} />
       </section>
 
+      <section className={styles.card} aria-labelledby="version-form-publishing">
+        <h2 id="version-form-publishing" className={styles.cardTitle}>
+          {t('versionEditor.section.publishing')}
+        </h2>
+        <div className={styles.row}>
+          <SelectField label={t('versionEditor.publish')} {...register('publish')}>
+            {(version?.status === 'scheduled' ? PUBLISH_MODES : PUBLISH_MODES.filter((mode) => mode !== 'keep')).map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`versionEditor.publish.${mode}`)}
+              </option>
+            ))}
+          </SelectField>
+          {publish === 'schedule' && (
+            <TextField
+              type="datetime-local"
+              label={t('versionEditor.publish.time')}
+              hint={t('versionEditor.publish.timeHint')}
+              error={errors.scheduledFor?.message}
+              {...register('scheduledFor')}
+            />
+          )}
+        </div>
+        {publish === 'keep' && <p className={styles.muted}>{t('versionEditor.publish.keepHint')}</p>}
+      </section>
+
       <section className={styles.card} aria-labelledby="version-form-compatibility">
         <h2 id="version-form-compatibility" className={styles.cardTitle}>
           {t('versionEditor.section.compatibility')}
@@ -261,7 +291,7 @@ export function VersionForm({ project, type, loaderTags, gameVersionTags, versio
         <h2 id="version-form-changelog" className={styles.cardTitle}>
           {t('versionEditor.section.changelog')}
         </h2>
-        <ChangelogField value={changelog.field.value} onChange={changelog.field.onChange} error={errors.changelog?.message} />
+        <ChangelogField value={changelog.field.value} onChange={changelog.field.onChange} error={errors.changelog?.message} projectId={project.id} versionId={version?.id} />
       </section>
 
       {project.project_type !== 'modpack' && (

@@ -9,7 +9,7 @@ const messages = {
   nameTooLong: 'name too long',
   loadersRequired: 'loaders',
   gameVersionsRequired: 'game versions',
-  changelogTooLong: 'changelog',
+  changelogTooLong: 'changelog', scheduleInPast: 'past',
 };
 
 const valid = { ...emptyVersionValues(), versionNumber: '1.0.0', loaders: ['fabric'], gameVersions: ['1.21'] };

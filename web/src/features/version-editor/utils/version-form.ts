@@ -1,5 +1,5 @@
 import type { GameVersionTag, LoaderTag } from '@cairn/shared/schemas/tags';
-import { VersionNumberSchema, type DependencyType, type InferredVersion, type FileType, type ModifyVersionBody, type Version, type VersionType } from '@cairn/shared/schemas/versions';
+import { VersionNumberSchema, type DependencyType, type InferredVersion, type FileType, type ModifyVersionBody, type ScheduleVersionBody, type Version, type VersionType } from '@cairn/shared/schemas/versions';
 import { REQUESTABLE_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
 import { z } from 'zod';
 
@@ -24,8 +24,16 @@ export interface VersionFormValues {
   changelog: string;
   dependencies: DependencyDraft[];
   featured: boolean;
+  /** The status once published (a scheduled version takes it at its time). */
   status: EditableVersionStatus;
+  /** Publish now, at a chosen time, or (a version already scheduled) keep its schedule. */
+  publish: PublishMode;
+  /** `datetime-local` value in the user's time zone; used when `publish` is `schedule`. */
+  scheduledFor: string;
 }
+
+export const PUBLISH_MODES = ['now', 'schedule', 'keep'] as const;
+export type PublishMode = (typeof PUBLISH_MODES)[number];
 
 export const NAME_MAX = 64;
 export const VERSION_NUMBER_MAX = 32;
@@ -39,6 +47,7 @@ export interface VersionFormMessages {
   loadersRequired: string;
   gameVersionsRequired: string;
   changelogTooLong: string;
+  scheduleInPast: string;
 }
 
 /** The form's checks (spec §5: version number at most 32 characters); `needsLoaders` is false for resource packs. */
@@ -65,11 +74,23 @@ export function versionFormSchema(messages: VersionFormMessages, needsLoaders: b
     ),
     featured: z.boolean(),
     status: z.enum(EDITABLE_VERSION_STATUSES),
+    publish: z.enum(PUBLISH_MODES),
+    scheduledFor: z.string(),
+  }).superRefine((values, ctx) => {
+    if (values.publish !== 'schedule') return;
+    const time = new Date(values.scheduledFor).getTime();
+    if (!values.scheduledFor || Number.isNaN(time) || time <= Date.now()) ctx.addIssue({ code: 'custom', path: ['scheduledFor'], message: messages.scheduleInPast });
   });
 }
 
+/** Body of `POST /v2/version/{id}/schedule` when the form schedules the version, else undefined. */
+export function scheduleBody(values: VersionFormValues): ScheduleVersionBody | undefined {
+  if (values.publish !== 'schedule') return undefined;
+  return { time: new Date(values.scheduledFor).toISOString(), requested_status: values.status };
+}
+
 export function emptyVersionValues(): VersionFormValues {
-  return { name: '', versionNumber: '', channel: 'release', loaders: [], gameVersions: [], changelog: '', dependencies: [], featured: false, status: 'listed' };
+  return { name: '', versionNumber: '', channel: 'release', loaders: [], gameVersions: [], changelog: '', dependencies: [], featured: false, status: 'listed', publish: 'now', scheduledFor: '' };
 }
 
 export function valuesFromVersion(version: Version): VersionFormValues {
@@ -82,7 +103,11 @@ export function valuesFromVersion(version: Version): VersionFormValues {
     changelog: version.changelog ?? '',
     dependencies: version.dependencies.map((d) => ({ projectId: d.project_id, versionId: d.version_id, fileName: d.file_name, type: d.dependency_type })),
     featured: version.featured,
-    status: (EDITABLE_VERSION_STATUSES as readonly string[]).includes(version.status) ? (version.status as EditableVersionStatus) : 'listed',
+    status: (EDITABLE_VERSION_STATUSES as readonly string[]).includes(version.status)
+      ? (version.status as EditableVersionStatus)
+      : (version.requested_status ?? 'listed'),
+    publish: version.status === 'scheduled' ? 'keep' : 'now',
+    scheduledFor: '',
   };
 }
 
@@ -150,7 +175,8 @@ export function createVersionData(projectId: string, values: VersionFormValues, 
     loaders: resourcePack ? ['minecraft'] : values.loaders,
     release_channel: values.channel,
     featured: values.featured,
-    status: values.status,
+    // A version to schedule stays hidden until the schedule is set right after.
+    status: values.publish === 'schedule' ? 'draft' : values.status,
     file_types: fileTypes,
   };
 }
@@ -176,7 +202,8 @@ export function modifyVersionBody(
   if (!sameList(values.gameVersions, version.game_versions)) body.game_versions = values.gameVersions;
   if (!resourcePack && !sameList(values.loaders, version.loaders)) body.loaders = values.loaders;
   if (values.featured !== version.featured) body.featured = values.featured;
-  if (values.status !== version.status) body.status = values.status;
+  // A schedule sets the status itself; publishing now a scheduled version makes it `status`.
+  if (values.publish === 'now' && values.status !== version.status) body.status = values.status;
   const current = version.files.find((file) => file.primary)?.hashes.sha1;
   if (files.primarySha1 && files.primarySha1 !== current) body.primary_file = ['sha1', files.primarySha1];
   const changedTypes = version.files

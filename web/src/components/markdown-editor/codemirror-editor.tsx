@@ -3,11 +3,11 @@ import { markdown } from '@codemirror/lang-markdown';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { useT } from '../../../../lib/i18n/i18n-provider';
-import { imageExtension } from '../../../../lib/image-extension';
-import type { MessageId } from '../../../../lib/i18n/catalogs';
-import { applyMarkdownAction, type MarkdownAction } from '../../utils/markdown-format';
+import { Button } from '../ui/button';
+import { useT } from '../../lib/i18n/i18n-provider';
+import { imageExtension } from '../../lib/image-extension';
+import type { MessageId } from '../../lib/i18n/catalogs';
+import { applyMarkdownAction, type MarkdownAction } from './markdown-format';
 import styles from './markdown-editor.module.css';
 
 interface CodeMirrorEditorProps {
@@ -18,24 +18,25 @@ interface CodeMirrorEditorProps {
   disabled: boolean;
   onUploadImage?: (file: File) => Promise<string>;
   describedBy: string;
+  placeholder?: string;
 }
 
 const ACTIONS: ReadonlyArray<{ action: MarkdownAction; label: MessageId; glyph: string }> = [
-  { action: 'heading', label: 'projectSettings.editor.heading', glyph: 'H' },
-  { action: 'bold', label: 'projectSettings.editor.bold', glyph: 'B' },
-  { action: 'italic', label: 'projectSettings.editor.italic', glyph: 'I' },
-  { action: 'code', label: 'projectSettings.editor.code', glyph: '</>' },
-  { action: 'list', label: 'projectSettings.editor.list', glyph: '•' },
-  { action: 'quote', label: 'projectSettings.editor.quote', glyph: '❝' },
-  { action: 'link', label: 'projectSettings.editor.link', glyph: '🔗' },
-  { action: 'image', label: 'projectSettings.editor.image', glyph: '🖼' },
+  { action: 'heading', label: 'markdownEditor.heading', glyph: 'H' },
+  { action: 'bold', label: 'markdownEditor.bold', glyph: 'B' },
+  { action: 'italic', label: 'markdownEditor.italic', glyph: 'I' },
+  { action: 'code', label: 'markdownEditor.code', glyph: '</>' },
+  { action: 'list', label: 'markdownEditor.list', glyph: '•' },
+  { action: 'quote', label: 'markdownEditor.quote', glyph: '❝' },
+  { action: 'link', label: 'markdownEditor.link', glyph: '🔗' },
+  { action: 'image', label: 'markdownEditor.image', glyph: '🖼' },
 ];
 
-/** Images for descriptions: up to 1 MiB (api-surface §3.18). */
+/** Images for markdown text: up to 1 MiB (api-surface §3.18). */
 const IMAGE_MAX_BYTES = 1024 * 1024;
 
 /** The CodeMirror 6 text area and its toolbar (loaded lazily by MarkdownEditor). */
-export function CodeMirrorEditor({ label, value, onChange, maxLength, disabled, onUploadImage, describedBy }: CodeMirrorEditorProps) {
+export function CodeMirrorEditor({ label, value, onChange, maxLength, disabled, onUploadImage, describedBy, placeholder: placeholderText }: CodeMirrorEditorProps) {
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -60,7 +61,7 @@ export function CodeMirrorEditor({ label, value, onChange, maxLength, disabled, 
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           markdown(),
           EditorView.lineWrapping,
-          placeholder(t('projectSettings.editor.placeholder')),
+          placeholder(placeholderText ?? t('markdownEditor.placeholder')),
           // Input and pastes past the limit are refused as a whole.
           EditorState.transactionFilter.of((tr) => (tr.docChanged && tr.newDoc.length > maxLength && tr.newDoc.length > tr.startState.doc.length ? [] : tr)),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', 'aria-describedby': describedBy }),
@@ -104,8 +105,8 @@ export function CodeMirrorEditor({ label, value, onChange, maxLength, disabled, 
     event.target.value = '';
     if (!file || !onUploadImage) return;
     const ext = imageExtension(file);
-    if (!ext) return setUploadError(t('projectSettings.editor.imageType'));
-    if (file.size > IMAGE_MAX_BYTES) return setUploadError(t('projectSettings.editor.imageSize'));
+    if (!ext) return setUploadError(t('markdownEditor.imageType'));
+    if (file.size > IMAGE_MAX_BYTES) return setUploadError(t('markdownEditor.imageSize'));
     setUploadError(undefined);
     setUploading(true);
     try {
@@ -119,7 +120,7 @@ export function CodeMirrorEditor({ label, value, onChange, maxLength, disabled, 
 
   return (
     <div>
-      <div role="toolbar" aria-label={t('projectSettings.editor.toolbar')} aria-controls={undefined} className={styles.toolbar}>
+      <div role="toolbar" aria-label={t('markdownEditor.toolbar')} aria-controls={undefined} className={styles.toolbar}>
         {ACTIONS.map(({ action, label: actionLabel, glyph }) => (
           <Button key={action} size="small" variant="transparent" aria-label={t(actionLabel)} title={t(actionLabel)} disabled={disabled} onClick={() => apply(action)}>
             <span aria-hidden="true" className={styles[`glyph-${action}`]}>
@@ -131,7 +132,7 @@ export function CodeMirrorEditor({ label, value, onChange, maxLength, disabled, 
           <>
             <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className={styles.file} tabIndex={-1} aria-hidden="true" onChange={(event) => void onFile(event)} />
             <Button size="small" variant="outlined" disabled={disabled || uploading} onClick={() => fileInput.current?.click()}>
-              {uploading ? t('projectSettings.editor.uploading') : t('projectSettings.editor.uploadImage')}
+              {uploading ? t('markdownEditor.uploading') : t('markdownEditor.uploadImage')}
             </Button>
           </>
         )}
