@@ -172,7 +172,7 @@ export async function takeLock(
 ): Promise<boolean> {
   const current = moderationLocks;
   const mine = sql`${current.moderatorId} = excluded.moderator_id`;
-  const live = sql`${current.expiresAt} > ${lock.now}`;
+  const live = sql`${current.expiresAt} > ${lock.now.toISOString()}::timestamptz`;
   const rows = await db
     .insert(moderationLocks)
     .values({ projectId: lock.projectId, moderatorId: lock.moderatorId, lockedAt: lock.now, expiresAt: lock.expiresAt })
