@@ -23,6 +23,8 @@ export interface MatrixEntry {
   owner?: Expect;
   stranger?: Expect;
   moderator?: Expect;
+  /** Defaults to the moderator's expectation. */
+  admin?: Expect;
   anonymous?: Expect;
   /** The call ends the caller's own credential or account: run it with callers made for it. */
   consumesCaller?: boolean;
@@ -252,4 +254,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/version_files/update': { request: (w) => send('POST', '/v2/version_files/update', { hashes: [w.version.sha1], algorithm: 'sha1', loaders: ['fabric'], game_versions: ['1.20.1'] }), ...everyone(200) },
   // The reference answers an unknown (or hidden) project here with a 400, and launchers expect it.
   'GET /v2/updates/:id/forge_updates.json': { request: (w) => get(`/v2/updates/${w.project.key}/forge_updates.json`), ...teamOrModerator(200, 400), anonymous: 400 },
+
+  // Moderation (issue 12): the queue and review locks are for moderators (admin-only where stated), the
+  // decisions log is public, a project's queue place is its team's, the e-mail lookup is for admins.
+  'GET /v2/moderation/projects': { request: () => get('/v2/moderation/projects'), owner: 401, stranger: 401, moderator: 200 },
+  'POST /v2/moderation/lock/:project': { request: (w) => send('POST', `/v2/moderation/lock/${w.project.key}`), owner: 401, stranger: 401, moderator: 200 },
+  'POST /v2/moderation/lock/:project/override': { request: (w) => send('POST', `/v2/moderation/lock/${w.project.key}/override`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'GET /v2/moderation/lock/:project': { request: (w) => get(`/v2/moderation/lock/${w.project.key}`), owner: 401, stranger: 401, moderator: 200 },
+  'DELETE /v2/moderation/lock/:project': { request: (w) => send('DELETE', `/v2/moderation/lock/${w.project.key}`), owner: 401, stranger: 401, moderator: 200 },
+  'DELETE /v2/moderation/locks': { request: () => send('DELETE', '/v2/moderation/locks'), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'GET /v2/moderation/log': { request: () => get('/v2/moderation/log'), ...everyone(200) },
+  'GET /v2/project/:id/queue': { request: (w) => get(`/v2/project/${w.project.key}/queue`), ...teamOrModerator(200, 404) },
+  'GET /v2/user_email': { request: (w) => get(`/v2/user_email?email=${encodeURIComponent(w.owner.email)}`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
 };

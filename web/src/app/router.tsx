@@ -10,6 +10,7 @@ import type { ShellSlots } from '../components/layout/shell-slots';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { authGuardRoute } from '../lib/auth';
+import { staffGuardRoute } from '../lib/staff-guard';
 import { reloadForChunkError } from '../lib/chunk-reload';
 import type { MessageArea } from '../lib/i18n/catalogs';
 import { ensureMessageAreas } from '../lib/i18n/message-areas';
@@ -162,6 +163,24 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               },
             ]),
+            // Staff pages: everyone else gets the 404 page. The decisions log is public.
+            { id: 'moderation-log', path: paths.moderation.log.path, lazy: lazyRoute(queryClient, () => import('./routes/moderation/log'), ['moderation']) },
+            staffGuardRoute(queryClient, [
+              {
+                id: 'moderation',
+                path: paths.moderation.path,
+                lazy: lazyRoute(queryClient, () => import('./routes/moderation/layout'), ['moderation']),
+                children: [
+                  { id: 'moderation-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/moderation/home')) },
+                  { id: 'moderation-review', path: 'review', lazy: lazyRoute(queryClient, () => import('./routes/moderation/review')) },
+                ],
+              },
+            ]),
+            staffGuardRoute(
+              queryClient,
+              [{ id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: lazyRoute(queryClient, () => import('./routes/admin/user-email'), ['moderation']) }],
+              'admin',
+            ),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {
