@@ -80,7 +80,7 @@ function QueueRow({ project }: { project: ModerationQueueProject }) {
 }
 
 /** `/moderation/review`: the projects waiting for review, filtered, ordered and paginated. */
-export function ReviewQueue({ filters, onChange }: { filters: QueueFilters; onChange: (filters: QueueFilters) => void }) {
+export function ReviewQueue({ filters, onChange }: { filters: QueueFilters; onChange: (change: Partial<QueueFilters>) => void }) {
   const t = useT();
   const typeId = useId();
   const sortId = useId();
@@ -88,7 +88,7 @@ export function ReviewQueue({ filters, onChange }: { filters: QueueFilters; onCh
   const [query, setQuery] = useState(filters.query);
   const search = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ ...filters, query: query.trim(), page: 1 });
+    onChange({ query: query.trim(), page: 1 });
   };
   return (
     <section className={styles.section}>
@@ -102,7 +102,7 @@ export function ReviewQueue({ filters, onChange }: { filters: QueueFilters; onCh
             id={typeId}
             className={styles.select}
             value={filters.type ?? ''}
-            onChange={(e) => onChange({ ...filters, type: isProjectType(e.target.value) ? e.target.value : undefined, page: 1 })}
+            onChange={(e) => onChange({ type: isProjectType(e.target.value) ? e.target.value : undefined, page: 1 })}
           >
             <option value="">{t('moderation.queue.allTypes')}</option>
             {PROJECT_TYPES.map((type) => (
@@ -118,7 +118,7 @@ export function ReviewQueue({ filters, onChange }: { filters: QueueFilters; onCh
             id={sortId}
             className={styles.select}
             value={filters.sort}
-            onChange={(e) => onChange({ ...filters, sort: e.target.value === 'newest' ? 'newest' : 'oldest', page: 1 })}
+            onChange={(e) => onChange({ sort: e.target.value === 'newest' ? 'newest' : 'oldest', page: 1 })}
           >
             <option value="oldest">{t('moderation.queue.oldest')}</option>
             <option value="newest">{t('moderation.queue.newest')}</option>
@@ -138,7 +138,7 @@ export function ReviewQueue({ filters, onChange }: { filters: QueueFilters; onCh
       <Pagination
         page={filters.page}
         pageCount={Math.ceil(data.total / QUEUE_PAGE_SIZE)}
-        onChange={(page) => onChange({ ...filters, page })}
+        onChange={(page) => onChange({ page })}
         label={t('moderation.queue.pages')}
       />
     </section>
