@@ -152,17 +152,17 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/user/:id': { request: (w) => get(`/v2/user/${w.ownerKey}`), ...everyone(200) },
   // Moderators may edit any profile (not roles); only admins delete or list another's follows.
   'PATCH /v2/user/:id': { request: (w) => send('PATCH', `/v2/user/${w.ownerKey}`, { bio: 'Edited by the matrix' }), owner: 204, stranger: 401, moderator: 204 },
-  'DELETE /v2/user/:id': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}`), owner: 204, stranger: 401, moderator: 401, consumesCaller: true },
+  'DELETE /v2/user/:id': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}`), owner: 204, stranger: 401, moderator: 401, admin: 204, consumesCaller: true },
   'GET /v2/users': { request: (w) => get(`/v2/users?ids=${ids(w.ownerKey)}`), ...everyone(200) },
   'PATCH /v2/user/:id/icon': { request: (w) => image('PATCH', `/v2/user/${w.ownerKey}/icon?ext=png`), owner: 204, stranger: 401, moderator: 204 },
   'DELETE /v2/user/:id/icon': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}/icon`), owner: 204, stranger: 401, moderator: 204 },
   'GET /v2/user/:id/projects': { request: (w) => get(`/v2/user/${w.ownerKey}/projects`), ...everyone(200) },
-  'GET /v2/user/:id/follows': { request: (w) => get(`/v2/user/${w.ownerKey}/follows`), owner: 200, stranger: 401, moderator: 401 },
+  'GET /v2/user/:id/follows': { request: (w) => get(`/v2/user/${w.ownerKey}/follows`), owner: 200, stranger: 401, moderator: 401, admin: 200 },
 
   // Projects (the world's project is a draft: only its team and moderators see it).
   'GET /v2/project/:id': { request: (w) => get(`/v2/project/${w.project.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'PATCH /v2/project/:id': { request: (w) => send('PATCH', `/v2/project/${w.project.key}`, { title: 'Matrix title' }), ...teamOrModerator(204, 404) },
-  'DELETE /v2/project/:id': { request: (w) => send('DELETE', `/v2/project/${w.project.key}`), owner: 204, stranger: 404, moderator: 401 },
+  'DELETE /v2/project/:id': { request: (w) => send('DELETE', `/v2/project/${w.project.key}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/projects': { request: (w) => get(`/v2/projects?ids=${ids(w.project.key)}`), ...everyone(200) },
   'PATCH /v2/projects': { request: (w) => send('PATCH', `/v2/projects?ids=${ids(w.project.key)}`, { add_categories: ['magic'] }), ...teamOrModerator(204, 404) },
   'GET /v2/projects_random': { request: () => get('/v2/projects_random?count=10'), ...everyone(200) },
@@ -182,7 +182,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/project/:id/check': { request: (w) => get(`/v2/project/${w.project.key}/check`), ...everyone(200), revealsProjectId: true },
   'PATCH /v2/project/:id/icon': { request: (w) => image('PATCH', `/v2/project/${w.project.key}/icon?ext=png`), ...teamOrModerator(204, 404) },
   'DELETE /v2/project/:id/icon': { request: (w) => send('DELETE', `/v2/project/${w.project.key}/icon`), ...teamOrModerator(204, 404) },
-  'POST /v2/project/:id/gallery': { request: (w) => image('POST', `/v2/project/${w.project.key}/gallery?ext=png&featured=true`), owner: 204, stranger: 404, moderator: 401 },
+  'POST /v2/project/:id/gallery': { request: (w) => image('POST', `/v2/project/${w.project.key}/gallery?ext=png&featured=true`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'PATCH /v2/project/:id/gallery': { request: async (w) => send('PATCH', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}&title=Shot`), ...teamOrModerator(204, 404) },
   'DELETE /v2/project/:id/gallery': { request: async (w) => send('DELETE', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}`), ...teamOrModerator(204, 404) },
   // A draft cannot be scheduled by its team (only approved projects can); moderators may.
@@ -194,19 +194,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
 
   // Teams.
   'GET /v2/team/:id/members': { request: (w) => get(`/v2/team/${w.project.teamKey}/members`), ...teamOrModerator(200, 404), anonymous: 404 },
-  'POST /v2/team/:id/members': { request: async (w) => send('POST', `/v2/team/${w.project.teamKey}/members`, { user_id: encodeBase62(w.stranger.id) }), owner: 204, stranger: 404, moderator: 401 },
+  'POST /v2/team/:id/members': { request: async (w) => send('POST', `/v2/team/${w.project.teamKey}/members`, { user_id: encodeBase62(w.stranger.id) }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/teams': { request: (w) => get(`/v2/teams?ids=${ids(w.project.teamKey)}`), ...everyone(200) },
   'POST /v2/team/:id/join': { request: (w) => send('POST', `/v2/team/${w.project.teamKey}/join`), owner: 400, stranger: 404, moderator: 400 },
-  'PATCH /v2/team/:id/members/:user': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`, { role: 'Artist' }), owner: 204, stranger: 404, moderator: 401 },
-  'DELETE /v2/team/:id/members/:user': { request: (w) => send('DELETE', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`), owner: 204, stranger: 404, moderator: 401 },
-  'PATCH /v2/team/:id/owner': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/owner`, { user_id: encodeBase62(w.member.id) }), owner: 204, stranger: 404, moderator: 401 },
+  'PATCH /v2/team/:id/members/:user': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`, { role: 'Artist' }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
+  'DELETE /v2/team/:id/members/:user': { request: (w) => send('DELETE', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
+  'PATCH /v2/team/:id/owner': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/owner`, { user_id: encodeBase62(w.member.id) }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
 
   // Versions (listed, but inside the draft project: hidden like it).
   'GET /v2/project/:id/version': { request: (w) => get(`/v2/project/${w.project.key}/version`), ...teamOrModerator(200, 404), anonymous: 404 },
   'GET /v2/project/:id/version/:version': { request: (w) => get(`/v2/project/${w.project.key}/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'GET /v2/version/:id': { request: (w) => get(`/v2/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'PATCH /v2/version/:id': { request: (w) => send('PATCH', `/v2/version/${w.version.key}`, { name: 'Matrix version' }), ...teamOrModerator(204, 404) },
-  'DELETE /v2/version/:id': { request: (w) => send('DELETE', `/v2/version/${w.version.key}`), owner: 204, stranger: 404, moderator: 401 },
+  'DELETE /v2/version/:id': { request: (w) => send('DELETE', `/v2/version/${w.version.key}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/versions': { request: (w) => get(`/v2/versions?ids=${ids(w.version.key)}`), ...everyone(200) },
   'POST /v2/version': {
     request: (w) => {
@@ -247,6 +247,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     owner: 204,
     stranger: 404,
     moderator: 401,
+    admin: 204,
   },
   'GET /v2/version_file/:hash/download': { request: (w) => get(`/v2/version_file/${w.version.sha1}/download`), ...teamOrModerator(307, 404), anonymous: 404 },
   'POST /v2/version_file/:hash/update': { request: (w) => send('POST', `/v2/version_file/${w.version.sha1}/update`, { loaders: ['fabric'], game_versions: ['1.20.1'] }), ...teamOrModerator(200, 404), anonymous: 404 },
