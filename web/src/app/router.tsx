@@ -69,6 +69,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
+  const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -164,23 +165,12 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               },
             ]),
             // Staff pages: everyone else gets the 404 page. The decisions log is public.
-            { id: 'moderation-log', path: paths.moderation.log.path, lazy: lazyRoute(queryClient, () => import('./routes/moderation/log'), ['moderation']) },
+            { id: 'moderation-log', path: paths.moderation.log.path, lazy: moderationPages },
             staffGuardRoute(queryClient, [
-              {
-                id: 'moderation',
-                path: paths.moderation.path,
-                lazy: lazyRoute(queryClient, () => import('./routes/moderation/layout'), ['moderation']),
-                children: [
-                  { id: 'moderation-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/moderation/home')) },
-                  { id: 'moderation-review', path: 'review', lazy: lazyRoute(queryClient, () => import('./routes/moderation/review')) },
-                ],
-              },
+              { id: 'moderation-home', path: paths.moderation.path, lazy: moderationPages },
+              { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
             ]),
-            staffGuardRoute(
-              queryClient,
-              [{ id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: lazyRoute(queryClient, () => import('./routes/admin/user-email'), ['moderation']) }],
-              'admin',
-            ),
+            staffGuardRoute(queryClient, [{ id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages }], 'admin'),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {
