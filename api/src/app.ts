@@ -29,6 +29,7 @@ import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
 import { imagesModule } from './modules/images/index.js';
+import { moderationModule } from './modules/moderation/index.js';
 import { createFileTokens } from './lib/file-tokens.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     fileTokens,
   });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
+  await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;

@@ -23,6 +23,8 @@ export interface MatrixEntry {
   owner?: Expect;
   stranger?: Expect;
   moderator?: Expect;
+  /** Defaults to the moderator's expectation. */
+  admin?: Expect;
   anonymous?: Expect;
   /** The call ends the caller's own credential or account: run it with callers made for it. */
   consumesCaller?: boolean;
@@ -151,17 +153,17 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/user/:id': { request: (w) => get(`/v2/user/${w.ownerKey}`), ...everyone(200) },
   // Moderators may edit any profile (not roles); only admins delete or list another's follows.
   'PATCH /v2/user/:id': { request: (w) => send('PATCH', `/v2/user/${w.ownerKey}`, { bio: 'Edited by the matrix' }), owner: 204, stranger: 401, moderator: 204 },
-  'DELETE /v2/user/:id': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}`), owner: 204, stranger: 401, moderator: 401, consumesCaller: true },
+  'DELETE /v2/user/:id': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}`), owner: 204, stranger: 401, moderator: 401, admin: 204, consumesCaller: true },
   'GET /v2/users': { request: (w) => get(`/v2/users?ids=${ids(w.ownerKey)}`), ...everyone(200) },
   'PATCH /v2/user/:id/icon': { request: (w) => image('PATCH', `/v2/user/${w.ownerKey}/icon?ext=png`), owner: 204, stranger: 401, moderator: 204 },
   'DELETE /v2/user/:id/icon': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}/icon`), owner: 204, stranger: 401, moderator: 204 },
   'GET /v2/user/:id/projects': { request: (w) => get(`/v2/user/${w.ownerKey}/projects`), ...everyone(200) },
-  'GET /v2/user/:id/follows': { request: (w) => get(`/v2/user/${w.ownerKey}/follows`), owner: 200, stranger: 401, moderator: 401 },
+  'GET /v2/user/:id/follows': { request: (w) => get(`/v2/user/${w.ownerKey}/follows`), owner: 200, stranger: 401, moderator: 401, admin: 200 },
 
   // Projects (the world's project is a draft: only its team and moderators see it).
   'GET /v2/project/:id': { request: (w) => get(`/v2/project/${w.project.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'PATCH /v2/project/:id': { request: (w) => send('PATCH', `/v2/project/${w.project.key}`, { title: 'Matrix title' }), ...teamOrModerator(204, 404) },
-  'DELETE /v2/project/:id': { request: (w) => send('DELETE', `/v2/project/${w.project.key}`), owner: 204, stranger: 404, moderator: 401 },
+  'DELETE /v2/project/:id': { request: (w) => send('DELETE', `/v2/project/${w.project.key}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/projects': { request: (w) => get(`/v2/projects?ids=${ids(w.project.key)}`), ...everyone(200) },
   'PATCH /v2/projects': { request: (w) => send('PATCH', `/v2/projects?ids=${ids(w.project.key)}`, { add_categories: ['magic'] }), ...teamOrModerator(204, 404) },
   'GET /v2/projects_random': { request: () => get('/v2/projects_random?count=10'), ...everyone(200) },
@@ -181,7 +183,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/project/:id/check': { request: (w) => get(`/v2/project/${w.project.key}/check`), ...everyone(200), revealsProjectId: true },
   'PATCH /v2/project/:id/icon': { request: (w) => image('PATCH', `/v2/project/${w.project.key}/icon?ext=png`), ...teamOrModerator(204, 404) },
   'DELETE /v2/project/:id/icon': { request: (w) => send('DELETE', `/v2/project/${w.project.key}/icon`), ...teamOrModerator(204, 404) },
-  'POST /v2/project/:id/gallery': { request: (w) => image('POST', `/v2/project/${w.project.key}/gallery?ext=png&featured=true`), owner: 204, stranger: 404, moderator: 401 },
+  'POST /v2/project/:id/gallery': { request: (w) => image('POST', `/v2/project/${w.project.key}/gallery?ext=png&featured=true`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'PATCH /v2/project/:id/gallery': { request: async (w) => send('PATCH', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}&title=Shot`), ...teamOrModerator(204, 404) },
   'DELETE /v2/project/:id/gallery': { request: async (w) => send('DELETE', `/v2/project/${w.project.key}/gallery?url=${encodeURIComponent(await galleryUrl(w))}`), ...teamOrModerator(204, 404) },
   // A draft cannot be scheduled by its team (only approved projects can); moderators may.
@@ -193,19 +195,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
 
   // Teams.
   'GET /v2/team/:id/members': { request: (w) => get(`/v2/team/${w.project.teamKey}/members`), ...teamOrModerator(200, 404), anonymous: 404 },
-  'POST /v2/team/:id/members': { request: async (w) => send('POST', `/v2/team/${w.project.teamKey}/members`, { user_id: encodeBase62(w.stranger.id) }), owner: 204, stranger: 404, moderator: 401 },
+  'POST /v2/team/:id/members': { request: async (w) => send('POST', `/v2/team/${w.project.teamKey}/members`, { user_id: encodeBase62(w.stranger.id) }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/teams': { request: (w) => get(`/v2/teams?ids=${ids(w.project.teamKey)}`), ...everyone(200) },
   'POST /v2/team/:id/join': { request: (w) => send('POST', `/v2/team/${w.project.teamKey}/join`), owner: 400, stranger: 404, moderator: 400 },
-  'PATCH /v2/team/:id/members/:user': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`, { role: 'Artist' }), owner: 204, stranger: 404, moderator: 401 },
-  'DELETE /v2/team/:id/members/:user': { request: (w) => send('DELETE', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`), owner: 204, stranger: 404, moderator: 401 },
-  'PATCH /v2/team/:id/owner': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/owner`, { user_id: encodeBase62(w.member.id) }), owner: 204, stranger: 404, moderator: 401 },
+  'PATCH /v2/team/:id/members/:user': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`, { role: 'Artist' }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
+  'DELETE /v2/team/:id/members/:user': { request: (w) => send('DELETE', `/v2/team/${w.project.teamKey}/members/${encodeBase62(w.member.id)}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
+  'PATCH /v2/team/:id/owner': { request: (w) => send('PATCH', `/v2/team/${w.project.teamKey}/owner`, { user_id: encodeBase62(w.member.id) }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
 
   // Versions (listed, but inside the draft project: hidden like it).
   'GET /v2/project/:id/version': { request: (w) => get(`/v2/project/${w.project.key}/version`), ...teamOrModerator(200, 404), anonymous: 404 },
   'GET /v2/project/:id/version/:version': { request: (w) => get(`/v2/project/${w.project.key}/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'GET /v2/version/:id': { request: (w) => get(`/v2/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'PATCH /v2/version/:id': { request: (w) => send('PATCH', `/v2/version/${w.version.key}`, { name: 'Matrix version' }), ...teamOrModerator(204, 404) },
-  'DELETE /v2/version/:id': { request: (w) => send('DELETE', `/v2/version/${w.version.key}`), owner: 204, stranger: 404, moderator: 401 },
+  'DELETE /v2/version/:id': { request: (w) => send('DELETE', `/v2/version/${w.version.key}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/versions': { request: (w) => get(`/v2/versions?ids=${ids(w.version.key)}`), ...everyone(200) },
   'POST /v2/version': {
     request: (w) => {
@@ -246,6 +248,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     owner: 204,
     stranger: 404,
     moderator: 401,
+    admin: 204,
   },
   'GET /v2/version_file/:hash/download': { request: (w) => get(`/v2/version_file/${w.version.sha1}/download`), ...teamOrModerator(307, 404), anonymous: 404 },
   'POST /v2/version_file/:hash/update': { request: (w) => send('POST', `/v2/version_file/${w.version.sha1}/update`, { loaders: ['fabric'], game_versions: ['1.20.1'] }), ...teamOrModerator(200, 404), anonymous: 404 },
@@ -253,4 +256,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/version_files/update': { request: (w) => send('POST', '/v2/version_files/update', { hashes: [w.version.sha1], algorithm: 'sha1', loaders: ['fabric'], game_versions: ['1.20.1'] }), ...everyone(200) },
   // The reference answers an unknown (or hidden) project here with a 400, and launchers expect it.
   'GET /v2/updates/:id/forge_updates.json': { request: (w) => get(`/v2/updates/${w.project.key}/forge_updates.json`), ...teamOrModerator(200, 400), anonymous: 400 },
+
+  // Moderation (issue 12): the queue and review locks are for moderators (admin-only where stated), the
+  // decisions log is public, a project's queue place is its team's, the e-mail lookup is for admins.
+  'GET /v2/moderation/projects': { request: () => get('/v2/moderation/projects'), owner: 401, stranger: 401, moderator: 200 },
+  'POST /v2/moderation/lock/:project': { request: (w) => send('POST', `/v2/moderation/lock/${w.project.key}`), owner: 401, stranger: 401, moderator: 200 },
+  'POST /v2/moderation/lock/:project/override': { request: (w) => send('POST', `/v2/moderation/lock/${w.project.key}/override`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'GET /v2/moderation/lock/:project': { request: (w) => get(`/v2/moderation/lock/${w.project.key}`), owner: 401, stranger: 401, moderator: 200 },
+  'DELETE /v2/moderation/lock/:project': { request: (w) => send('DELETE', `/v2/moderation/lock/${w.project.key}`), owner: 401, stranger: 401, moderator: 200 },
+  'DELETE /v2/moderation/locks': { request: () => send('DELETE', '/v2/moderation/locks'), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'GET /v2/moderation/log': { request: () => get('/v2/moderation/log'), ...everyone(200) },
+  'GET /v2/project/:id/queue': { request: (w) => get(`/v2/project/${w.project.key}/queue`), ...teamOrModerator(200, 404) },
+  'GET /v2/user_email': { request: (w) => get(`/v2/user_email?email=${encodeURIComponent(w.owner.email)}`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
 };

@@ -16,6 +16,7 @@ export interface World {
   ownerKey: string;
   stranger: TestUser;
   moderator: TestUser;
+  admin: TestUser;
   project: InsertedProject;
   version: InsertedVersion;
   /** A second, accepted member of the project's team (not the owner). */
@@ -25,12 +26,14 @@ export interface World {
 export interface Callers {
   stranger: TestUser;
   moderator: TestUser;
+  admin: TestUser;
 }
 
 export async function createCallers(ctx: TestContext): Promise<Callers> {
   return {
     stranger: await insertUserWithTokens(ctx.database.db, { username: `stranger_${Math.random().toString(36).slice(2, 8)}` }),
     moderator: await insertUserWithTokens(ctx.database.db, { username: `mod_${Math.random().toString(36).slice(2, 8)}`, role: 'moderator' }),
+    admin: await insertUserWithTokens(ctx.database.db, { username: `admin_${Math.random().toString(36).slice(2, 8)}`, role: 'admin' }),
   };
 }
 

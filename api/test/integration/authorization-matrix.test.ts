@@ -7,7 +7,7 @@ import { createCallers, createWorld, patWithout, type Callers, type World } from
 /*
  * The authorization matrix, generated from the routes' own declarations: every /v2 route is called
  * anonymously, with a token lacking its scopes, as a stranger, as the owner of what it names and as
- * a moderator, each against a fresh world. Answers to outsiders never carry the owner's email or
+ * a moderator and as an admin (as the moderator unless the row says otherwise), each against a fresh world. Answers to outsiders never carry the owner's email or
  * tokens, nor the ids of the hidden project and version. A route without a row fails the suite.
  */
 const BYPASS = 'authorization-matrix-bypass-key';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type Caller = 'anonymous' | 'lacking scope' | 'stranger' | 'owner' | 'moderator';
+type Caller = 'anonymous' | 'lacking scope' | 'stranger' | 'owner' | 'moderator' | 'admin';
 
 function expected(entry: MatrixEntry, declaration: RouteDeclaration, caller: Caller): number | readonly number[] | undefined {
   const { mode } = declaration.auth;
@@ -32,6 +32,8 @@ function expected(entry: MatrixEntry, declaration: RouteDeclaration, caller: Cal
       return anonymous;
     case 'lacking scope':
       return mode === 'required' ? 401 : anonymous;
+    case 'admin':
+      return entry.admin ?? entry.moderator ?? anonymous;
     default:
       return entry[caller] ?? anonymous;
   }
@@ -46,6 +48,7 @@ async function call(entry: MatrixEntry, declaration: RouteDeclaration, caller: C
     stranger: w.stranger.session,
     owner: w.owner.session,
     moderator: w.moderator.session,
+    admin: w.admin.session,
   }[caller];
   const request = await entry.request(w);
   const response = await ctx.app.inject({
@@ -69,7 +72,7 @@ describe('authorization matrix', () => {
     it(route, async () => {
       const declaration = declarations.get(route);
       if (!declaration) throw new Error(`${route} is not a declared route`);
-      const callersOfRoute: Caller[] = ['anonymous', 'stranger', 'owner', 'moderator'];
+      const callersOfRoute: Caller[] = ['anonymous', 'stranger', 'owner', 'moderator', 'admin'];
       if (declaration.auth.mode !== 'none' && declaration.auth.scopes.length) callersOfRoute.splice(1, 0, 'lacking scope');
       const outcomes: Record<string, number | readonly number[] | string> = {};
       const wanted: Record<string, number | readonly number[] | string> = {};
@@ -80,7 +83,7 @@ describe('authorization matrix', () => {
         const ok = typeof want === 'number' ? response.statusCode === want : want.includes(response.statusCode);
         outcomes[caller] = ok ? want : `${response.statusCode} ${response.body.slice(0, 160)}`;
         wanted[caller] = want;
-        if (caller !== 'owner' && caller !== 'moderator' && response.statusCode < 300) {
+        if (caller !== 'owner' && caller !== 'moderator' && caller !== 'admin' && response.statusCode < 300) {
           const secrets = [w.owner.email, w.owner.session, w.owner.pat, ...(entry.revealsProjectId ? [] : [w.project.key]), w.version.key, w.version.sha1];
           const leaked = secrets.filter((secret) => response.body.includes(secret));
           if (leaked.length) outcomes[`${caller} leak`] = `received ${leaked.join(', ')}`;

@@ -10,6 +10,7 @@ import type { ShellSlots } from '../components/layout/shell-slots';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { authGuardRoute } from '../lib/auth';
+import { staffGuardRoute } from '../lib/staff-guard';
 import { reloadForChunkError } from '../lib/chunk-reload';
 import type { MessageArea } from '../lib/i18n/catalogs';
 import { ensureMessageAreas } from '../lib/i18n/message-areas';
@@ -68,6 +69,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
+  const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -165,6 +167,13 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               },
             ]),
+            // Staff pages: everyone else gets the 404 page. The decisions log is public.
+            { id: 'moderation-log', path: paths.moderation.log.path, lazy: moderationPages },
+            staffGuardRoute(queryClient, [
+              { id: 'moderation-home', path: paths.moderation.path, lazy: moderationPages },
+              { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
+            ]),
+            staffGuardRoute(queryClient, [{ id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages }], 'admin'),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

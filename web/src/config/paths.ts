@@ -134,6 +134,23 @@ export const paths = {
     getHref: () => '/dashboard',
     projects: { path: '/dashboard/projects', getHref: () => '/dashboard/projects' },
   },
+  moderation: {
+    path: '/moderation',
+    getHref: () => '/moderation',
+    review: {
+      path: '/moderation/review',
+      getHref: (query?: Record<string, string | undefined>) => withQuery('/moderation/review', query),
+    },
+    reports: { path: '/moderation/reports', getHref: () => '/moderation/reports' },
+    report: { path: '/moderation/report/:id', getHref: (id: string) => `/moderation/report/${encode(id)}` },
+    log: {
+      path: '/moderation/log',
+      getHref: (page?: number) => withQuery('/moderation/log', { page: page && page > 1 ? String(page) : undefined }),
+    },
+  },
+  admin: {
+    userEmail: { path: '/admin/user_email', getHref: () => '/admin/user_email' },
+  },
   settings: {
     /** The settings home is the appearance page. */
     path: '/settings',

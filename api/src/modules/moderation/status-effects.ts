@@ -1,9 +1,11 @@
-import type { ProjectStatus } from '@cairn/shared/constants/project-status';
+import { isApprovedLikeProjectStatus, type ProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
+import { unauthorized } from '../../lib/errors.js';
 import { encodeBase62 } from '../../lib/ids.js';
 import { listAcceptedProjectMembers, notifyUsers } from '../notifications/notifications.port.js';
 import { addThreadMessage, findProjectThreadId } from '../threads/threads.port.js';
+import { deleteLock, findLiveLockOfOther, findQueuedAt, insertDecision } from './moderation.repository.js';
 
 export interface StatusChange {
   projectId: number;
@@ -13,12 +15,43 @@ export interface StatusChange {
   actorIsMember: boolean;
 }
 
+/** A status a moderator's decision leads to: out of the queue, or to a verdict. */
+const isDecision = (change: StatusChange) =>
+  change.oldStatus === 'processing' || change.newStatus === 'rejected' || change.newStatus === 'withheld' || isApprovedLikeProjectStatus(change.newStatus);
+
 /**
- * What a committed status change leaves behind: a `status_change` message in the project's
- * thread (moderators' identity hidden) and, when someone outside the team (a moderator) made it,
- * a `status_change` notification to every accepted member.
+ * A moderator's decision on a project under review: refused while another moderator holds a live
+ * review lock (admins excepted); otherwise logged (without the moderator) and the decider's own
+ * lock is released.
+ */
+async function recordDecision(tx: Executor, actor: Actor, change: StatusChange): Promise<void> {
+  if (change.oldStatus === 'processing' && !isAdmin(actor)) {
+    const other = await findLiveLockOfOther(tx, change.projectId, actor.userId, new Date());
+    if (other) {
+      throw unauthorized(
+        `${other.username} is reviewing this project (review lock until ${other.expiresAt.toISOString()}); wait for it to be released or ask an admin`,
+      );
+    }
+  }
+  if (change.actorIsMember || !isDecision(change)) return;
+  await insertDecision(tx, {
+    itemType: 'project',
+    itemId: change.projectId,
+    decision: change.newStatus,
+    publicReason: null,
+    // Review time counts only for decisions on a project waiting in the queue.
+    queuedAt: change.oldStatus === 'processing' ? await findQueuedAt(tx, change.projectId) : null,
+  });
+  await deleteLock(tx, change.projectId, actor.userId);
+}
+
+/**
+ * What a committed status change leaves behind: a moderator's decision (above), a `status_change`
+ * message in the project's thread (moderators' identity hidden) and, when someone outside the
+ * team (a moderator) made it, a `status_change` notification to every accepted member.
  */
 export async function recordStatusChange(tx: Executor, actor: Actor, change: StatusChange): Promise<void> {
+  if (isModerator(actor)) await recordDecision(tx, actor, change);
   const threadId = await findProjectThreadId(tx, change.projectId);
   if (threadId !== undefined) {
     await addThreadMessage(tx, {

@@ -68,6 +68,12 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return rows[0];
 }
 
+/** By email address, case-insensitively. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select(userColumns).from(users).where(emailIs(email)).limit(1);
+  return rows[0];
+}
+
 /** By id (when `id` is given and exists) or else by username, case-insensitively. */
 export async function findUserByIdOrUsername(db: Executor, text: string, id: number | undefined): Promise<UserRow | undefined> {
   const byId = idCondition(id === undefined ? [] : [id]);

@@ -9,6 +9,7 @@ import {
   UserIdentifierSchema,
   UserSchema,
 } from '@cairn/shared/schemas/users';
+import { GetUserByEmailQuerySchema } from '@cairn/shared/schemas/moderation';
 import { badRequest } from '../../lib/errors.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import { clearSessionCookie } from '../sessions/session-http.js';
@@ -64,6 +65,24 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     },
     async (request) => {
       const { row, view, providers } = await service.getUser(request.actor, request.params.id);
+      return toUser(row, view, providers);
+    },
+  );
+
+  app.get(
+    '/user_email',
+    {
+      config: requireAuth('USER_READ'),
+      schema: {
+        operationId: 'getUserByEmail',
+        tags,
+        summary: 'Find a user by email address (admins)',
+        querystring: GetUserByEmailQuerySchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { row, view, providers } = await service.getUserByEmail(request.actor!, request.query.email);
       return toUser(row, view, providers);
     },
   );

@@ -1,6 +1,6 @@
 import { AVATAR_MAX_BYTES, type ModifyUserBody } from '@cairn/shared/schemas/users';
 import type { Database } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
 import { processIcon } from '../../lib/images.js';
@@ -52,6 +52,14 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     async getUser(actor: Actor | null, identifier: string): Promise<ViewedUser> {
       return (await withViews(actor, [await findTarget(identifier)]))[0]!;
+    },
+
+    /** Admins look an account up by its email address (support requests). */
+    async getUserByEmail(actor: Actor, email: string): Promise<ViewedUser> {
+      if (!isAdmin(actor)) throw unauthorized('Only administrators may look users up by email.');
+      const row = await repo.findUserByEmail(db, email);
+      if (!row) throw notFound('No user has this email address');
+      return (await withViews(actor, [row]))[0]!;
     },
 
     /** Unknown ids and usernames are left out. */

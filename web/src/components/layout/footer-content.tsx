@@ -44,6 +44,7 @@ function footerColumns(developerMode: boolean): FooterColumn[] {
       title: 'shell.footer.resources',
       links: [
         { label: 'shell.footer.report', href: paths.report.getHref() },
+        { label: 'shell.footer.moderationLog', href: paths.moderation.log.getHref() },
         { label: 'shell.footer.apiDocs', href: `${env.apiUrl || window.location.origin}/v2/docs` },
         ...(developerMode ? [{ label: 'shell.footer.flags' as const, href: paths.flags.getHref() }] : []),
       ],

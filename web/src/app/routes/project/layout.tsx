@@ -1,5 +1,6 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { Outlet, replace, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, replace, useNavigate, useSearchParams, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
@@ -8,6 +9,34 @@ import { canonicalProjectUrl } from '../../../features/projects/utils/canonical'
 import { useCurrentUser } from '../../../lib/auth';
 import { isTeamOrStaff } from '../../../lib/project-permissions';
 import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
+import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/auth';
+import { ensureMessageAreas } from '../../../lib/i18n/message-areas';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { isStaff } from '../../../lib/staff-guard';
+
+// The review checklist loads (with its text) only for staff opening a project with `?review=1`.
+const ReviewPanel = lazyComponent(
+  () => Promise.all([import('../../../features/moderation/components/review-panel'), ensureMessageAreas(['moderation'])]).then(([module]) => module.ReviewPanel),
+  () => null,
+);
+
+function ProjectReview({ project }: { project: { id: string; slug: string; title: string } }) {
+  const { user } = useCurrentUser();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  if (search.get('review') !== '1' || !isStaff(user?.role)) return null;
+  const exit = () => {
+    const next = new URLSearchParams(search);
+    next.delete('review');
+    setSearch(next, { replace: true });
+  };
+  return (
+    <Suspense fallback={null}>
+      <ReviewPanel project={project} onExit={exit} onDecided={() => void navigate(paths.moderation.review.getHref())} />
+    </Suspense>
+  );
+}
 
 /**
  * The project shell. A URL with the wrong type or the id instead of the slug is replaced by the
@@ -50,6 +79,7 @@ export function Component() {
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
     >
       <Outlet />
+      <ProjectReview project={project} />
     </ProjectLayout>
   );
 }
