@@ -1,7 +1,8 @@
 import { multipart } from '../helpers/multipart.js';
 import { jar, versionData } from '../helpers/versions.js';
 import { zip } from '../helpers/zip.js';
-import { encodeBase62 } from '../../src/lib/ids.js';
+import { encodeBase62, randomId } from '../../src/lib/ids.js';
+import { notifications } from '../../src/db/schema/trust.js';
 import { pngBytes, type World } from './world.js';
 
 export interface MatrixRequest {
@@ -45,6 +46,13 @@ const upload = (method: MatrixRequest['method'], url: string, parts: Parameters<
 const everyone = (status: Expect) => ({ owner: status, stranger: status, moderator: status, anonymous: status });
 /** Only the owner (and moderators, who act on any project) may. */
 const teamOrModerator = (ok: Expect, refused: Expect) => ({ owner: ok, moderator: ok, stranger: refused });
+
+/** A notification of the world's owner (about its project's status), as its base62 id. */
+async function ownerNotification(w: World): Promise<string> {
+  const id = Number(randomId());
+  await w.ctx.database.db.insert(notifications).values({ id, userId: w.owner.id, body: { type: 'status_change', project_id: w.project.key, old_status: 'draft', new_status: 'processing' } });
+  return encodeBase62(id);
+}
 
 async function ownerApp(w: World): Promise<{ id: string }> {
   const response = await w.ctx.app.inject({
@@ -252,4 +260,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/version_files/update': { request: (w) => send('POST', '/v2/version_files/update', { hashes: [w.version.sha1], algorithm: 'sha1', loaders: ['fabric'], game_versions: ['1.20.1'] }), ...everyone(200) },
   // The reference answers an unknown (or hidden) project here with a 400, and launchers expect it.
   'GET /v2/updates/:id/forge_updates.json': { request: (w) => get(`/v2/updates/${w.project.key}/forge_updates.json`), ...teamOrModerator(200, 400), anonymous: 400 },
+  // Notifications: the owner's own; admins may read anyone's (moderators may not). Someone else's
+  // single notification is unknown on reads (404) and refused on writes (401); bulk calls skip it.
+  'GET /v2/user/:id/notifications': { request: (w) => get(`/v2/user/${w.ownerKey}/notifications`), owner: 200, stranger: 401, moderator: 401 },
+  'GET /v2/notification/:id': { request: async (w) => get(`/v2/notification/${await ownerNotification(w)}`), owner: 200, stranger: 404, moderator: 404 },
+  'PATCH /v2/notification/:id': { request: async (w) => send('PATCH', `/v2/notification/${await ownerNotification(w)}`), owner: 204, stranger: 401, moderator: 401 },
+  'DELETE /v2/notification/:id': { request: async (w) => send('DELETE', `/v2/notification/${await ownerNotification(w)}`), owner: 204, stranger: 401, moderator: 401 },
+  'GET /v2/notifications': { request: async (w) => get(`/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 200, stranger: 200, moderator: 200 },
+  'PATCH /v2/notifications': { request: async (w) => send('PATCH', `/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 204, stranger: 204, moderator: 204 },
+  'DELETE /v2/notifications': { request: async (w) => send('DELETE', `/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 204, stranger: 204, moderator: 204 },
 };

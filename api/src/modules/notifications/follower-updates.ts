@@ -34,9 +34,9 @@ const DEFAULT_BATCH = 1000;
  * Notifies the followers of the project about the version, `batchSize` users per insert,
  * skipping members of its team (and of its organization's team) and anyone already notified of
  * this version (so a retried job never notifies twice). Does nothing when the project or version
- * is no longer public. Answers how many were notified.
+ * is no longer public. Answers how many were notified, in how many inserts.
  */
-export async function fanOutProjectUpdate(db: Executor, job: ProjectUpdateJob, batchSize = DEFAULT_BATCH): Promise<number> {
+export async function fanOutProjectUpdate(db: Executor, job: ProjectUpdateJob, batchSize = DEFAULT_BATCH): Promise<{ notified: number; batches: number }> {
   const [target] = await db
     .select({ projectStatus: projects.status, versionStatus: versions.status, teamId: projects.teamId, organizationTeamId: organizations.teamId })
     .from(versions)
@@ -44,12 +44,13 @@ export async function fanOutProjectUpdate(db: Executor, job: ProjectUpdateJob, b
     .leftJoin(organizations, eq(organizations.id, projects.organizationId))
     .where(and(eq(versions.id, job.versionId), eq(versions.projectId, job.projectId)))
     .limit(1);
-  if (!target || isHiddenProjectStatus(target.projectStatus) || isHiddenVersionStatus(target.versionStatus)) return 0;
+  if (!target || isHiddenProjectStatus(target.projectStatus) || isHiddenVersionStatus(target.versionStatus)) return { notified: 0, batches: 0 };
 
   const body = { type: 'project_update' as const, project_id: encodeBase62(job.projectId), version_id: encodeBase62(job.versionId) };
   const teamIds = [target.teamId, ...(target.organizationTeamId === null ? [] : [target.organizationTeamId])];
   let after = 0;
-  let total = 0;
+  let notified = 0;
+  let batches = 0;
   for (;;) {
     const batch = await db
       .select({ userId: projectFollows.userId })
@@ -80,9 +81,10 @@ export async function fanOutProjectUpdate(db: Executor, job: ProjectUpdateJob, b
       )
       .orderBy(asc(projectFollows.userId))
       .limit(batchSize);
-    if (batch.length === 0) return total;
+    if (batch.length === 0) return { notified, batches };
     await db.insert(notifications).values(batch.map(({ userId }) => ({ id: Number(randomId()), userId, body })));
-    total += batch.length;
+    notified += batch.length;
+    batches += 1;
     after = batch[batch.length - 1]!.userId;
   }
 }
