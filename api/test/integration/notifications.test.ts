@@ -201,8 +201,8 @@ describe('new versions of followed projects', () => {
     const versionKey = response.json<{ id: string }>().id;
     const queued = await queuedJobs(versionKey);
     expect(queued).toHaveLength(1);
-    const [{ count }] = await db.execute<{ count: string }>(sql`select count(*) from notifications where body->>'version_id' = ${versionKey}`) as unknown as Array<{ count: string }>;
-    expect(Number(count)).toBe(0);
+    const counted = await db.execute<{ count: string }>(sql`select count(*) from notifications where body->>'version_id' = ${versionKey}`);
+    expect(Number(counted[0]?.count)).toBe(0);
 
     // The job, run directly: every follower but the team member, in batches.
     const result = await fanOutProjectUpdate(db, queued[0]!.data, 500);
