@@ -25,7 +25,7 @@ export function LatestNotifications({ notifications, limit = 3 }: { notification
         <ul className={styles.list}>
           {groups.map((group) => (
             <li key={group.key}>
-              <NotificationEntry group={group} />
+              <NotificationEntry group={group} headingLevel={3} />
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import type { NotificationGroup } from '../utils/group-notifications';
 import styles from './notifications.module.css';
 
 /** One entry: the newest notification of its group, its actions, and "Mark as read" while unread. */
-export function NotificationEntry({ group }: { group: NotificationGroup }) {
+export function NotificationEntry({ group, headingLevel = 2 }: { group: NotificationGroup; headingLevel?: 2 | 3 }) {
   const t = useT();
   const titleId = useId();
   const toasts = useNotifications();
@@ -38,12 +38,13 @@ export function NotificationEntry({ group }: { group: NotificationGroup }) {
   }
 
   const busy = markRead.isPending || act.isPending;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.entry} aria-labelledby={titleId} data-unread={unreadIds.length > 0 || undefined}>
       <div className={styles.body}>
-        <h3 id={titleId} className={styles.entryTitle}>
+        <Heading id={titleId} className={styles.entryTitle}>
           <AppLink to={head.link}>{head.title}</AppLink>
-        </h3>
+        </Heading>
         {head.text && <p className={styles.text}>{head.text}</p>}
         {rest.length > 0 && <p className={styles.muted}>{t('creator.notifications.more', { count: rest.length })}</p>}
         <RelativeTime date={head.created} className={styles.muted} />

@@ -18,7 +18,7 @@ export function NotificationHistory({ notifications }: { notifications: readonly
   const current = Math.min(page, pages - 1);
   const shown = notifications.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
   return (
-    <section className={styles.card} aria-labelledby="notification-history-title">
+    <div className={styles.card}>
       <header className={styles.header}>
         <h1 id="notification-history-title" className={styles.title}>
           {t('creator.notifications.historyTitle')}
@@ -47,6 +47,6 @@ export function NotificationHistory({ notifications }: { notifications: readonly
           </Button>
         </nav>
       )}
-    </section>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ export function NotificationsPage({ notifications }: { notifications: readonly N
     onError: (error) => toasts.addError(error),
   });
   return (
-    <section className={styles.card} aria-labelledby="notifications-title">
+    <div className={styles.card}>
       <header className={styles.header}>
         <h1 id="notifications-title" className={styles.title}>
           {t('creator.notifications.title')}
@@ -45,6 +45,6 @@ export function NotificationsPage({ notifications }: { notifications: readonly N
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
