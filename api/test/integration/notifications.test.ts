@@ -6,7 +6,8 @@ import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, createPat, insertUser, insertUserWithTokens, type Actors } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion } from '../factories/catalogue.js';
 import { jar, postVersion, versionData } from '../helpers/versions.js';
-import { projectFollows, teamMembers } from '../../src/db/schema/catalogue.js';
+import { projectFollows, teamMembers, versions } from '../../src/db/schema/catalogue.js';
+import { publishScheduledVersions } from '../../src/modules/versions/version-schedules.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
 import { scopeBits } from '@cairn/shared/constants/scopes';
@@ -232,5 +233,14 @@ describe('new versions of followed projects', () => {
     expect(job).toBeDefined();
     expect((await fanOutProjectUpdate(db, job!.data)).notified).toBe(1);
     expect((await rowsOf(fan!)).map((r) => r.body.type)).toEqual(['project_update']);
+  });
+
+  it('a scheduled version released by the schedule job is announced', async () => {
+    const db = ctx.database.db;
+    const project = await insertProject(db, { ownerId: actors.creator.id });
+    const version = await insertVersion(db, { projectId: project.id, authorId: actors.creator.id, status: 'scheduled' });
+    await db.update(versions).set({ requestedStatus: 'listed', scheduledFor: new Date(Date.now() - 1000) }).where(eq(versions.id, version.id));
+    expect(await publishScheduledVersions(db, ctx.jobs)).toBeGreaterThanOrEqual(1);
+    expect(await queuedJobs(version.key)).toHaveLength(1);
   });
 });
