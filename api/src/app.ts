@@ -25,6 +25,7 @@ import { createMailer } from './lib/mail/create-mailer.js';
 import { createCaptchaVerifier } from './lib/captcha.js';
 import { projectsModule } from './modules/projects/index.js';
 import { teamsModule } from './modules/teams/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
 import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   const fileTokens = createFileTokens(config.fileUrlSecret);
   await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, fileTokens, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });
+  await app.register(notificationsModule, { prefix: '/v2', db });
   await app.register(versionsModule, {
     db,
     files: deps.files,
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     publicSiteUrl: config.publicSiteUrl,
     maxFileBytes: config.maxFileBytes,
     fileTokens,
+    jobs: deps.jobs,
   });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });

@@ -34,8 +34,11 @@ export interface TestContextOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** A Meilisearch of the test's own instead of the shared one (outage tests). */
   search?: { url: string; key: string };
-  /** Run the job worker (pg-boss in this file's database) and give the app its queue. */
-  jobs?: boolean;
+  /**
+   * Run the job worker (pg-boss in this file's database) and give the app its queue; `'queue'`
+   * gives the app the queue without running the handlers (tests run them directly).
+   */
+  jobs?: boolean | 'queue';
 }
 
 /**
@@ -67,7 +70,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   // FILE_STORE=s3 in options.env points the app at the test's own S3-compatible server.
   const files = config.fileStore.kind === 's3' ? await createFileStore(config) : createDiskFileStore(filesDir);
   const jobs = options.jobs
-    ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files }, work: true, log: silentLogger })
+    ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files }, work: options.jobs === true, log: silentLogger })
     : undefined;
   const app = await buildApp({ config, database, search, files, jobs }, { logger: false });
   await options.beforeReady?.(app);

@@ -8,7 +8,8 @@ export interface JobDefinition<Deps, Data extends object = object> {
   cron?: string;
   /** Upper bound of jobs handed to one handler call. */
   batchSize?: number;
-  handle(deps: Deps, jobs: Array<PgBoss.Job<Data>>): Promise<void>;
+  /** `queue` lets a handler enqueue follow-up jobs (e.g. inside its own transaction). */
+  handle(deps: Deps, jobs: Array<PgBoss.Job<Data>>, queue?: JobQueue): Promise<void>;
 }
 
 /** Enqueues jobs; what the API and the CLI are given. */
@@ -43,17 +44,18 @@ export async function startJobRunner<Deps>(options: {
   });
   boss.on('error', (error: Error) => options.log.error(`job runner: ${error.message}`));
   await boss.start();
+  const queue: JobQueue = { send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}) };
   for (const job of options.jobs) {
     await boss.createQueue(job.name);
     if (!options.work) continue;
     await boss.work(job.name, { batchSize: job.batchSize ?? 1 }, (jobs) =>
-      (job as JobDefinition<Deps, object>).handle(options.deps, jobs as Array<PgBoss.Job<object>>),
+      (job as JobDefinition<Deps, object>).handle(options.deps, jobs as Array<PgBoss.Job<object>>, queue),
     );
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
   return {
     boss,
-    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    send: queue.send,
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };
 }

@@ -7,8 +7,8 @@ import type { JobDeps } from './registry.js';
 export const publishScheduledJob: JobDefinition<JobDeps> = {
   name: 'catalogue.publish-scheduled',
   cron: '* * * * *',
-  handle: async ({ db }) => {
+  handle: async ({ db }, _jobs, queue) => {
     await publishScheduledProjects(db);
-    await publishScheduledVersions(db);
+    await publishScheduledVersions(db, queue);
   },
 };

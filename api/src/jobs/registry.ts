@@ -11,6 +11,7 @@ import { searchTrendingJob } from './search-trending.js';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.js';
 import { sweepUnattachedImagesJob } from './sweep-unattached-images.js';
 import { publishScheduledJob } from './publish-scheduled.js';
+import { notifyFollowersJob } from './notify-followers.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -21,4 +22,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepUnattachedImagesJob, publishScheduledJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob];

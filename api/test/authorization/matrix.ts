@@ -1,7 +1,8 @@
 import { multipart } from '../helpers/multipart.js';
 import { jar, versionData } from '../helpers/versions.js';
 import { zip } from '../helpers/zip.js';
-import { encodeBase62 } from '../../src/lib/ids.js';
+import { encodeBase62, randomId } from '../../src/lib/ids.js';
+import { notifications } from '../../src/db/schema/trust.js';
 import { pngBytes, type World } from './world.js';
 
 export interface MatrixRequest {
@@ -47,6 +48,13 @@ const upload = (method: MatrixRequest['method'], url: string, parts: Parameters<
 const everyone = (status: Expect) => ({ owner: status, stranger: status, moderator: status, anonymous: status });
 /** Only the owner (and moderators, who act on any project) may. */
 const teamOrModerator = (ok: Expect, refused: Expect) => ({ owner: ok, moderator: ok, stranger: refused });
+
+/** A notification of the world's owner (about its project's status), as its base62 id. */
+async function ownerNotification(w: World): Promise<string> {
+  const id = Number(randomId());
+  await w.ctx.database.db.insert(notifications).values({ id, userId: w.owner.id, body: { type: 'status_change', project_id: w.project.key, old_status: 'draft', new_status: 'processing' } });
+  return encodeBase62(id);
+}
 
 async function ownerApp(w: World): Promise<{ id: string }> {
   const response = await w.ctx.app.inject({
@@ -268,4 +276,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/moderation/log': { request: () => get('/v2/moderation/log'), ...everyone(200) },
   'GET /v2/project/:id/queue': { request: (w) => get(`/v2/project/${w.project.key}/queue`), ...teamOrModerator(200, 404) },
   'GET /v2/user_email': { request: (w) => get(`/v2/user_email?email=${encodeURIComponent(w.owner.email)}`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  
+  // Notifications: the owner's own; admins may read anyone's (moderators may not). Someone else's
+  // single notification is unknown on reads (404) and refused on writes (401); bulk calls skip it.
+  'GET /v2/user/:id/notifications': { request: (w) => get(`/v2/user/${w.ownerKey}/notifications`), owner: 200, stranger: 401, moderator: 401, admin: 200 },
+  'GET /v2/notification/:id': { request: async (w) => get(`/v2/notification/${await ownerNotification(w)}`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'PATCH /v2/notification/:id': { request: async (w) => send('PATCH', `/v2/notification/${await ownerNotification(w)}`), owner: 204, stranger: 401, moderator: 401, admin: 204 },
+  'DELETE /v2/notification/:id': { request: async (w) => send('DELETE', `/v2/notification/${await ownerNotification(w)}`), owner: 204, stranger: 401, moderator: 401, admin: 204 },
+  'GET /v2/notifications': { request: async (w) => get(`/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 200, stranger: 200, moderator: 200 },
+  'PATCH /v2/notifications': { request: async (w) => send('PATCH', `/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 204, stranger: 204, moderator: 204 },
+  'DELETE /v2/notifications': { request: async (w) => send('DELETE', `/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 204, stranger: 204, moderator: 204 },
 };

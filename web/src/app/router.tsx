@@ -164,6 +164,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 children: [
                   { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
+                  { id: 'dashboard-notifications', path: 'notifications', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications')) },
+                  { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications-history')) },
                 ],
               },
             ]),

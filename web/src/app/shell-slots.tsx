@@ -5,12 +5,13 @@ import { UserMenu } from '../components/layout/user-menu';
 import { useCurrentUser } from '../lib/auth';
 import { lazyComponent } from '../lib/lazy-component';
 
-// Visitors never download the creation menu.
+// Visitors never download the creation menu or the notification bell.
 const CreateMenu = lazyComponent(() => import('../features/project-creation/components/create-menu').then((module) => module.CreateMenu), () => null);
+const NotificationBell = lazyComponent(() => import('../features/notifications/components/notification-bell').then((module) => module.NotificationBell), () => null);
 
 /**
- * The account area: the "Create" menu for signed-in users, then the account menu. In the mobile
- * menu "Create a project" comes after the account's links.
+ * The account area: the "Create" menu and the notification bell for signed-in users (header
+ * only), then the account menu. In the mobile menu "Create a project" comes after the account's links.
  */
 function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
   const { user } = useCurrentUser();
@@ -19,6 +20,7 @@ function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
       {user && variant === 'header' && (
         <Suspense fallback={null}>
           <CreateMenu />
+          <NotificationBell userId={user.id} />
         </Suspense>
       )}
       <UserMenu variant={variant} />

@@ -133,6 +133,11 @@ export const paths = {
     path: '/dashboard',
     getHref: () => '/dashboard',
     projects: { path: '/dashboard/projects', getHref: () => '/dashboard/projects' },
+    notifications: {
+      path: '/dashboard/notifications',
+      getHref: () => '/dashboard/notifications',
+      history: { path: '/dashboard/notifications/history', getHref: () => '/dashboard/notifications/history' },
+    },
   },
   moderation: {
     path: '/moderation',

@@ -3,3 +3,4 @@
  * when the change it reports was committed.
  */
 export { insertNotifications as notifyUsers, listAcceptedProjectMembers } from './notifications.repository.js';
+export { announceVersion, becomesPublic } from './follower-updates.js';

@@ -1,7 +1,8 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { NotificationBody } from '@cairn/shared/schemas/notifications';
 import type { Executor } from '../../db/client.js';
-import { organizations, projects, teamMembers } from '../../db/schema/catalogue.js';
+import { organizations, projects, teamMembers, versions } from '../../db/schema/catalogue.js';
+import { users } from '../../db/schema/users.js';
 import { notifications } from '../../db/schema/trust.js';
 import { randomId } from '../../lib/ids.js';
 
@@ -20,4 +21,83 @@ export async function listAcceptedProjectMembers(tx: Executor, projectId: number
     .innerJoin(teamMembers, or(eq(teamMembers.teamId, projects.teamId), eq(teamMembers.teamId, organizations.teamId)))
     .where(and(eq(projects.id, projectId), eq(teamMembers.accepted, true)));
   return rows.map((r) => r.userId);
+}
+
+const notificationColumns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  body: notifications.body,
+  read: notifications.read,
+  created: notifications.created,
+};
+export type NotificationRow = { id: number; userId: number; body: NotificationBody; read: boolean; created: Date };
+
+/** A user's notifications, newest first. */
+export function listNotificationsOfUser(db: Executor, userId: number): Promise<NotificationRow[]> {
+  return db.select(notificationColumns).from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.created), desc(notifications.id));
+}
+
+export function listNotifications(db: Executor, ids: readonly number[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select(notificationColumns).from(notifications).where(inArray(notifications.id, [...ids])).orderBy(desc(notifications.created), desc(notifications.id));
+}
+
+/** Marks the given notifications read; `ownerId` limits it to that user's (null: any). */
+export async function markNotificationsRead(db: Executor, ids: readonly number[], ownerId: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  const owned = ownerId === null ? undefined : eq(notifications.userId, ownerId);
+  await db.update(notifications).set({ read: true }).where(and(inArray(notifications.id, [...ids]), owned));
+}
+
+export async function deleteNotifications(db: Executor, ids: readonly number[], ownerId: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  const owned = ownerId === null ? undefined : eq(notifications.userId, ownerId);
+  await db.delete(notifications).where(and(inArray(notifications.id, [...ids]), owned));
+}
+
+/** By id (when the text decodes to one that exists) or else by username, case-insensitively. */
+export async function findUserId(db: Executor, text: string, id: number | undefined): Promise<number | undefined> {
+  const byName = sql`lower(${users.username}) = lower(${text})`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(id === undefined ? byName : or(eq(users.id, id), byName))
+    .orderBy(id === undefined ? asc(users.id) : sql`(${users.id} = ${id}) desc`)
+    .limit(1);
+  return rows[0]?.id;
+}
+
+// What notifications point at, loaded in bulk (one query per kind) to write their texts.
+
+export interface ProjectName {
+  id: number;
+  slug: string;
+  title: string;
+  declaredType: string;
+}
+export function listProjectNames(db: Executor, ids: readonly number[]): Promise<ProjectName[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: projects.id, slug: projects.slug, title: projects.title, declaredType: projects.declaredType })
+    .from(projects)
+    .where(inArray(projects.id, [...ids]));
+}
+
+export interface VersionName {
+  id: number;
+  projectId: number;
+  name: string;
+  versionNumber: string;
+}
+export function listVersionNames(db: Executor, ids: readonly number[]): Promise<VersionName[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: versions.id, projectId: versions.projectId, name: versions.name, versionNumber: versions.versionNumber })
+    .from(versions)
+    .where(inArray(versions.id, [...ids]));
+}
+
+export function listUsernames(db: Executor, ids: readonly number[]): Promise<Array<{ id: number; username: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...ids]));
 }

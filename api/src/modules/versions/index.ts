@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { Database } from '../../db/client.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
 import { createDownloadsService } from './downloads.service.js';
 import { downloadRoutes } from './downloads.routes.js';
 import { createForgeUpdatesService } from './forge-updates.service.js';
@@ -26,6 +27,8 @@ export interface VersionsModuleDeps {
   maxFileBytes: number;
   /** Signs links to files of versions not everyone may see. */
   fileTokens: FileTokens;
+  /** The job queue (followers' notifications of new versions). */
+  jobs?: JobQueue;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface VersionsModuleDeps {
 export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app, deps) => {
   await app.register(multipart);
   const { db, files, publicApiUrl, maxFileBytes, fileTokens } = deps;
-  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl, fileTokens }) });
+  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl, fileTokens, jobs: deps.jobs }) });
   const inference = createInferenceService({ db, tags: createTagsService({ db }) });
   await app.register(inferenceRoutes, { prefix: '/v2', service: inference, maxFileBytes });
   const cache = createVersionCache();

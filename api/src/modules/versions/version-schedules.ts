@@ -5,6 +5,8 @@ import type { Actor } from '../../lib/actor.js';
 import { futureTime } from '../../lib/future-time.js';
 import { parseId } from '../../lib/ids.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
+import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
 import { requireProjectPermission } from '../access/project.policy.js';
 import { requireVisibleVersion } from './version-details.js';
 import * as repo from './versions.repository.js';
@@ -30,16 +32,21 @@ export function createVersionSchedules(deps: { db: Database }) {
  * Gives every scheduled version whose time has come its requested status, dated at that time,
  * as an edit of its status does (search and caches told); answers how many.
  */
-export async function publishScheduledVersions(db: Database, now = new Date()): Promise<number> {
+export async function publishScheduledVersions(db: Database, jobs?: JobQueue, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await repo.listDueScheduledVersions(tx, now);
     for (const version of due) {
+      const status = version.requestedStatus ?? 'listed';
       await repo.updateVersion(tx, version.id, {
-        status: version.requestedStatus ?? 'listed',
+        status,
         datePublished: version.scheduledFor ?? now,
         scheduledFor: null,
       });
       await repo.touchProject(tx, version.projectId);
+      // The job checks that the project is public too.
+      if (becomesPublic('scheduled', status)) {
+        await announceVersion(tx, jobs, { projectId: version.projectId, versionId: version.id });
+      }
     }
     await recordSearchChange(tx, due.map((v) => v.projectId));
     return due.length;

@@ -20,6 +20,9 @@ import { fileContentProblem, fileNameProblem } from './version-uploads.js';
 import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
 import { createVersionSchedules } from './version-schedules.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
+import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
+import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
 
 export interface VersionsServiceDeps {
   db: Database;
@@ -28,6 +31,8 @@ export interface VersionsServiceDeps {
   publicApiUrl: string;
   /** Signs links to files of versions not everyone may see. */
   fileTokens: FileTokens;
+  /** Where the followers' notifications of a new public version are enqueued. */
+  jobs?: JobQueue;
 }
 
 export function createVersionsService(deps: VersionsServiceDeps) {
@@ -104,7 +109,13 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         const access = await uploadTarget(actor, upload.data.project_id);
         const project = (await repo.findProjectSides(db, access.project.id))!;
         const prepared = await prepareVersionUpload(files, upload.data, upload.files);
-        const versionId = await db.transaction((tx) => insertVersionUpload(tx, { project, authorId: actor.userId, prepared }));
+        const versionId = await db.transaction(async (tx) => {
+          const id = await insertVersionUpload(tx, { project, authorId: actor.userId, prepared });
+          if (becomesPublic(null, upload.data.status ?? 'listed') && !isHiddenProjectStatus(access.project.status)) {
+            await announceVersion(tx, deps.jobs, { projectId: access.project.id, versionId: id });
+          }
+          return id;
+        });
         return await one(versionId);
       } catch (error) {
         await discard(upload.files.filter((f) => f.blob.created).map((f) => f.blob.key));
@@ -168,6 +179,9 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         await repo.updateVersion(tx, row.id, changes);
         await repo.touchProject(tx, row.projectId);
         await recordSearchChange(tx, [row.projectId]);
+        if (body.status !== undefined && becomesPublic(row.status, body.status) && !isHiddenProjectStatus(access.project.status)) {
+          await announceVersion(tx, deps.jobs, { projectId: row.projectId, versionId: row.id });
+        }
       });
       await discardDroppedImages(db, files, droppedImages);
     },

@@ -50,6 +50,8 @@ function catalogueHandlers() {
       return id === user.id.toLowerCase() || id === user.username.toLowerCase() ? HttpResponse.json(user) : notFound('user');
     }),
     http.get('*/v2/user/:id/projects', () => HttpResponse.json(projects)),
+    // Nobody has notifications unless a test serves some.
+    http.get('*/v2/user/:id/notifications', () => HttpResponse.json([])),
     http.get('*/v2/search', ({ request }) => {
       const params = new URL(request.url).searchParams;
       const facets = JSON.parse(params.get('facets') ?? '[]') as string[][];

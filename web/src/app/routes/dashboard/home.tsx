@@ -2,6 +2,8 @@ import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { dashboardQueries } from '../../../features/dashboard/api/dashboard-queries';
 import { DashboardHome } from '../../../features/dashboard/components/dashboard-home';
+import { notificationsQueries } from '../../../features/notifications/api/notifications-queries';
+import { LatestNotifications } from '../../../features/notifications/components/latest-notifications';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -10,14 +12,20 @@ export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async () => {
     const user = await queryClient.ensureQueryData(currentUserQuery());
-    if (user) await queryClient.ensureQueryData(dashboardQueries.projects(user.id));
+    if (user) await Promise.all([queryClient.ensureQueryData(dashboardQueries.projects(user.id)), queryClient.ensureQueryData(notificationsQueries.list(user.id))]);
     return null;
   };
 
 function Overview({ userId }: { userId: string }) {
   const { data: user } = useSuspenseQuery(currentUserQuery());
   const { data: projects } = useSuspenseQuery(dashboardQueries.projects(userId));
-  return user ? <DashboardHome user={user} projects={projects} /> : null;
+  const { data: notifications } = useSuspenseQuery(notificationsQueries.list(userId));
+  return user ? (
+    <>
+      <LatestNotifications notifications={notifications} />
+      <DashboardHome user={user} projects={projects} />
+    </>
+  ) : null;
 }
 
 export function Component() {

@@ -1,0 +1,90 @@
+import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
+import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
+import type { Executor } from '../../db/client.js';
+import { organizations, projectFollows, projects, teamMembers, versions } from '../../db/schema/catalogue.js';
+import { notifications } from '../../db/schema/trust.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
+import { encodeBase62, randomId } from '../../lib/ids.js';
+import { jobConnection } from '../../lib/job-connection.js';
+
+/** The queue of "a followed project has a new version" fan-outs. */
+export const PROJECT_UPDATE_JOB = 'notifications.project-update';
+export interface ProjectUpdateJob {
+  projectId: number;
+  versionId: number;
+}
+
+/**
+ * Inside the transaction that makes a version publicly visible: enqueues the fan-out to the
+ * project's followers, which runs after the commit. Without a job queue (a process built
+ * without one) nothing is announced.
+ */
+export async function announceVersion(tx: Executor, jobs: JobQueue | undefined, job: ProjectUpdateJob): Promise<void> {
+  if (!jobs) return;
+  await jobs.send(PROJECT_UPDATE_JOB, job, { db: jobConnection(tx), retryLimit: 5, retryBackoff: true });
+}
+
+/** Whether moving a version from `before` to `after` (on a visible project) makes it public news. */
+export const becomesPublic = (before: string | null, after: string): boolean =>
+  after === 'listed' && (before === null || isHiddenVersionStatus(before) || before === 'unlisted');
+
+const DEFAULT_BATCH = 1000;
+
+/**
+ * Notifies the followers of the project about the version, `batchSize` users per insert,
+ * skipping members of its team (and of its organization's team) and anyone already notified of
+ * this version (so a retried job never notifies twice). Does nothing when the project or version
+ * is no longer public. Answers how many were notified, in how many inserts.
+ */
+export async function fanOutProjectUpdate(db: Executor, job: ProjectUpdateJob, batchSize = DEFAULT_BATCH): Promise<{ notified: number; batches: number }> {
+  const [target] = await db
+    .select({ projectStatus: projects.status, versionStatus: versions.status, teamId: projects.teamId, organizationTeamId: organizations.teamId })
+    .from(versions)
+    .innerJoin(projects, eq(projects.id, versions.projectId))
+    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(and(eq(versions.id, job.versionId), eq(versions.projectId, job.projectId)))
+    .limit(1);
+  if (!target || isHiddenProjectStatus(target.projectStatus) || isHiddenVersionStatus(target.versionStatus)) return { notified: 0, batches: 0 };
+
+  const body = { type: 'project_update' as const, project_id: encodeBase62(job.projectId), version_id: encodeBase62(job.versionId) };
+  const teamIds = [target.teamId, ...(target.organizationTeamId === null ? [] : [target.organizationTeamId])];
+  let after = 0;
+  let notified = 0;
+  let batches = 0;
+  for (;;) {
+    const batch = await db
+      .select({ userId: projectFollows.userId })
+      .from(projectFollows)
+      .where(
+        and(
+          eq(projectFollows.projectId, job.projectId),
+          gt(projectFollows.userId, after),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(teamMembers)
+              .where(and(eq(teamMembers.userId, projectFollows.userId), inArray(teamMembers.teamId, teamIds))),
+          ),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(notifications)
+              .where(
+                and(
+                  eq(notifications.userId, projectFollows.userId),
+                  sql`${notifications.body}->>'type' = 'project_update'`,
+                  sql`${notifications.body}->>'version_id' = ${body.version_id}`,
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(projectFollows.userId))
+      .limit(batchSize);
+    if (batch.length === 0) return { notified, batches };
+    await db.insert(notifications).values(batch.map(({ userId }) => ({ id: Number(randomId()), userId, body })));
+    notified += batch.length;
+    batches += 1;
+    after = batch[batch.length - 1]!.userId;
+  }
+}

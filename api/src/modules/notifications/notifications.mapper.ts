@@ -1,0 +1,107 @@
+import { CONTRACT_NOTIFICATION_TYPES, type Notification, type NotificationAction, type NotificationBody } from '@cairn/shared/schemas/notifications';
+import { encodeBase62, parseId } from '../../lib/ids.js';
+import type { NotificationRow, ProjectName, VersionName } from './notifications.repository.js';
+
+/** Current names of what a batch of notifications points at, keyed by numeric id. */
+export interface NotificationSubjects {
+  projects: Map<number, ProjectName>;
+  versions: Map<number, VersionName>;
+  usernames: Map<number, string>;
+}
+
+/** Ids named in notification bodies, by kind, so each kind is loaded with one query. */
+export function subjectIds(bodies: readonly NotificationBody[]): { projects: number[]; versions: number[]; users: number[] } {
+  const projects = new Set<number>();
+  const versions = new Set<number>();
+  const users = new Set<number>();
+  const add = (set: Set<number>, key: string | null) => {
+    const id = key === null ? undefined : parseId(key);
+    if (id !== undefined) set.add(id);
+  };
+  for (const body of bodies) {
+    if ('project_id' in body) add(projects, body.project_id);
+    if (body.type === 'project_update') add(versions, body.version_id);
+    if (body.type === 'team_invite') add(users, body.invited_by);
+  }
+  return { projects: [...projects], versions: [...versions], users: [...users] };
+}
+
+const lookup = <T>(map: Map<number, T>, key: string | null): T | undefined => {
+  const id = key === null ? undefined : parseId(key);
+  return id === undefined ? undefined : map.get(id);
+};
+
+/** The project page: `/{type}/{slug}` while the project exists, else its permanent link. */
+function projectLink(project: ProjectName | undefined, key: string): string {
+  return project ? `/${project.declaredType}/${project.slug}` : `/project/${key}`;
+}
+
+const contractTypes: readonly string[] = CONTRACT_NOTIFICATION_TYPES;
+
+interface Rendered {
+  title: string;
+  text: string;
+  link: string;
+  actions: NotificationAction[];
+}
+
+function render(row: NotificationRow, subjects: NotificationSubjects): Rendered {
+  const body = row.body;
+  switch (body.type) {
+    case 'project_update': {
+      const project = lookup(subjects.projects, body.project_id);
+      const version = lookup(subjects.versions, body.version_id);
+      const link = `${projectLink(project, body.project_id)}/version/${body.version_id}`;
+      if (!project || !version) return { title: 'A project you follow has a new version', text: 'This version is no longer available.', link, actions: [] };
+      return { title: `${project.title} has a new version`, text: `${project.title} released version ${version.versionNumber} (${version.name}).`, link, actions: [] };
+    }
+    case 'team_invite': {
+      const project = lookup(subjects.projects, body.project_id);
+      const inviter = lookup(subjects.usernames, body.invited_by) ?? 'A user';
+      const actions: NotificationAction[] = [
+        { title: 'Accept', action_route: ['POST', `team/${body.team_id}/join`] },
+        { title: 'Deny', action_route: ['DELETE', `team/${body.team_id}/members/${encodeBase62(row.userId)}`] },
+      ];
+      const name = project?.title ?? 'a project';
+      return { title: `You have been invited to join ${name}`, text: `${inviter} invited you to join ${name} as ${body.role}.`, link: projectLink(project, body.project_id), actions };
+    }
+    case 'status_change': {
+      const project = lookup(subjects.projects, body.project_id);
+      const name = project?.title ?? 'Your project';
+      return {
+        title: `${name} is now ${body.new_status}`,
+        text: `The status of ${name} changed from ${body.old_status} to ${body.new_status}.`,
+        link: projectLink(project, body.project_id),
+        actions: [],
+      };
+    }
+    case 'moderator_message': {
+      if (body.project_id !== null) {
+        const project = lookup(subjects.projects, body.project_id);
+        const name = project?.title ?? 'your project';
+        return { title: 'New message from the moderators', text: `The moderators wrote about ${name}.`, link: `${projectLink(project, body.project_id)}/moderation`, actions: [] };
+      }
+      const link = body.report_id !== null ? `/dashboard/report/${body.report_id}` : '/dashboard/reports';
+      return { title: 'New message from the moderators', text: 'The moderators replied to your report.', link, actions: [] };
+    }
+    case 'report_submitted':
+      return { title: 'Report submitted', text: 'Your report was received; the moderators will look at it.', link: `/dashboard/report/${body.report_id}`, actions: [] };
+    case 'report_status_updated':
+      return { title: 'Your report was updated', text: 'The moderators changed the status of your report.', link: `/dashboard/report/${body.report_id}`, actions: [] };
+    default:
+      return { title: 'Notification', text: '', link: '/dashboard/notifications', actions: [] };
+  }
+}
+
+export function toNotification(row: NotificationRow, subjects: NotificationSubjects): Notification {
+  const type = contractTypes.includes(row.body.type) ? (row.body.type as Notification['type']) : null;
+  return {
+    id: encodeBase62(row.id),
+    user_id: encodeBase62(row.userId),
+    type,
+    ...render(row, subjects),
+    read: row.read,
+    created: row.created.toISOString(),
+    body: row.body,
+  };
+}

@@ -1,0 +1,28 @@
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { notificationsQueries } from '../../../features/notifications/api/notifications-queries';
+import { NotificationHistory } from '../../../features/notifications/components/notification-history';
+import { currentUserQuery } from '../../../lib/auth';
+import { useHead } from '../../../lib/head';
+import { useT } from '../../../lib/i18n/i18n-provider';
+
+export const createLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async () => {
+    const user = await queryClient.ensureQueryData(currentUserQuery());
+    if (user) await queryClient.ensureQueryData(notificationsQueries.list(user.id));
+    return null;
+  };
+
+function History({ userId }: { userId: string }) {
+  const { data } = useSuspenseQuery(notificationsQueries.list(userId));
+  return <NotificationHistory notifications={data} />;
+}
+
+/** `/dashboard/notifications/history`: every notification, read ones included. */
+export function Component() {
+  const t = useT();
+  const { data: user } = useSuspenseQuery(currentUserQuery());
+  useHead({ title: t('creator.notifications.historyTitle'), noindex: true });
+  return user ? <History userId={user.id} /> : null;
+}
