@@ -10,7 +10,6 @@ import { useCurrentUser } from '../../../lib/auth';
 import { isTeamOrStaff } from '../../../lib/project-permissions';
 import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
 import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../../../lib/auth';
 import { ensureMessageAreas } from '../../../lib/i18n/message-areas';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { isStaff } from '../../../lib/staff-guard';
