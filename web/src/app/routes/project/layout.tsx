@@ -5,6 +5,8 @@ import { ProjectLayout } from '../../../features/projects/components/project-lay
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { MemberHeader } from '../../../features/project-publishing/components/member-header';
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
+import { useCurrentUser } from '../../../lib/auth';
+import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
 import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
 
 /**
@@ -36,6 +38,7 @@ export function Component() {
   const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
   const { data: versions } = useSuspenseQuery(projectQueries.versions(project.id));
   const tags = useProjectTagLists();
+  const { user } = useCurrentUser();
   return (
     <ProjectLayout
       project={project}
@@ -43,6 +46,7 @@ export function Component() {
       members={members}
       versions={versions}
       tags={tags}
+      showEmptyGallery={canOnProject(projectPermissionsOf(user, members), 'EDIT_DETAILS')}
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
     >
       <Outlet />

@@ -26,6 +26,8 @@ interface ProjectLayoutProps {
   tags: ProjectTags;
   /** Above the header: what the page composes for the project's team (invitation, checklist). */
   memberArea?: ReactNode;
+  /** Shows the Gallery tab with no images yet (for those who may add them). */
+  showEmptyGallery?: boolean;
   /** The open tab. */
   children: ReactNode;
 }
@@ -33,7 +35,7 @@ interface ProjectLayoutProps {
 const DOWNLOAD_HASH = '#download';
 
 /** The project shell: header, tabs, sidebar and the download modal (`#download`). */
-export function ProjectLayout({ project, type, members, versions, tags, memberArea, children }: ProjectLayoutProps) {
+export function ProjectLayout({ project, type, members, versions, tags, memberArea, showEmptyGallery = false, children }: ProjectLayoutProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -72,7 +74,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
             <NavLink end to={base} className={tabClass}>
               {t('project.tabs.description')}
             </NavLink>
-            {project.gallery.length > 0 && (
+            {(project.gallery.length > 0 || showEmptyGallery) && (
               <NavLink to={paths.project.getHref(type, project.slug, 'gallery')} className={tabClass}>
                 {t('project.tabs.gallery')}
               </NavLink>
