@@ -21,9 +21,9 @@ interface Sent {
  * Lanternlight's gallery held by the mock API: uploads append, PATCH changes (featuring one
  * image un-features the others, as the API does), DELETE removes. Every call is recorded.
  */
-function serveGallery(members = [buildTeamMember({ permissions: 1023 })]) {
+function serveGallery(members = [buildTeamMember({ permissions: 1023 })], initial?: GalleryImage[]) {
   const project = buildProject();
-  let gallery: GalleryImage[] = project.gallery.map((image) => ({ ...image }));
+  let gallery: GalleryImage[] = (initial ?? project.gallery).map((image) => ({ ...image }));
   const sent: Sent[] = [];
   let uploads = 0;
   server.use(
@@ -99,6 +99,21 @@ describe('gallery management', { timeout: 60_000 }, () => {
       { method: 'POST', query: { ext: 'png', featured: 'false', ordering: '2' }, contentType: 'image/png', bytes: 64 },
       { method: 'POST', query: { ext: 'png', featured: 'false', ordering: '3' }, contentType: 'image/png', bytes: 64 },
     ]);
+  });
+
+  it('keeps uploading into an empty gallery once the first image arrives', async () => {
+    signIn();
+    const { sent } = serveGallery(undefined, []);
+    const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/gallery' });
+    await screen.findByText('This project has no gallery images.', undefined, { timeout: 15_000 });
+    const uploaderButton = screen.getByRole('button', { name: 'Choose images' });
+    await user.upload(screen.getByLabelText('Choose images'), [png('one.png'), png('two.png')]);
+    expect(await screen.findByText('two.png added to the gallery', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    await expect.poll(cardTitles).toEqual(['Image 1', 'Image 2']);
+    expect(sent.map((call) => call.query.ordering)).toEqual(['0', '1']);
+    // The uploader was not mounted anew when the first image replaced the empty state (that
+    // would have dropped the uploads still waiting).
+    expect(screen.getByRole('button', { name: 'Choose images' })).toBe(uploaderButton);
   });
 
   it('edits an image, sending only what changed, and refuses to empty a title', async () => {

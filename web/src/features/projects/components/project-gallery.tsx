@@ -29,36 +29,33 @@ export function ProjectGallery({ project, header, renderActions }: ProjectGaller
   const t = useT();
   const images = galleryOrder(project.gallery);
   const [index, setIndex] = useState<number>();
-  if (images.length === 0) {
-    return (
-      <>
-        {header}
-        <EmptyState>{t('project.gallery.empty')}</EmptyState>
-      </>
-    );
-  }
+  // One tree whether or not there are images yet, so the header (an upload under way) stays mounted.
   return (
     <section aria-label={t('project.tabs.gallery')}>
       {header}
-      <ul className={styles.galleryGrid}>
-        {images.map((image, i) => {
-          const title = image.title || t('project.gallery.untitled', { number: i + 1 });
-          return (
-            <li key={image.url} className={styles.galleryCard}>
-              <button type="button" className={styles.galleryCardOpen} onClick={() => setIndex(i)} aria-label={t('project.gallery.open', { title })}>
-                <img src={image.url} alt="" loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
-              </button>
-              <div className={styles.galleryCardText}>
-                <h2 className={styles.galleryCardTitle}>{title}</h2>
-                {image.featured && <p className={styles.galleryCardFeatured}>{t('project.gallery.featured')}</p>}
-                {image.description && <p>{image.description}</p>}
-                <p className={styles.galleryCardDate}>{formatDate(image.created)}</p>
-                {renderActions?.(image, title)}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      {images.length === 0 ? (
+        <EmptyState>{t('project.gallery.empty')}</EmptyState>
+      ) : (
+        <ul className={styles.galleryGrid}>
+          {images.map((image, i) => {
+            const title = image.title || t('project.gallery.untitled', { number: i + 1 });
+            return (
+              <li key={image.url} className={styles.galleryCard}>
+                <button type="button" className={styles.galleryCardOpen} onClick={() => setIndex(i)} aria-label={t('project.gallery.open', { title })}>
+                  <img src={image.url} alt="" loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
+                </button>
+                <div className={styles.galleryCardText}>
+                  <h2 className={styles.galleryCardTitle}>{title}</h2>
+                  {image.featured && <p className={styles.galleryCardFeatured}>{t('project.gallery.featured')}</p>}
+                  {image.description && <p>{image.description}</p>}
+                  <p className={styles.galleryCardDate}>{formatDate(image.created)}</p>
+                  {renderActions?.(image, title)}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {index !== undefined && <Lightbox images={images} index={index} onIndex={setIndex} onClose={() => setIndex(undefined)} />}
     </section>
   );
