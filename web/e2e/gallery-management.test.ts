@@ -112,7 +112,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Gallery image saved').waitFor();
     // Moved after the other image; featuring it un-featured the other.
-    await expect.poll(async () => section.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Image 1', 'Sunrise over the lake']);
+    await expect.poll(async () => section.getByRole('listitem').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Image 1', 'Sunrise over the lake']);
     images = await gallery();
     expect(images.find((image) => image.url === sunrise!.url)).toMatchObject({ title: 'Sunrise over the lake', description: 'Lanterns at dawn.', ordering: 5, featured: true });
     expect(images.find((image) => image.url === moonrise!.url)).toMatchObject({ featured: false });
@@ -123,7 +123,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.getByText('Image removed').waitFor();
     await expect.poll(async () => (await gallery()).map((image) => image.url)).toEqual([sunrise!.url]);
-    await expect.poll(async () => section.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Sunrise over the lake']);
+    await expect.poll(async () => section.getByRole('listitem').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Sunrise over the lake']);
   });
 
   it('shows a visitor the approved project’s gallery without any editing', async () => {
