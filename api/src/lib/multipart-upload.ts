@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart as MultipartPart } from '@fastify/multipart';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import { GALLERY_IMAGE_MAX_BYTES } from '@cairn/shared/constants/gallery';
 import { ApiError, badRequest } from './errors.js';
 import { PayloadTooLargeError, type FileStore, type StoredBlob } from './storage/file-store.js';
 import { findUnsafeString } from './unsafe-strings.js';
@@ -9,7 +10,7 @@ import { findUnsafeString } from './unsafe-strings.js';
 /** Largest version file accepted. */
 export const MAX_VERSION_FILE_BYTES = 500 * 1024 * 1024;
 export const MAX_ICON_BYTES = 256 * 1024;
-export const MAX_GALLERY_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_GALLERY_IMAGE_BYTES = GALLERY_IMAGE_MAX_BYTES;
 
 export interface UploadedFile {
   /** Multipart field name. */

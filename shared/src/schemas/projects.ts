@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GALLERY_DESCRIPTION_MAX_LENGTH, GALLERY_TITLE_MAX_LENGTH } from '../constants/gallery.js';
 import { MONETIZATION_STATUSES, PROJECT_STATUSES, REQUESTABLE_PROJECT_STATUSES } from '../constants/project-status.js';
 import { Base62IdSchema, INT32_MAX, int32, SlugSchema } from './common.js';
 import { EnvironmentSchema, InitialVersionDataSchema, VersionSchema, withAliases } from './versions.js';
@@ -227,8 +228,8 @@ const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const AddGalleryImageQuerySchema = z.object({
   ext: z.string().max(8).optional(),
   featured: booleanQuery,
-  title: z.string().min(1).max(255).optional(),
-  description: z.string().min(1).max(2048).optional(),
+  title: z.string().min(1).max(GALLERY_TITLE_MAX_LENGTH).optional(),
+  description: z.string().min(1).max(GALLERY_DESCRIPTION_MAX_LENGTH).optional(),
   ordering: z.coerce.number().int().min(-INT32_MAX - 1).max(INT32_MAX).optional(),
 });
 
@@ -236,8 +237,8 @@ export const AddGalleryImageQuerySchema = z.object({
 export const ModifyGalleryImageQuerySchema = z.object({
   url: z.string().min(1).max(2048),
   featured: booleanQuery.optional(),
-  title: z.string().min(1).max(255).optional(),
-  description: z.string().min(1).max(2048).optional(),
+  title: z.string().min(1).max(GALLERY_TITLE_MAX_LENGTH).optional(),
+  description: z.string().min(1).max(GALLERY_DESCRIPTION_MAX_LENGTH).optional(),
   ordering: z.coerce.number().int().min(-INT32_MAX - 1).max(INT32_MAX).optional(),
 });
 

@@ -1,3 +1,4 @@
+import { GALLERY_MAX_IMAGES } from '@cairn/shared/constants/gallery';
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
@@ -8,7 +9,6 @@ import type { ProjectContext } from './project-context.js';
 import { blobUrl } from './projects.mapper.js';
 import * as repo from './projects.repository.js';
 
-const MAX_GALLERY_IMAGES = 64;
 const { EDIT_DETAILS } = PROJECT_PERMISSIONS;
 
 /** A project's icon and gallery. */
@@ -53,7 +53,7 @@ export function createProjectMedia(context: ProjectContext) {
         throw badRequest(`The image is larger than the limit of ${MAX_GALLERY_IMAGE_BYTES} bytes`, 'invalid_image');
       }
       const existing = await repo.listGalleryOfProject(db, access.project.id);
-      if (existing.length >= MAX_GALLERY_IMAGES) throw badRequest(`A gallery holds at most ${MAX_GALLERY_IMAGES} images`, 'limit_reached');
+      if (existing.length >= GALLERY_MAX_IMAGES) throw badRequest(`A gallery holds at most ${GALLERY_MAX_IMAGES} images`, 'limit_reached');
       const processed = await processGalleryImage(data, 'image');
       const raw = await files.put(processed.original.data, { maxBytes: MAX_GALLERY_IMAGE_BYTES, extension: processed.original.extension });
       const thumbnail = await files.put(processed.thumbnail.data, { maxBytes: MAX_GALLERY_IMAGE_BYTES, extension: 'webp' });

@@ -33,7 +33,7 @@ export function ConfirmModal({ open, onClose, title, children, confirmLabel, onC
       footer={
         <>
           <Button variant="transparent" onClick={close}>
-            {t('account.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} disabled={pending || blocked}>
             {confirmLabel}

@@ -7,7 +7,7 @@ import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { MemberHeader } from '../../../features/project-publishing/components/member-header';
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
 import { useCurrentUser } from '../../../lib/auth';
-import { isTeamOrStaff } from '../../../lib/project-permissions';
+import { canOnProject, isTeamOrStaff, projectPermissionsOf } from '../../../lib/project-permissions';
 import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
 import { paths } from '../../../config/paths';
 import { ensureMessageAreas } from '../../../lib/i18n/message-areas';
@@ -75,6 +75,7 @@ export function Component() {
       versions={versions}
       tags={tags}
       showVersionsTab={isTeamOrStaff(user, members)}
+      showEmptyGallery={canOnProject(projectPermissionsOf(user, members), 'EDIT_DETAILS')}
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
     >
       <Outlet />

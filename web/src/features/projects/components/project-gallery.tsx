@@ -1,6 +1,6 @@
 import { formatDate } from '@cairn/shared/format/dates';
 import type { GalleryImage, Project } from '@cairn/shared/schemas/projects';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/content-icons';
 import { ZoomIcon } from './project-icons';
@@ -16,31 +16,46 @@ function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
   return [...gallery].sort((a, b) => a.ordering - b.ordering || a.created.localeCompare(b.created));
 }
 
+interface ProjectGalleryProps {
+  project: Project;
+  /** Above the pictures (the team's upload card). */
+  header?: ReactNode;
+  /** Under each picture's text (the team's edit buttons); `title` is the name it is shown with. */
+  renderActions?: (image: GalleryImage, title: string) => ReactNode;
+}
+
 /** The Gallery tab: a grid of pictures, each opening the lightbox. */
-export function ProjectGallery({ project }: { project: Project }) {
+export function ProjectGallery({ project, header, renderActions }: ProjectGalleryProps) {
   const t = useT();
   const images = galleryOrder(project.gallery);
   const [index, setIndex] = useState<number>();
-  if (images.length === 0) return <EmptyState>{t('project.gallery.empty')}</EmptyState>;
+  // One tree whether or not there are images yet, so the header (an upload under way) stays mounted.
   return (
     <section aria-label={t('project.tabs.gallery')}>
-      <ul className={styles.galleryGrid}>
-        {images.map((image, i) => {
-          const title = image.title || t('project.gallery.untitled', { number: i + 1 });
-          return (
-            <li key={image.url} className={styles.galleryCard}>
-              <button type="button" className={styles.galleryCardOpen} onClick={() => setIndex(i)} aria-label={t('project.gallery.open', { title })}>
-                <img src={image.url} alt="" loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
-              </button>
-              <div className={styles.galleryCardText}>
-                <h2 className={styles.galleryCardTitle}>{title}</h2>
-                {image.description && <p>{image.description}</p>}
-                <p className={styles.galleryCardDate}>{formatDate(image.created)}</p>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      {header}
+      {images.length === 0 ? (
+        <EmptyState>{t('project.gallery.empty')}</EmptyState>
+      ) : (
+        <ul className={styles.galleryGrid}>
+          {images.map((image, i) => {
+            const title = image.title || t('project.gallery.untitled', { number: i + 1 });
+            return (
+              <li key={image.url} className={styles.galleryCard}>
+                <button type="button" className={styles.galleryCardOpen} onClick={() => setIndex(i)} aria-label={t('project.gallery.open', { title })}>
+                  <img src={image.url} alt="" loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
+                </button>
+                <div className={styles.galleryCardText}>
+                  <h2 className={styles.galleryCardTitle}>{title}</h2>
+                  {image.featured && <p className={styles.galleryCardFeatured}>{t('project.gallery.featured')}</p>}
+                  {image.description && <p>{image.description}</p>}
+                  <p className={styles.galleryCardDate}>{formatDate(image.created)}</p>
+                  {renderActions?.(image, title)}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {index !== undefined && <Lightbox images={images} index={index} onIndex={setIndex} onClose={() => setIndex(undefined)} />}
     </section>
   );

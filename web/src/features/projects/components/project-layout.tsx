@@ -28,6 +28,8 @@ interface ProjectLayoutProps {
   memberArea?: ReactNode;
   /** Team members and staff see the Versions tab with no versions yet: it holds the upload card. */
   showVersionsTab?: boolean;
+  /** Shows the Gallery tab with no images yet (for those who may add them). */
+  showEmptyGallery?: boolean;
   /** The open tab. */
   children: ReactNode;
 }
@@ -35,7 +37,7 @@ interface ProjectLayoutProps {
 const DOWNLOAD_HASH = '#download';
 
 /** The project shell: header, tabs, sidebar and the download modal (`#download`). */
-export function ProjectLayout({ project, type, members, versions, tags, memberArea, showVersionsTab = false, children }: ProjectLayoutProps) {
+export function ProjectLayout({ project, type, members, versions, tags, memberArea, showVersionsTab = false, showEmptyGallery = false, children }: ProjectLayoutProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -74,7 +76,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
             <NavLink end to={base} className={tabClass}>
               {t('project.tabs.description')}
             </NavLink>
-            {project.gallery.length > 0 && (
+            {(project.gallery.length > 0 || showEmptyGallery) && (
               <NavLink to={paths.project.getHref(type, project.slug, 'gallery')} className={tabClass}>
                 {t('project.tabs.gallery')}
               </NavLink>
