@@ -29,6 +29,8 @@ import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
 import { imagesModule } from './modules/images/index.js';
+import { reportsModule } from './modules/reports/index.js';
+import { threadsModule } from './modules/threads/index.js';
 import { createFileTokens } from './lib/file-tokens.js';
 
 export interface AppDeps {
@@ -99,6 +101,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     fileTokens,
   });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
+  await app.register(reportsModule, { prefix: '/v2', db });
+  await app.register(threadsModule, { prefix: '/v2', db });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;

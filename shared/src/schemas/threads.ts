@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Base62IdSchema } from './common.js';
+import { Base62IdSchema, jsonArrayQuery } from './common.js';
+import { UserSchema } from './users.js';
 import { PROJECT_STATUSES } from '../constants/project-status.js';
 
 // The body of a thread message, one object per kind (OpenAPI `ThreadMessageBody`). Only `text`
@@ -30,4 +31,50 @@ export type ThreadMessageBody = z.infer<typeof ThreadMessageBodySchema>;
 /** Private messages are shown to moderators only. */
 export function isPrivateMessage(body: ThreadMessageBody): boolean {
   return (body.type === 'text' || body.type === 'deleted') && body.private;
+}
+
+export const THREAD_TYPES = ['project', 'report', 'direct_message'] as const;
+
+/** OpenAPI `ThreadMessage`: `author_id` is null for hidden moderators, the system and deleted accounts. */
+export const ThreadMessageSchema = z.object({
+  id: Base62IdSchema,
+  author_id: Base62IdSchema.nullable(),
+  body: ThreadMessageBodySchema,
+  /** ISO-8601. */
+  created: z.string(),
+});
+export type ThreadMessage = z.infer<typeof ThreadMessageSchema>;
+
+/** OpenAPI `Thread`: messages oldest first; `members` are the users the viewer may see wrote in it. */
+export const ThreadSchema = z.object({
+  id: Base62IdSchema,
+  type: z.enum(THREAD_TYPES),
+  project_id: Base62IdSchema.nullable(),
+  report_id: Base62IdSchema.nullable(),
+  messages: z.array(ThreadMessageSchema),
+  members: z.array(UserSchema),
+});
+export type Thread = z.infer<typeof ThreadSchema>;
+export const ThreadListSchema = z.array(ThreadSchema);
+
+const NewTextMessageSchema = z.object({
+  /** Only `text` can be sent; other kinds are refused with a 400 naming this field. */
+  type: z.string().min(1).max(32),
+  body: z.string().max(THREAD_MESSAGE_MAX).optional(),
+  private: z.boolean().optional(),
+  replying_to: Base62IdSchema.nullable().optional(),
+});
+
+/**
+ * POST /thread/{id}: `{body: {type: "text", body, private?, replying_to?}}`. The bare message body
+ * (`{type: "text", body}`, as the OpenAPI file words it) is accepted too; see `newMessageOf`.
+ */
+export const SendThreadMessageBodySchema = z.union([z.object({ body: NewTextMessageSchema }), NewTextMessageSchema]);
+export type SendThreadMessageBody = z.infer<typeof SendThreadMessageBodySchema>;
+
+export const ThreadIdsQuerySchema = z.object({ ids: jsonArrayQuery(Base62IdSchema).pipe(z.array(Base62IdSchema).max(1000)) });
+
+/** The message of either form of the POST /thread/{id} body. */
+export function newMessageOf(body: SendThreadMessageBody): z.infer<typeof NewTextMessageSchema> {
+  return 'type' in body ? body : body.body;
 }
