@@ -10,6 +10,7 @@ import type { ShellSlots } from '../components/layout/shell-slots';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { authGuardRoute } from '../lib/auth';
+import { staffGuardRoute } from '../lib/staff-guard';
 import { reloadForChunkError } from '../lib/chunk-reload';
 import type { MessageArea } from '../lib/i18n/catalogs';
 import { ensureMessageAreas } from '../lib/i18n/message-areas';
@@ -66,6 +67,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
     versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor']),
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor']),
+    moderation: lazyRoute(queryClient, () => import('./routes/project/moderation'), ['reports']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
@@ -95,6 +97,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: `project-${type}-changelog`, path: 'changelog', lazy: projectRoutes.changelog },
                   { id: `project-${type}-versions`, path: 'versions', lazy: projectRoutes.versions },
                   { id: `project-${type}-version`, path: paths.projectVersion.path, lazy: projectRoutes.version },
+                  authGuardRoute(queryClient, [{ id: `project-${type}-moderation`, path: paths.project.moderationPath, lazy: projectRoutes.moderation }], `project-${type}-moderation-guard`),
                   // Version upload and edit need a signed-in user (the pages check the permission).
                   authGuardRoute(
                     queryClient,
@@ -159,9 +162,23 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 children: [
                   { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
+                  { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/reports'), ['reports']) },
+                  { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/report'), ['reports']) },
                 ],
               },
+              // The report form (spec §2 `/report`), for signed-in users.
+              { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => import('./routes/report'), ['reports']) },
             ]),
+            // Staff pages: moderators and admins; everyone else gets the 404 page.
+            {
+              path: 'moderation',
+              children: [
+                staffGuardRoute(queryClient, [
+                  { id: 'moderation-reports', path: 'reports', lazy: lazyRoute(queryClient, () => import('./routes/moderation/reports'), ['reports']) },
+                  { id: 'moderation-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/moderation/report'), ['reports']) },
+                ]),
+              ],
+            },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

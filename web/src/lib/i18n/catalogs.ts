@@ -9,6 +9,7 @@ import type footerEnUS from '../../locales/footer/en-US.json';
 import type homeEnUS from '../../locales/home/en-US.json';
 import type projectEnUS from '../../locales/project/en-US.json';
 import type projectSettingsEnUS from '../../locales/project-settings/en-US.json';
+import type reportsEnUS from '../../locales/reports/en-US.json';
 import type userEnUS from '../../locales/user/en-US.json';
 import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
 
@@ -19,12 +20,12 @@ import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
  * and the member actions on version pages; `creator`: project creation, the member tools on
- * project pages and the dashboard; `footer`: the site footer, which loads after the shell), loaded with the first route that needs it (see `message-areas.ts`),
+ * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `reports`: the report form, reports, threads and the project's Moderation tab), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'reports'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
@@ -37,6 +38,7 @@ type AreaId =
   | keyof typeof footerEnUS
   | keyof typeof projectEnUS
   | keyof typeof projectSettingsEnUS
+  | keyof typeof reportsEnUS
   | keyof typeof userEnUS
   | keyof typeof homeEnUS
   | keyof typeof versionEditorEnUS;
