@@ -67,7 +67,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
     versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor']),
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor']),
-    moderation: lazyRoute(queryClient, () => import('./routes/project/moderation'), ['reports']),
+    moderation: lazyRoute(queryClient, () => import('./routes/project/moderation'), ['reports', 'account']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
@@ -163,7 +163,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
                   { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/reports'), ['reports']) },
-                  { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/report'), ['reports']) },
+                  { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/report'), ['reports', 'account']) },
                 ],
               },
               // The report form (spec §2 `/report`), for signed-in users.
@@ -175,7 +175,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               children: [
                 staffGuardRoute(queryClient, [
                   { id: 'moderation-reports', path: 'reports', lazy: lazyRoute(queryClient, () => import('./routes/moderation/reports'), ['reports']) },
-                  { id: 'moderation-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/moderation/report'), ['reports']) },
+                  { id: 'moderation-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/moderation/report'), ['reports', 'account']) },
                 ]),
               ],
             },
