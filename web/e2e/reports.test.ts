@@ -54,10 +54,10 @@ describe.skipIf(!browserAvailable)('reports in a real browser', () => {
   beforeAll(async () => {
     passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
     const [demo, moderator] = [await login('demo'), await login('demo-moderator')];
-    [project] = await api<ApiProject[]>(demo, '/v2/projects_random?count=1');
+    project = (await api<ApiProject[]>(demo, '/v2/projects_random?count=1'))[0]!;
     // An earlier run may have left demo's report of this project open: close it.
     for (const open of await api<Array<{ id: string; item_id: string }>>(demo, '/v2/report?count=1000')) {
-      if (open.item_id === project!.id) await api(moderator, `/v2/report/${open.id}`, { method: 'PATCH', body: JSON.stringify({ closed: true }) });
+      if (open.item_id === project.id) await api(moderator, `/v2/report/${open.id}`, { method: 'PATCH', body: JSON.stringify({ closed: true }) });
     }
     browser = await launchBrowser();
   });

@@ -10,7 +10,6 @@ import type { ShellSlots } from '../components/layout/shell-slots';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { authGuardRoute } from '../lib/auth';
-import { staffGuardRoute } from '../lib/staff-guard';
 import { reloadForChunkError } from '../lib/chunk-reload';
 import type { MessageArea } from '../lib/i18n/catalogs';
 import { ensureMessageAreas } from '../lib/i18n/message-areas';
@@ -57,6 +56,7 @@ interface AppRoutesOptions {
 }
 
 export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
+  const reportPages = () => import('./routes/reports-pages');
   const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
   const projectRoutes = {
     layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator']),
@@ -67,7 +67,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
     versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor']),
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor']),
-    moderation: lazyRoute(queryClient, () => import('./routes/project/moderation'), ['reports', 'account']),
+    moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'account']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const routes: RouteObject[] = [
@@ -97,7 +97,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: `project-${type}-changelog`, path: 'changelog', lazy: projectRoutes.changelog },
                   { id: `project-${type}-versions`, path: 'versions', lazy: projectRoutes.versions },
                   { id: `project-${type}-version`, path: paths.projectVersion.path, lazy: projectRoutes.version },
-                  authGuardRoute(queryClient, [{ id: `project-${type}-moderation`, path: paths.project.moderationPath, lazy: projectRoutes.moderation }], `project-${type}-moderation-guard`),
+                  // The team and staff only (the page's loader gives others the 404 page).
+                  { id: `project-${type}-moderation`, path: paths.project.moderationPath, lazy: projectRoutes.moderation },
                   // Version upload and edit need a signed-in user (the pages check the permission).
                   authGuardRoute(
                     queryClient,
@@ -162,23 +163,16 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 children: [
                   { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
-                  { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/reports'), ['reports']) },
-                  { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/report'), ['reports', 'account']) },
+                  { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
+                  { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],
               },
               // The report form (spec §2 `/report`), for signed-in users.
-              { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => import('./routes/report'), ['reports']) },
+              { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
             ]),
-            // Staff pages: moderators and admins; everyone else gets the 404 page.
-            {
-              path: 'moderation',
-              children: [
-                staffGuardRoute(queryClient, [
-                  { id: 'moderation-reports', path: 'reports', lazy: lazyRoute(queryClient, () => import('./routes/moderation/reports'), ['reports']) },
-                  { id: 'moderation-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => import('./routes/moderation/report'), ['reports', 'account']) },
-                ]),
-              ],
-            },
+            // Staff pages (moderators and admins; their loaders give others the 404 page).
+            { id: 'moderation-reports', path: paths.moderation.reports.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReports), ['reports', 'account']) },
+            { id: 'moderation-report', path: paths.moderation.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReport), ['reports', 'account']) },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
-import { GetOpenReportsQuerySchema, ModifyReportBodySchema, ReportIdsQuerySchema, ReportListSchema, ReportSchema, SubmitReportBodySchema } from '@cairn/shared/schemas/reports';
+import { GetOpenReportsQuerySchema, ModifyReportBodySchema, ReportIdsQuerySchema, SubmitReportBodySchema } from '@cairn/shared/schemas/report-requests';
+import { ReportListSchema, ReportSchema } from '@cairn/shared/schemas/reports';
 import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { strictRateLimit } from '../../plugins/rate-limit.js';

@@ -1,4 +1,5 @@
-import { ALREADY_REPORTED_ERROR, type ModifyReportBody, type Report, type SubmitReportBody } from '@cairn/shared/schemas/reports';
+import type { ModifyReportBody, SubmitReportBody } from '@cairn/shared/schemas/report-requests';
+import { ALREADY_REPORTED_ERROR, type Report } from '@cairn/shared/schemas/reports';
 import type { Database, Executor } from '../../db/client.js';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';

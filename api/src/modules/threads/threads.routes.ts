@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
-import { SendThreadMessageBodySchema, ThreadIdsQuerySchema, ThreadListSchema, ThreadSchema } from '@cairn/shared/schemas/threads';
+import { SendThreadMessageBodySchema, ThreadIdsQuerySchema } from '@cairn/shared/schemas/thread-requests';
+import { ThreadListSchema, ThreadSchema } from '@cairn/shared/schemas/threads';
 import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ThreadsService } from './threads.service.js';

@@ -1,4 +1,5 @@
-import { isPrivateMessage, newMessageOf, type SendThreadMessageBody, type Thread, type ThreadMessageBody } from '@cairn/shared/schemas/threads';
+import { newMessageOf, type SendThreadMessageBody } from '@cairn/shared/schemas/thread-requests';
+import { isPrivateMessage, type Thread, type ThreadMessageBody } from '@cairn/shared/schemas/threads';
 import type { Database, Executor } from '../../db/client.js';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';

@@ -8,7 +8,7 @@ import { threadQueries } from '../../features/threads/api/threads-queries';
 import { FormAlert } from '../../components/ui/form';
 import { currentUserQuery } from '../../lib/auth';
 import { useT } from '../../lib/i18n/i18n-provider';
-import { isStaff } from '../../lib/staff-guard';
+import { isStaff } from '../../lib/roles';
 import styles from './report-thread.module.css';
 
 /** Loads a report and its thread (a report the caller may not see answers 404 here). */

@@ -1,11 +1,18 @@
-import { useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { useParams, type LoaderFunction } from 'react-router';
 import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { requireStaff } from '../../../lib/staff-guard';
 import { createReportLoader, ReportWithThread } from '../report-thread';
 
-export const createLoader = createReportLoader;
+export const createLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async (args) => {
+    await requireStaff(queryClient);
+    return createReportLoader(queryClient)(args);
+  };
 
 /** `/moderation/report/{id}` (staff): the report, its thread, replies (public or private), close and reopen. */
 export function Component() {

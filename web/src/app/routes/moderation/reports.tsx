@@ -5,10 +5,12 @@ import { ReportList } from '../../../features/reports/components/report-list';
 import { paths } from '../../../config/paths';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { requireStaff } from '../../../lib/staff-guard';
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async () => {
+    await requireStaff(queryClient);
     await queryClient.ensureQueryData(reportQueries.open());
     return null;
   };

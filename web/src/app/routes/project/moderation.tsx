@@ -6,7 +6,7 @@ import { ProjectModerationTab } from '../../../features/project-moderation/compo
 import { threadQueries } from '../../../features/threads/api/threads-queries';
 import { ConversationThread } from '../../../features/threads/components/conversation-thread';
 import { currentUserQuery } from '../../../lib/auth';
-import { isStaff } from '../../../lib/staff-guard';
+import { isStaff } from '../../../lib/roles';
 import { loadProject } from './shared';
 
 /** Only the team (pending invitees too) and moderators have this tab; others get the 404 page. */

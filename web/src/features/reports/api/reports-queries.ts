@@ -1,5 +1,6 @@
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
-import { ReportListSchema, ReportSchema, type ModifyReportBody, type ReportItemType, type SubmitReportBody } from '@cairn/shared/schemas/reports';
+import type { ModifyReportBody, SubmitReportBody } from '@cairn/shared/schemas/report-requests';
+import { ReportListSchema, ReportSchema, type ReportItemType } from '@cairn/shared/schemas/reports';
 import { UserSchema } from '@cairn/shared/schemas/users';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
 import { queryOptions } from '@tanstack/react-query';

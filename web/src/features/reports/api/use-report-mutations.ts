@@ -1,4 +1,5 @@
-import type { Report, SubmitReportBody } from '@cairn/shared/schemas/reports';
+import type { SubmitReportBody } from '@cairn/shared/schemas/report-requests';
+import type { Report } from '@cairn/shared/schemas/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
 import { modifyReport, reportQueries, submitReport } from './reports-queries';

@@ -1,4 +1,5 @@
-import { ThreadSchema, type SendThreadMessageBody } from '@cairn/shared/schemas/threads';
+import type { SendThreadMessageBody } from '@cairn/shared/schemas/thread-requests';
+import { ThreadSchema } from '@cairn/shared/schemas/threads';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { NoContentSchema } from '../../../lib/no-content';
