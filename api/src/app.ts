@@ -31,6 +31,8 @@ import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
 import { imagesModule } from './modules/images/index.js';
 import { moderationModule } from './modules/moderation/index.js';
+import { reportsModule } from './modules/reports/index.js';
+import { threadsModule } from './modules/threads/index.js';
 import { createFileTokens } from './lib/file-tokens.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -108,6 +110,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
+  await app.register(reportsModule, { prefix: '/v2', db });
+  await app.register(threadsModule, { prefix: '/v2', db });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;

@@ -4,6 +4,7 @@ import { zip } from '../helpers/zip.js';
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { pngBytes, type World } from './world.js';
+import { findProjectThreadId } from '../../src/modules/threads/threads.port.js';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -81,6 +82,24 @@ async function galleryUrl(w: World): Promise<string> {
   await w.ctx.app.inject({ method: 'POST', url: `/v2/project/${w.project.key}/gallery?ext=png&featured=false`, headers, payload: await pngBytes() });
   const project = await w.ctx.app.inject({ method: 'GET', url: `/v2/project/${w.project.key}`, headers: { authorization: w.owner.session } });
   return project.json<{ gallery: { url: string }[] }>().gallery[0]!.url;
+}
+
+/** A report the world's owner filed about its other member (the owner is the reporter). */
+async function ownerReport(w: World): Promise<{ id: string; thread_id: string }> {
+  const response = await w.ctx.app.inject({
+    method: 'POST',
+    url: '/v2/report',
+    headers: { authorization: w.owner.session },
+    payload: { report_type: 'spam', item_type: 'user', item_id: encodeBase62(w.member.id), body: 'Matrix report.' },
+  });
+  return response.json<{ id: string; thread_id: string }>();
+}
+
+/** The draft project's thread, with one message of its owner in it. */
+async function ownerThreadMessage(w: World): Promise<{ threadId: string; messageId: string }> {
+  const threadId = encodeBase62((await findProjectThreadId(w.ctx.database.db, w.project.id))!);
+  const response = await w.ctx.app.inject({ method: 'POST', url: `/v2/thread/${threadId}`, headers: { authorization: w.owner.session }, payload: { body: { type: 'text', body: 'Hello moderators.' } } });
+  return { threadId, messageId: response.json<{ messages: { id: string }[] }>().messages[0]!.id };
 }
 
 /** Keyed by "METHOD /v2/route/:param" exactly as the route is declared. */
@@ -286,4 +305,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/notifications': { request: async (w) => get(`/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 200, stranger: 200, moderator: 200 },
   'PATCH /v2/notifications': { request: async (w) => send('PATCH', `/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 204, stranger: 204, moderator: 204 },
   'DELETE /v2/notifications': { request: async (w) => send('DELETE', `/v2/notifications?ids=${ids(await ownerNotification(w))}`), owner: 204, stranger: 204, moderator: 204 },
+
+  // Reports and threads (issue 12): the owner is the reporter of its report; the draft project's thread is its team's.
+  'POST /v2/report': { request: (w) => send('POST', '/v2/report', { report_type: 'spam', item_type: 'user', item_id: encodeBase62(w.member.id), body: 'Spam.' }), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/report': { request: () => get('/v2/report?all=true'), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/report/:id': { request: async (w) => get(`/v2/report/${(await ownerReport(w)).id}`), owner: 200, stranger: 404, moderator: 200 },
+  'PATCH /v2/report/:id': { request: async (w) => send('PATCH', `/v2/report/${(await ownerReport(w)).id}`, { body: 'More details.' }), owner: 204, stranger: 404, moderator: 204 },
+  'DELETE /v2/report/:id': { request: async (w) => send('DELETE', `/v2/report/${(await ownerReport(w)).id}`), owner: 401, stranger: 401, moderator: 204 },
+  'GET /v2/reports': { request: async (w) => get(`/v2/reports?ids=${ids((await ownerReport(w)).id)}`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/thread/:id': { request: async (w) => get(`/v2/thread/${(await ownerThreadMessage(w)).threadId}`), ...teamOrModerator(200, 404) },
+  'POST /v2/thread/:id': { request: async (w) => send('POST', `/v2/thread/${(await ownerThreadMessage(w)).threadId}`, { body: { type: 'text', body: 'Hi.' } }), ...teamOrModerator(200, 404) },
+  'GET /v2/threads': { request: async (w) => get(`/v2/threads?ids=${ids((await ownerThreadMessage(w)).threadId)}`), owner: 200, stranger: 200, moderator: 200 },
+  'DELETE /v2/message/:id': { request: async (w) => send('DELETE', `/v2/message/${(await ownerThreadMessage(w)).messageId}`), ...teamOrModerator(204, 404) },
 };

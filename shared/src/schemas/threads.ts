@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Base62IdSchema } from './common.js';
+import { UserSchema } from './users.js';
 import { PROJECT_STATUSES } from '../constants/project-status.js';
 
 // The body of a thread message, one object per kind (OpenAPI `ThreadMessageBody`). Only `text`
@@ -18,7 +19,9 @@ export const TextMessageBodySchema = z.object({
   associated_images: z.array(Base62IdSchema),
 });
 
-export const ThreadMessageBodySchema = z.discriminatedUnion('type', [
+// A plain union (each kind has its literal `type`, so it parses the same): the website already
+// carries z.union, and discriminated unions would add to the search page's initial JS.
+export const ThreadMessageBodySchema = z.union([
   TextMessageBodySchema,
   z.object({ type: z.literal('status_change'), new_status: ProjectStatusSchema, old_status: ProjectStatusSchema }),
   z.object({ type: z.literal('thread_closure') }),
@@ -31,3 +34,27 @@ export type ThreadMessageBody = z.infer<typeof ThreadMessageBodySchema>;
 export function isPrivateMessage(body: ThreadMessageBody): boolean {
   return (body.type === 'text' || body.type === 'deleted') && body.private;
 }
+
+export const THREAD_TYPES = ['project', 'report', 'direct_message'] as const;
+
+/** OpenAPI `ThreadMessage`: `author_id` is null for hidden moderators, the system and deleted accounts. */
+export const ThreadMessageSchema = z.object({
+  id: Base62IdSchema,
+  author_id: Base62IdSchema.nullable(),
+  body: ThreadMessageBodySchema,
+  /** ISO-8601. */
+  created: z.string(),
+});
+export type ThreadMessage = z.infer<typeof ThreadMessageSchema>;
+
+/** OpenAPI `Thread`: messages oldest first; `members` are the users the viewer may see wrote in it. */
+export const ThreadSchema = z.object({
+  id: Base62IdSchema,
+  type: z.enum(THREAD_TYPES),
+  project_id: Base62IdSchema.nullable(),
+  report_id: Base62IdSchema.nullable(),
+  messages: z.array(ThreadMessageSchema),
+  members: z.array(UserSchema),
+});
+export type Thread = z.infer<typeof ThreadSchema>;
+export const ThreadListSchema = z.array(ThreadSchema);

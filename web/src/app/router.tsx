@@ -57,6 +57,7 @@ interface AppRoutesOptions {
 }
 
 export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
+  const reportPages = () => import('./routes/reports-pages');
   const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
   const projectRoutes = {
     layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator']),
@@ -67,6 +68,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
     versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor', 'markdown-editor']),
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
+    moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'account']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
@@ -97,6 +99,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: `project-${type}-changelog`, path: 'changelog', lazy: projectRoutes.changelog },
                   { id: `project-${type}-versions`, path: 'versions', lazy: projectRoutes.versions },
                   { id: `project-${type}-version`, path: paths.projectVersion.path, lazy: projectRoutes.version },
+                  // The team and staff only (the page's loader gives others the 404 page).
+                  { id: `project-${type}-moderation`, path: paths.project.moderationPath, lazy: projectRoutes.moderation },
                   // Version upload and edit need a signed-in user (the pages check the permission).
                   authGuardRoute(
                     queryClient,
@@ -166,8 +170,12 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
                   { id: 'dashboard-notifications', path: 'notifications', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications')) },
                   { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications-history')) },
+                  { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
+                  { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],
               },
+              // The report form (spec §2 `/report`), for signed-in users.
+              { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
             ]),
             // Staff pages: everyone else gets the 404 page. The decisions log is public.
             { id: 'moderation-log', path: paths.moderation.log.path, lazy: moderationPages },
@@ -176,6 +184,9 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
             ]),
             staffGuardRoute(queryClient, [{ id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages }], 'admin'),
+            // Staff pages (moderators and admins; their loaders give others the 404 page).
+            { id: 'moderation-reports', path: paths.moderation.reports.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReports), ['reports', 'account']) },
+            { id: 'moderation-report', path: paths.moderation.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReport), ['reports', 'account']) },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

@@ -42,10 +42,14 @@ export const paths = {
      * `/project/:id` is the permanent link, which redirects to the canonical URL.
      */
     path: (type: ProjectType | 'project') => `/${type}/:id`,
-    getHref: (type: ProjectType, idOrSlug: string, tab?: 'gallery' | 'changelog' | 'versions', query?: Record<string, string | undefined>) =>
+    getHref: (type: ProjectType, idOrSlug: string, tab?: 'gallery' | 'changelog' | 'versions' | 'moderation', query?: Record<string, string | undefined>) =>
       withQuery(`/${type}/${encode(idOrSlug)}${tab ? `/${tab}` : ''}`, query),
     /** The permanent link: survives slug and type changes. */
     getPermanentHref: (id: string) => `/project/${encode(id)}`,
+    /** A version through the permanent project link (redirects to the canonical URL). */
+    getPermanentVersionHref: (projectId: string, versionId: string) => `/project/${encode(projectId)}/version/${encode(versionId)}`,
+    /** The Moderation tab (the team's conversation with moderators). */
+    moderationPath: 'moderation',
   },
   projectSettings: {
     /** One pattern for every project type and section (the route checks both). */
@@ -138,7 +142,10 @@ export const paths = {
       getHref: () => '/dashboard/notifications',
       history: { path: '/dashboard/notifications/history', getHref: () => '/dashboard/notifications/history' },
     },
+    reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    report: { path: '/dashboard/report/:id', getHref: (id: string) => `/dashboard/report/${encode(id)}` },
   },
+  /** Staff pages (moderators and admins). */
   moderation: {
     path: '/moderation',
     getHref: () => '/moderation',

@@ -27,3 +27,8 @@ export function staffGuardRoute(queryClient: QueryClient, children: RouteObject[
 export async function staffMayLoad(queryClient: QueryClient, level: StaffLevel = 'moderator'): Promise<boolean> {
   return isStaff((await queryClient.ensureQueryData(currentUserQuery()))?.role, level);
 }
+
+/** For the loaders of staff pages that carry the check themselves (no guard route around them). */
+export async function requireStaff(queryClient: QueryClient, level: StaffLevel = 'moderator'): Promise<void> {
+  if (!(await staffMayLoad(queryClient, level))) throw data('Not found', { status: 404 });
+}

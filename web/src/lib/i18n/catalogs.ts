@@ -11,6 +11,7 @@ import type markdownEditorEnUS from '../../locales/markdown-editor/en-US.json';
 import type moderationEnUS from '../../locales/moderation/en-US.json';
 import type projectEnUS from '../../locales/project/en-US.json';
 import type projectSettingsEnUS from '../../locales/project-settings/en-US.json';
+import type reportsEnUS from '../../locales/reports/en-US.json';
 import type userEnUS from '../../locales/user/en-US.json';
 import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
 
@@ -21,12 +22,12 @@ import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
  * and the member actions on version pages; `creator`: project creation, the member tools on
- * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log), loaded with the first route that needs it (see `message-areas.ts`),
+ * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
@@ -39,6 +40,7 @@ type AreaId =
   | keyof typeof footerEnUS
   | keyof typeof projectEnUS
   | keyof typeof projectSettingsEnUS
+  | keyof typeof reportsEnUS
   | keyof typeof userEnUS
   | keyof typeof homeEnUS
   | keyof typeof markdownEditorEnUS

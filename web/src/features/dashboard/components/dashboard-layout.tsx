@@ -23,6 +23,11 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
               {t('creator.notifications.nav')}
             </NavLink>
           </li>
+          <li>
+            <NavLink to={paths.dashboard.reports.getHref()} className={linkClass}>
+              {t('creator.dashboard.reports')}
+            </NavLink>
+          </li>
         </ul>
         <h2 className={styles.navHeading}>{t('creator.dashboard.manage')}</h2>
         <ul className={styles.navList}>

@@ -7,6 +7,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { buildTagIndex } from '../../../components/project-card/card-data';
 import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useCosmetics } from '../../../lib/preferences';
@@ -59,6 +60,9 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
   const closeDownload = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${pageTabs.tab} ${pageTabs.active}` : pageTabs.tab);
   const base = paths.project.getHref(type, project.slug);
+  const { user } = useCurrentUser();
+  // The team (pending invitees included) and staff talk with moderators there.
+  const showModeration = Boolean(user && (user.role === 'moderator' || user.role === 'admin' || members.some((member) => member.user.id === user.id)));
 
   return (
     <div className={cx(styles.projectPage, cosmetics.leftContentLayout && styles.projectPageSidebarLeft)}>
@@ -97,6 +101,11 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
                   {t('project.tabs.versions')}
                 </NavLink>
               ))}
+            {showModeration && (
+              <NavLink to={paths.project.getHref(type, project.slug, 'moderation')} className={tabClass}>
+                {t('project.tabs.moderation')}
+              </NavLink>
+            )}
           </nav>
           <div className={styles.projectPageContent}>{children}</div>
         </div>

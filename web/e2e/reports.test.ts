@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+
+/**
+ * Reporting against the real API: the demo account reports a public project from its page, is
+ * refused a second report with a link to the first, a moderator answers it from the moderation
+ * pages and closes it, and the reporter reads the closed report with the answer.
+ */
+const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
+
+interface ApiProject {
+  id: string;
+  slug: string;
+  title: string;
+  project_type: string;
+}
+
+describe.skipIf(!browserAvailable)('reports in a real browser', () => {
+  let passwords: Record<string, string> = {};
+  let browser: Browser;
+  let project: ApiProject;
+  let reportId = '';
+
+  const login = async (username: string) => {
+    const response = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: passwords[username] }) });
+    return ((await response.json()) as { session: string }).session;
+  };
+  const api = async <T>(token: string, path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: token, 'Content-Type': 'application/json', ...init.headers } });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+
+  async function signedInPage(username: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/auth/sign-in`);
+    await page.getByLabel('Email or username', { exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(passwords[username]!);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${siteUrl}/`);
+    return page;
+  }
+
+  async function expectAccessible(page: Page) {
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
+    const [demo, moderator] = [await login('demo'), await login('demo-moderator')];
+    project = (await api<ApiProject[]>(demo, '/v2/projects_random?count=1'))[0]!;
+    // An earlier run may have left demo's report of this project open: close it.
+    for (const open of await api<Array<{ id: string; item_id: string }>>(demo, '/v2/report?count=1000')) {
+      if (open.item_id === project.id) await api(moderator, `/v2/report/${open.id}`, { method: 'PATCH', body: JSON.stringify({ closed: true }) });
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a user reports a project from its page and is refused a second report, with a link to the first', async () => {
+    const page = await signedInPage('demo');
+    try {
+      await page.goto(`${siteUrl}/project/${project.id}`);
+      await page.getByRole('heading', { level: 1, name: project.title }).waitFor();
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Report' }).click();
+      await page.getByRole('heading', { level: 1, name: `Report ${project.title} to moderators` }).waitFor();
+      await page.getByRole('radio', { name: 'Spam' }).check();
+      await page.getByLabel('What is wrong?').fill('Every version of this project is the same empty file.');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Submit report' }).click();
+      await page.waitForURL(/\/dashboard\/report\/[0-9A-Za-z]+$/);
+      reportId = page.url().split('/').pop()!;
+      await page.getByRole('heading', { name: 'Report details' }).waitFor();
+
+      await page.goto(`${siteUrl}/report?item=project&itemID=${project.id}`);
+      await page.getByRole('heading', { level: 1, name: `You've already reported ${project.title}` }).waitFor();
+      expect(await page.getByRole('link', { name: 'Go to your report' }).getAttribute('href')).toBe(`/dashboard/report/${reportId}`);
+    } catch (error) {
+      await screenshot(page, 'reports-submit');
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a moderator answers the report and closes it; the reporter reads both', async () => {
+    const moderator = await signedInPage('demo-moderator');
+    try {
+      await moderator.goto(`${siteUrl}/moderation/reports`);
+      await moderator.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+      await moderator.locator(`a[href="/moderation/report/${reportId}"]`).click();
+      await moderator.getByRole('heading', { name: 'Report details' }).waitFor();
+      await moderator.getByLabel('Your message').fill('Thanks, we are removing the empty files.');
+      await moderator.getByRole('button', { name: 'Send', exact: true }).click();
+      await moderator.getByText('Message sent').first().waitFor();
+      await moderator.getByRole('button', { name: 'Close report' }).click();
+      await moderator.getByRole('button', { name: 'Reopen report' }).waitFor();
+      await expectAccessible(moderator);
+    } catch (error) {
+      await screenshot(moderator, 'reports-moderator');
+      throw error;
+    } finally {
+      await moderator.context().close();
+    }
+
+    const reporter = await signedInPage('demo');
+    try {
+      await reporter.goto(`${siteUrl}/dashboard/report/${reportId}`);
+      const messages = reporter.getByRole('list', { name: 'Messages' });
+      await messages.getByText('Thanks, we are removing the empty files.').waitFor();
+      expect(await messages.getByText('Moderator', { exact: true }).count()).toBe(1);
+      await messages.getByText(/The thread was closed/).waitFor();
+      await reporter.getByText(/This report is closed/).waitFor();
+      expect(await reporter.getByLabel('Your message').count()).toBe(0);
+      await expectAccessible(reporter);
+    } catch (error) {
+      await screenshot(reporter, 'reports-reporter');
+      throw error;
+    } finally {
+      await reporter.context().close();
+    }
+  });
+});
