@@ -7,7 +7,8 @@ import { PROJECT_STATUSES } from '../constants/project-status.js';
 
 const ProjectStatusSchema = z.enum(PROJECT_STATUSES);
 
-export const NotificationBodySchema = z.discriminatedUnion('type', [
+// A plain union (the kinds' literal types never overlap): the discriminated form costs the site's shared zod chunk 0.4 KB.
+export const NotificationBodySchema = z.union([
   z.object({ type: z.literal('project_update'), project_id: Base62IdSchema, version_id: Base62IdSchema }),
   z.object({
     type: z.literal('team_invite'),

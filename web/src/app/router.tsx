@@ -10,7 +10,6 @@ import type { ShellSlots } from '../components/layout/shell-slots';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { authGuardRoute } from '../lib/auth';
-import { staffGuardRoute } from '../lib/staff-guard';
 import { reloadForChunkError } from '../lib/chunk-reload';
 import type { MessageArea } from '../lib/i18n/catalogs';
 import { ensureMessageAreas } from '../lib/i18n/message-areas';
@@ -68,7 +67,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
     versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor', 'markdown-editor']),
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
-    moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'account']),
+    moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
@@ -177,14 +176,11 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               // The report form (spec §2 `/report`), for signed-in users.
               { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
             ]),
-            // Staff pages: everyone else gets the 404 page. The decisions log is public.
+            // Staff pages: their loaders give everyone else the 404 page. The decisions log is public.
             { id: 'moderation-log', path: paths.moderation.log.path, lazy: moderationPages },
-            staffGuardRoute(queryClient, [
-              { id: 'moderation-home', path: paths.moderation.path, lazy: moderationPages },
-              { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
-            ]),
-            staffGuardRoute(queryClient, [{ id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages }], 'admin'),
-            // Staff pages (moderators and admins; their loaders give others the 404 page).
+            { id: 'moderation-home', path: paths.moderation.path, lazy: moderationPages },
+            { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
+            { id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages },
             { id: 'moderation-reports', path: paths.moderation.reports.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReports), ['reports', 'account']) },
             { id: 'moderation-report', path: paths.moderation.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReport), ['reports', 'account']) },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the

@@ -3,6 +3,7 @@ import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ModerationLayout } from '../../../features/moderation/components/moderation-layout';
+import { requireStaff } from '../../../lib/staff-guard';
 import * as home from './home';
 import * as log from './log';
 import * as review from './review';
@@ -10,7 +11,8 @@ import * as userEmail from '../admin/user-email';
 
 /**
  * Every moderation page in one route module (one chunk reference in the shell's router, which
- * keeps the search route within its budget); the routes are guarded in router.tsx.
+ * keeps the search route within its budget). The loader turns away everyone but staff (admins
+ * only for the e-mail lookup) with the 404 page; the decisions log is public.
  */
 const pageOf = (pathname: string) =>
   pathname.startsWith(paths.moderation.review.path)
@@ -23,8 +25,9 @@ const pageOf = (pathname: string) =>
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
-  (args: LoaderFunctionArgs) => {
+  async (args: LoaderFunctionArgs) => {
     const page = pageOf(new URL(args.request.url).pathname);
+    if (page !== 'log') await requireStaff(queryClient, page === 'userEmail' ? 'admin' : 'moderator');
     if (page === 'review') return review.createLoader(queryClient)(args);
     if (page === 'log') return log.createLoader(queryClient)(args);
     if (page === 'home') return home.createLoader(queryClient)(args);

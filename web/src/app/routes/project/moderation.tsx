@@ -2,6 +2,7 @@ import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunction } from 'react-router';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
+import { QueuePositionPanel } from '../../../features/moderation/components/queue-position-panel';
 import { ProjectModerationTab } from '../../../features/project-moderation/components/project-moderation-tab';
 import { threadQueries } from '../../../features/threads/api/threads-queries';
 import { ConversationThread } from '../../../features/threads/components/conversation-thread';
@@ -29,6 +30,6 @@ function ProjectThread({ threadId }: { threadId: string }) {
 /** `/{type}/{id}/moderation`: status, visibility, resubmission and the conversation with moderators. */
 export function Component() {
   const { project } = useProject();
-  // queuePositionPanel: the review-queue position panel (built with the moderation queue) goes here.
-  return <ProjectModerationTab project={project} queuePositionPanel={undefined} thread={<ProjectThread threadId={project.thread_id} />} />;
+  const queue = project.status === 'processing' ? <QueuePositionPanel projectId={project.id} /> : undefined;
+  return <ProjectModerationTab project={project} queuePositionPanel={queue} thread={<ProjectThread threadId={project.thread_id} />} />;
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
 import { NoContentSchema } from '../../../lib/no-content';
@@ -24,13 +25,20 @@ const patchProjectStatus = (decision: ProjectDecision) =>
     schema: NoContentSchema,
   });
 
+const ThreadIdSchema = z.object({ thread_id: z.string() });
+
 /**
- * The step that posts the reply in the project's conversation thread. Until the thread API
- * exists the moderation message fields carry the reply; replace the body of this function
- * with `POST /v2/thread/{id}` then.
+ * Posts the reply in the project's conversation thread, where the team reads it (the API hides
+ * the moderator's name from them and notifies them).
  */
 export async function sendReviewMessage(decision: ProjectDecision): Promise<void> {
-  void decision;
+  if (!decision.message?.trim()) return;
+  const { thread_id: threadId } = await apiFetch(`/v2/project/${encodeURIComponent(decision.projectId)}`, { schema: ThreadIdSchema });
+  await apiFetch(`/v2/thread/${encodeURIComponent(threadId)}`, {
+    method: 'POST',
+    body: { body: { type: 'text', body: decision.message } },
+    schema: z.unknown(),
+  });
 }
 
 /** Decides a review: sets the status (which releases the review lock), then sends the reply. */
