@@ -5,6 +5,7 @@ import type { ModerationQueueProject } from '@cairn/shared/schemas/moderation';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildUser } from '../../testing/mocks/factories';
+import { buildProject } from '../../testing/mocks/catalogue';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -78,7 +79,12 @@ describe('review checklist', () => {
   it('takes the lock, writes the reply from the marked issues and rejects with it', async () => {
     signIn({ role: 'moderator' });
     let patched: Record<string, unknown> | undefined;
+    let posted: { thread: string; body: unknown } | undefined;
     server.use(
+      http.post('*/v2/thread/:id', async ({ request, params }) => {
+        posted = { thread: String(params.id), body: await jsonBody(request) };
+        return new HttpResponse(null, { status: 204 });
+      }),
       http.post('*/v2/moderation/lock/:project', () =>
         HttpResponse.json({
           success: true, is_own_lock: true, expired: false, locked_by: { id: 'MoDe0001', username: 'alice', avatar_url: null },
@@ -116,6 +122,9 @@ describe('review checklist', () => {
     expect(patched).toMatchObject({ status: 'rejected', moderation_message: 'Changes are needed before this project can be published.' });
     expect(String(patched!.moderation_message_body)).toContain('## Description');
     expect(await screen.findByText('Moderation decision saved')).toBeInTheDocument();
+    // The reply goes to the project's thread too, where the team reads it.
+    expect(posted?.thread).toBe(buildProject().thread_id);
+    expect(posted?.body).toMatchObject({ body: { type: 'text', body: expect.stringContaining('## Description') } });
     expect(localStorage.getItem('cairn-moderation-checklist:PrOj0001')).toBeNull();
   });
 
