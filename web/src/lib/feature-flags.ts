@@ -10,7 +10,31 @@ const FEATURE_FLAGS_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: TEN_YEARS_S
 const FEATURE_FLAG_DEFAULTS = {
   /** Reveals ids and developer tools; toggled by clicking the logo five times. */
   developerMode: false,
+  /** A raw JSON view of the project under project pages. */
+  advancedDebugInfo: false,
+  showVersionFilesInTable: false,
+  alwaysShowChecklistAsPopup: true,
+  projectTypesPrimaryNav: false,
+  hidePlusPromoInUserMenu: false,
+  oldProjectCards: true,
+  newProjectCards: false,
+  projectBackground: false,
+  searchBackground: false,
+  showAdsWithPlus: false,
+  showProjectPageDownloadModalServersPromo: false,
+  showProjectPageCreateServersTooltip: true,
+  showProjectPageQuickServerButton: false,
 } as const satisfies Record<string, boolean>;
+
+/** Every flag, in the order /flags lists them. */
+export const FEATURE_FLAGS = Object.keys(FEATURE_FLAG_DEFAULTS) as FeatureFlag[];
+
+/** Flags that change something today; the others are kept for features still to come. */
+export const FEATURE_FLAGS_IN_USE: ReadonlySet<FeatureFlag> = new Set<FeatureFlag>(['developerMode', 'advancedDebugInfo']);
+
+export function featureFlagDefault(flag: FeatureFlag): boolean {
+  return FEATURE_FLAG_DEFAULTS[flag];
+}
 
 export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;
 export type FeatureFlags = Record<FeatureFlag, boolean>;

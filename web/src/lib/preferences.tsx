@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, u
 import { readCookie, writeCookie } from './cookies';
 import { readCosmetics, writeCosmetics, type Cosmetics } from './cosmetics';
 import {
+  featureFlagDefault,
   readFeatureFlagOverrides,
   resolveFeatureFlags,
   writeFeatureFlagOverrides,
@@ -83,7 +84,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   const setFlag = useCallback((flag: FeatureFlag, value: boolean) => {
     setFlagOverrides((current) => {
+      // The cookie keeps overrides only: back at its default, a flag follows future defaults again.
       const next = { ...current, [flag]: value };
+      if (value === featureFlagDefault(flag)) delete next[flag];
       writeFeatureFlagOverrides(next);
       return next;
     });
@@ -127,4 +130,10 @@ export function useDeveloperMode() {
   const enabled = flags.developerMode;
   const toggle = useCallback(() => setFlag('developerMode', !enabled), [setFlag, enabled]);
   return { enabled, toggle };
+}
+
+/** Every feature flag's current value, and a setter that keeps only overrides in the cookie. */
+export function useFeatureFlags() {
+  const { flags, setFlag } = usePreferences();
+  return { flags, setFlag };
 }

@@ -6,6 +6,7 @@ import type discoverEnUS from '../../locales/discover/en-US.json';
 import type errorsEnUS from '../../locales/errors/en-US.json';
 import type filtersEnUS from '../../locales/filters/en-US.json';
 import type footerEnUS from '../../locales/footer/en-US.json';
+import type siteEnUS from '../../locales/site/en-US.json';
 import type homeEnUS from '../../locales/home/en-US.json';
 import type projectEnUS from '../../locales/project/en-US.json';
 import type projectSettingsEnUS from '../../locales/project-settings/en-US.json';
@@ -19,12 +20,12 @@ import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
  * and the member actions on version pages; `creator`: project creation, the member tools on
- * project pages and the dashboard; `footer`: the site footer, which loads after the shell), loaded with the first route that needs it (see `message-areas.ts`),
+ * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `site`: the app, legal, changelog, flags and frog pages), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'site'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
@@ -35,6 +36,7 @@ type AreaId =
   | keyof typeof errorsEnUS
   | keyof typeof filtersEnUS
   | keyof typeof footerEnUS
+  | keyof typeof siteEnUS
   | keyof typeof projectEnUS
   | keyof typeof projectSettingsEnUS
   | keyof typeof userEnUS
