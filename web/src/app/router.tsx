@@ -162,6 +162,17 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               },
             ]),
+            // The site's own pages: companion app, legal documents, changelog, flags and the frog.
+            { id: 'app', path: paths.app.path, lazy: lazyRoute(queryClient, () => import('./routes/site/app'), ['site']) },
+            { id: 'legal', path: paths.legal.path, lazy: lazyRoute(queryClient, () => import('./routes/site/legal'), ['site']) },
+            { id: 'changelog', path: paths.changelog.path, lazy: lazyRoute(queryClient, () => import('./routes/site/changelog'), ['site']) },
+            {
+              id: 'changelog-entry',
+              path: paths.changelog.entry.path,
+              lazy: lazyRoute(queryClient, () => import('./routes/site/changelog-entry'), ['site']),
+            },
+            { id: 'flags', path: paths.flags.path, lazy: lazyRoute(queryClient, () => import('./routes/site/flags'), ['site']) },
+            { id: 'frog', path: paths.frog.path, lazy: lazyRoute(queryClient, () => import('./routes/site/frog'), ['site']) },
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

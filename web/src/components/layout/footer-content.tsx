@@ -29,21 +29,17 @@ function footerColumns(developerMode: boolean): FooterColumn[] {
         { label: 'shell.footer.changelog', href: paths.changelog.getHref() },
         ...optional(env.statusPageUrl, 'shell.footer.status'),
         ...optional(env.communityChatUrl, 'shell.footer.community'),
-        { label: 'shell.footer.rewards', href: paths.legal.getHref('cmp-info') },
       ],
     },
     {
       title: 'shell.footer.products',
       links: [
-        { label: 'shell.footer.plus', href: paths.plus.getHref() },
         { label: 'shell.footer.app', href: paths.app.getHref() },
-        { label: 'shell.footer.servers', href: paths.servers.getHref() },
       ],
     },
     {
       title: 'shell.footer.resources',
       links: [
-        { label: 'shell.footer.report', href: paths.report.getHref() },
         { label: 'shell.footer.apiDocs', href: `${env.apiUrl || window.location.origin}/v2/docs` },
         ...(developerMode ? [{ label: 'shell.footer.flags' as const, href: paths.flags.getHref() }] : []),
       ],
@@ -57,6 +53,7 @@ function footerColumns(developerMode: boolean): FooterColumn[] {
         { label: 'shell.footer.security', href: paths.legal.getHref('security') },
         { label: 'shell.footer.copyright', href: paths.legal.getHref('copyright') },
         { label: 'shell.footer.ccpa', href: paths.legal.getHref('ccpa') },
+        { label: 'shell.footer.cookies', href: paths.legal.getHref('cmp') },
       ],
     },
   ];

@@ -12,7 +12,3 @@ const PRODUCT_ORDER: readonly ChangelogProduct[] = ['web', 'servers', 'app'];
 export const CHANGELOG_ENTRIES: readonly ChangelogEntry[] = Object.values(modules).sort(
   (a, b) => b.date.localeCompare(a.date) || PRODUCT_ORDER.indexOf(a.product) - PRODUCT_ORDER.indexOf(b.product),
 );
-
-export function changelogFeedHref(product: ChangelogProduct): string {
-  return `/news/changelog/feed/${product}.xml`;
-}
