@@ -6,7 +6,7 @@ export const CONTENT_RULE_ANCHORS = [
   'naming',
   'summary',
   'description',
-  'links',
+  'project-links',
   'license',
   'tags',
   'environment',

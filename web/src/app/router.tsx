@@ -165,7 +165,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
             // The site's own pages: companion app, legal documents, changelog, flags and the frog.
             { id: 'app', path: paths.app.path, lazy: lazyRoute(queryClient, () => import('./routes/site/app'), ['site']) },
             { id: 'legal', path: paths.legal.path, lazy: lazyRoute(queryClient, () => import('./routes/site/legal'), ['site']) },
-            { id: 'changelog', path: paths.changelog.path, lazy: lazyRoute(queryClient, () => import('./routes/site/changelog'), ['site']) },
+            { id: 'changelog', path: paths.changelog.path, lazy: lazyRoute(queryClient, () => import('./routes/site/changelog'), ['site', 'discover']) },
             {
               id: 'changelog-entry',
               path: paths.changelog.entry.path,
