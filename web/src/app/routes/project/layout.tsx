@@ -1,4 +1,6 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { DebugJson } from '../../../components/debug/debug-json';
+import { useT } from '../../../lib/i18n/i18n-provider';
 import { Outlet, replace, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
@@ -36,6 +38,7 @@ export function Component() {
   const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
   const { data: versions } = useSuspenseQuery(projectQueries.versions(project.id));
   const tags = useProjectTagLists();
+  const t = useT();
   return (
     <ProjectLayout
       project={project}
@@ -46,6 +49,7 @@ export function Component() {
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
     >
       <Outlet />
+      <DebugJson label={t('project.debugInfo')} value={project} />
     </ProjectLayout>
   );
 }
