@@ -8,7 +8,7 @@ export function DebugJson({ label, value }: { label: string; value: unknown }) {
   return (
     <details className={styles.panel}>
       <summary>{label}</summary>
-      <pre className={styles.json} tabIndex={0}>
+      <pre className={styles.json}>
         {JSON.stringify(value, null, 2)}
       </pre>
     </details>
