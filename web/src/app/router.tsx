@@ -162,17 +162,21 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               },
             ]),
-            // The site's own pages: companion app, legal documents, changelog, flags and the frog.
-            { id: 'app', path: paths.app.path, lazy: lazyRoute(queryClient, () => import('./routes/site/app'), ['site']) },
-            { id: 'legal', path: paths.legal.path, lazy: lazyRoute(queryClient, () => import('./routes/site/legal'), ['site']) },
-            { id: 'changelog', path: paths.changelog.path, lazy: lazyRoute(queryClient, () => import('./routes/site/changelog'), ['site', 'discover']) },
-            {
-              id: 'changelog-entry',
-              path: paths.changelog.entry.path,
-              lazy: lazyRoute(queryClient, () => import('./routes/site/changelog-entry'), ['site']),
-            },
-            { id: 'flags', path: paths.flags.path, lazy: lazyRoute(queryClient, () => import('./routes/site/flags'), ['site']) },
-            { id: 'frog', path: paths.frog.path, lazy: lazyRoute(queryClient, () => import('./routes/site/frog'), ['site']) },
+            // The site's own pages (one chunk): companion app, legal documents, changelog, flags, the frog.
+            // `discover` has the pagination's words.
+            ...(
+              [
+                ['app', paths.app.path],
+                ['legal', paths.legal.path],
+                ['changelog', paths.changelog.path],
+                ['changelogEntry', `${paths.changelog.path}/:product/:date`],
+                ['flags', paths.flags.path],
+                ['frog', '/frog'],
+              ] as const
+            ).map(([page, path]): RouteObject => ({
+              path,
+              lazy: lazyRoute(queryClient, () => import('./routes/site/pages').then((pages) => pages[page]), ['site', 'discover']),
+            })),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

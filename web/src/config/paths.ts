@@ -125,16 +125,6 @@ export const paths = {
     path: '/news/changelog',
     /** The whole changelog, or one product's (`?filter=web|servers|app`). */
     getHref: (product?: string) => withQuery('/news/changelog', { filter: product }),
-    entry: {
-      path: '/news/changelog/:product/:date',
-      getHref: (product: string, date: string) => `/news/changelog/${encode(product)}/${encode(date)}`,
-    },
-    /** The Atom feed the build writes for each product. */
-    getFeedHref: (product: string) => `/news/changelog/feed/${encode(product)}.xml`,
-  },
-  frog: {
-    path: '/frog',
-    getHref: () => '/frog',
   },
   legal: {
     path: '/legal/:page',

@@ -31,27 +31,12 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
  * and the consent cookie itself are essential and always written.
  */
 export const OPTIONAL_COOKIES: readonly string[] = ['cairn-locale', 'cairn-color-mode', 'cairn-cosmetics', 'cairn-feature-flags'];
+/** The visitor's choice, `all` (the default) or `essential`: see features/legal/utils/cookie-consent.ts. */
 export const CONSENT_COOKIE = 'cairn-consent';
-const CONSENT_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: 31_536_000, sameSite: 'Lax' };
-export type CookieConsent = 'all' | 'essential';
-
-/** The visitor's choice; optional cookies are allowed until they decline them. */
-export function readCookieConsent(cookieString: string = document.cookie): CookieConsent {
-  return readCookie(CONSENT_COOKIE, cookieString) === 'essential' ? 'essential' : 'all';
-}
-
-/** Records the choice; declining deletes the optional cookies already stored. */
-export function writeCookieConsent(consent: CookieConsent): void {
-  const secure = window.location.protocol === 'https:';
-  document.cookie = serializeCookie(CONSENT_COOKIE, consent, CONSENT_COOKIE_OPTIONS, secure);
-  if (consent === 'essential') {
-    for (const name of OPTIONAL_COOKIES) document.cookie = serializeCookie(name, '', { maxAgeSeconds: 0, sameSite: 'Lax' }, secure);
-  }
-}
 
 /** Writes a preference cookie, unless it is optional and the visitor declined optional cookies. */
 export function writeCookie(name: string, value: string, options: CookieOptions): void {
-  if (OPTIONAL_COOKIES.includes(name) && readCookieConsent() === 'essential') return;
+  if (OPTIONAL_COOKIES.includes(name) && readCookie(CONSENT_COOKIE) === 'essential') return;
   document.cookie = serializeCookie(name, value, options, window.location.protocol === 'https:');
 }
 

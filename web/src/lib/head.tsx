@@ -21,14 +21,6 @@ interface HeadInput {
   noindex?: boolean;
   /** Path of the canonical URL when it differs from the current one (e.g. slug instead of id). */
   canonicalPath?: string;
-  /** Atom feeds of the page (`<link rel="alternate" type="application/atom+xml">`). */
-  feeds?: readonly HeadFeed[];
-}
-
-interface HeadFeed {
-  title: string;
-  /** Site path of the feed. */
-  href: string;
 }
 
 interface ResolvedHead {
@@ -39,7 +31,6 @@ interface ResolvedHead {
   canonicalUrl?: string;
   /** hreflang → URL, including `x-default`. */
   alternates: ReadonlyArray<{ hreflang: string; href: string }>;
-  feeds?: readonly HeadFeed[];
 }
 
 const MANAGED = 'data-cairn-head';
@@ -79,12 +70,6 @@ export function applyHead(doc: Document, head: ResolvedHead): void {
     link.setAttribute(MANAGED, '');
     doc.head.append(link);
   }
-  doc.head.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]').forEach((link) => link.remove());
-  for (const { title, href } of head.feeds ?? []) {
-    const link = Object.assign(doc.createElement('link'), { rel: 'alternate', type: 'application/atom+xml', title, href });
-    link.setAttribute(MANAGED, '');
-    doc.head.append(link);
-  }
 }
 
 export function resolveHead(input: HeadInput, pathname: string, locale: string, origin: string): ResolvedHead {
@@ -94,7 +79,6 @@ export function resolveHead(input: HeadInput, pathname: string, locale: string, 
     title: input.title ? `${input.title} – ${SITE_NAME}` : SITE_NAME,
     description: input.description ?? DEFAULT_DESCRIPTION,
     noindex: input.noindex ?? false,
-    feeds: input.feeds,
     canonicalUrl: localizedUrl(base, locale),
     // Only English is bundled, so the default-locale page is the one alternate besides x-default.
     alternates: [
@@ -158,11 +142,8 @@ export function useHead(input: HeadInput): void {
   const { pathname } = useLocation();
   const locale = useLocale();
   const { title, description, noindex, canonicalPath } = input;
-  // Compared by value: callers usually build the feed list during render.
-  const feedsKey = JSON.stringify(input.feeds ?? []);
   useEffect(() => {
-    const feeds = JSON.parse(feedsKey) as HeadFeed[];
-    registry.set(key, resolveHead({ title, description, noindex, canonicalPath, feeds }, pathname, locale, window.location.origin));
-  }, [registry, key, title, description, noindex, canonicalPath, feedsKey, pathname, locale]);
+    registry.set(key, resolveHead({ title, description, noindex, canonicalPath }, pathname, locale, window.location.origin));
+  }, [registry, key, title, description, noindex, canonicalPath, pathname, locale]);
   useEffect(() => () => registry.remove(key), [registry, key]);
 }

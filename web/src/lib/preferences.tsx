@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, u
 import { readCookie, writeCookie } from './cookies';
 import { readCosmetics, writeCosmetics, type Cosmetics } from './cosmetics';
 import {
-  featureFlagDefault,
   readFeatureFlagOverrides,
   resolveFeatureFlags,
   writeFeatureFlagOverrides,
@@ -86,7 +85,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     setFlagOverrides((current) => {
       // The cookie keeps overrides only: back at its default, a flag follows future defaults again.
       const next = { ...current, [flag]: value };
-      if (value === featureFlagDefault(flag)) delete next[flag];
+      if (value === resolveFeatureFlags({})[flag]) delete next[flag];
       writeFeatureFlagOverrides(next);
       return next;
     });

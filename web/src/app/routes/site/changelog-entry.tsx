@@ -2,9 +2,11 @@ import { data, useLoaderData, type LoaderFunction } from 'react-router';
 import { loadMarkdownRenderer } from '../../../components/markdown/markdown';
 import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
+import { changelogPaths } from '../../../features/changelog/utils/changelog-paths';
 import { CHANGELOG_ENTRIES, type ChangelogEntry } from '../../../features/changelog/api/changelog-entries';
 import { ChangelogEntryCard } from '../../../features/changelog/components/changelog-entry-card';
 import styles from '../../../features/changelog/components/changelog.module.css';
+import { FeedLinks } from '../../../features/changelog/components/feed-links';
 import { PRODUCT_LABELS } from '../../../features/changelog/components/product-label';
 import { findChangelogEntry } from '../../../features/changelog/utils/changelog-pages';
 import { useHead } from '../../../lib/head';
@@ -25,11 +27,11 @@ export function Component() {
   useHead({
     title: t('site.changelog.entryTitle', { product, date: entry.date }),
     description: t('site.changelog.entryDescription', { product, date: entry.date }),
-    canonicalPath: paths.changelog.entry.getHref(entry.product, entry.date),
-    feeds: [{ title: t('site.changelog.feedTitle', { product }), href: paths.changelog.getFeedHref(entry.product) }],
+    canonicalPath: changelogPaths.entry(entry.product, entry.date),
   });
   return (
     <div className={styles.single}>
+      <FeedLinks feeds={[{ title: t('site.changelog.feedTitle', { product }), href: changelogPaths.feed(entry.product) }]} />
       <AppLink className={styles.back} to={paths.changelog.getHref(entry.product)}>
         {t('site.changelog.viewAll')}
       </AppLink>

@@ -1,11 +1,12 @@
 import { CHANGELOG_PRODUCTS } from '@cairn/shared/schemas/changelog';
 import { useSearchParams, type LoaderFunction } from 'react-router';
 import { loadMarkdownRenderer } from '../../../components/markdown/markdown';
-import { paths } from '../../../config/paths';
+import { changelogPaths } from '../../../features/changelog/utils/changelog-paths';
 import { ChangelogTimeline } from '../../../features/changelog/components/changelog-timeline';
 import { parsePage, parseProductFilter } from '../../../features/changelog/utils/changelog-pages';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { FeedLinks } from '../../../features/changelog/components/feed-links';
 import { PRODUCT_LABELS } from '../../../features/changelog/components/product-label';
 
 export const createLoader = (): LoaderFunction => async () => {
@@ -21,11 +22,11 @@ export function Component() {
   useHead({
     title: t('site.changelog.title'),
     description: t('site.changelog.description'),
-    feeds: CHANGELOG_PRODUCTS.map((value) => ({
-      title: t('site.changelog.feedTitle', { product: t(PRODUCT_LABELS[value]) }),
-      href: paths.changelog.getFeedHref(value),
-    })),
   });
+  const feeds = CHANGELOG_PRODUCTS.map((value) => ({
+    title: t('site.changelog.feedTitle', { product: t(PRODUCT_LABELS[value]) }),
+    href: changelogPaths.feed(value),
+  }));
   const onPageChange = (page: number) => {
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -35,5 +36,10 @@ export function Component() {
     });
     window.scrollTo({ top: 0 });
   };
-  return <ChangelogTimeline product={product} page={parsePage(params.get('page'), Number.MAX_SAFE_INTEGER)} onPageChange={onPageChange} />;
+  return (
+    <>
+      <FeedLinks feeds={feeds} />
+      <ChangelogTimeline product={product} page={parsePage(params.get('page'), Number.MAX_SAFE_INTEGER)} onPageChange={onPageChange} />
+    </>
+  );
 }

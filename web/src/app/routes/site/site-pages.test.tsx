@@ -100,7 +100,7 @@ describe('feature flags', () => {
     await screen.findByRole('heading', { level: 1, name: 'Feature flags' });
     const devMode = screen.getByRole('checkbox', { name: 'developer mode' });
     expect(devMode).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'old project cards' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'advanced debug info' })).not.toBeChecked();
     expect(screen.queryByRole('link', { name: 'Feature flags' })).toBeNull();
 
     await user.click(devMode);

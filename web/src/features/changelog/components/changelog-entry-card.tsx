@@ -1,7 +1,7 @@
 import { Markdown } from '../../../components/markdown/markdown';
 import { AppLink } from '../../../components/ui/app-link';
 import { LongDate } from '../../../components/ui/long-date';
-import { paths } from '../../../config/paths';
+import { changelogPaths } from '../utils/changelog-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { ChangelogEntry } from '../api/changelog-entries';
 import styles from './changelog.module.css';
@@ -15,7 +15,7 @@ export function ChangelogEntryCard({ entry, headingLevel = 2, linked = true }: {
   return (
     <article className={styles.entry} aria-label={`${t(PRODUCT_LABELS[entry.product])}, ${entry.date}`}>
       <header className={styles.entryHeader}>
-        <Heading className={styles.entryDate}>{linked ? <AppLink to={paths.changelog.entry.getHref(entry.product, entry.date)}>{date}</AppLink> : date}</Heading>
+        <Heading className={styles.entryDate}>{linked ? <AppLink to={changelogPaths.entry(entry.product, entry.date)}>{date}</AppLink> : date}</Heading>
         <span className={styles.tag}>{t(PRODUCT_LABELS[entry.product])}</span>
         {entry.version && <span className={styles.version}>{t('site.changelog.version', { version: entry.version })}</span>}
       </header>

@@ -3,6 +3,7 @@ import { Pagination } from '../../../components/pagination/pagination';
 import { AppLink } from '../../../components/ui/app-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { paths } from '../../../config/paths';
+import { changelogPaths } from '../utils/changelog-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { CHANGELOG_ENTRIES } from '../api/changelog-entries';
 import { changelogPage } from '../utils/changelog-pages';
@@ -56,7 +57,7 @@ export function ChangelogTimeline({ product, page, onPageChange }: ChangelogTime
       <p className={styles.feeds}>
         <span>{t('site.changelog.feeds')}</span>
         {CHANGELOG_PRODUCTS.map((value) => (
-          <a key={value} href={paths.changelog.getFeedHref(value)} type="application/atom+xml">
+          <a key={value} href={changelogPaths.feed(value)} type="application/atom+xml">
             {t('site.changelog.feed', { product: t(PRODUCT_LABELS[value]) })}
           </a>
         ))}

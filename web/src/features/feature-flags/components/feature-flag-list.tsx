@@ -1,10 +1,14 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { FEATURE_FLAGS, FEATURE_FLAGS_IN_USE, featureFlagDefault, type FeatureFlag } from '../../../lib/feature-flags';
+import { resolveFeatureFlags, type FeatureFlag } from '../../../lib/feature-flags';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useFeatureFlags } from '../../../lib/preferences';
 import styles from './feature-flag-list.module.css';
+
+const DEFAULTS = resolveFeatureFlags({});
+/** Every flag, in the order they are declared. */
+const FEATURE_FLAGS = Object.keys(DEFAULTS) as FeatureFlag[];
 
 /** `developerMode` → "developer mode", `showAdsWithPlus` → "show ads with plus". */
 export function flagDisplayName(flag: FeatureFlag): string {
@@ -21,8 +25,7 @@ function FlagRow({ flag, value, onChange }: { flag: FeatureFlag; value: boolean;
         {flagDisplayName(flag)}
       </label>
       <p id={`${id}-details`} className={styles.details}>
-        {t(`site.flags.desc.${flag}`)} {t('site.flags.default', { value: String(featureFlagDefault(flag)) })}
-        {!FEATURE_FLAGS_IN_USE.has(flag) && <span className={styles.reserved}> {t('site.flags.notInUse')}</span>}
+        {t(`site.flags.desc.${flag}`)} {t('site.flags.default', { value: String(DEFAULTS[flag]) })}
       </p>
     </li>
   );
@@ -34,7 +37,7 @@ export function FeatureFlagList() {
   const notifications = useNotifications();
   const { flags, setFlag } = useFeatureFlags();
   const reset = () => {
-    for (const flag of FEATURE_FLAGS) setFlag(flag, featureFlagDefault(flag));
+    for (const flag of FEATURE_FLAGS) setFlag(flag, DEFAULTS[flag]);
     notifications.add({ type: 'success', title: t('site.flags.resetDone'), text: t('site.flags.resetDoneText') });
   };
   return (

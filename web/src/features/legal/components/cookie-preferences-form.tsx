@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { readCookieConsent, writeCookieConsent, type CookieConsent } from '../../../lib/cookies';
+import { readCookieConsent, writeCookieConsent, type CookieConsent } from '../utils/cookie-consent';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useZodForm } from '../../../lib/use-zod-form';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OPTIONAL_COOKIES, readCookie, readCookieConsent, TEN_YEARS_SECONDS, writeCookie, writeCookieConsent } from './cookies';
+import { OPTIONAL_COOKIES, readCookie, TEN_YEARS_SECONDS, writeCookie } from '../../../lib/cookies';
+import { readCookieConsent, writeCookieConsent } from './cookie-consent';
 
 describe('cookie consent', () => {
   it('allows preference cookies until they are declined, then deletes and refuses them', () => {
