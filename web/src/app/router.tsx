@@ -175,7 +175,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               ] as const
             ).map(([page, path]): RouteObject => ({
               path,
-              lazy: lazyRoute(queryClient, () => import('./routes/site/pages').then((pages) => pages[page]), ['site', 'discover']),
+              lazy: lazyRoute(queryClient, () => import('./routes/site/pages').then((pages) => pages.loadSitePage(page)), ['site', 'discover']),
             })),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.

@@ -123,8 +123,8 @@ export const paths = {
   },
   changelog: {
     path: '/news/changelog',
-    /** The whole changelog, or one product's (`?filter=web|servers|app`). */
-    getHref: (product?: string) => withQuery('/news/changelog', { filter: product }),
+    /** The whole changelog; one product's is `changelogPaths.product()` (features/changelog). */
+    getHref: () => '/news/changelog',
   },
   legal: {
     path: '/legal/:page',

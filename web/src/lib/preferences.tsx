@@ -131,8 +131,7 @@ export function useDeveloperMode() {
   return { enabled, toggle };
 }
 
-/** Every feature flag's current value, and a setter that keeps only overrides in the cookie. */
-export function useFeatureFlags() {
-  const { flags, setFlag } = usePreferences();
-  return { flags, setFlag };
+/** Every feature flag's current value (`flags`), and `setFlag`, which keeps only overrides in the cookie. */
+export function useFeatureFlags(): Pick<PreferencesContextValue, 'flags' | 'setFlag'> {
+  return usePreferences();
 }

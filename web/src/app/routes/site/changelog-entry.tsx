@@ -1,7 +1,6 @@
 import { data, useLoaderData, type LoaderFunction } from 'react-router';
 import { loadMarkdownRenderer } from '../../../components/markdown/markdown';
 import { AppLink } from '../../../components/ui/app-link';
-import { paths } from '../../../config/paths';
 import { changelogPaths } from '../../../features/changelog/utils/changelog-paths';
 import { CHANGELOG_ENTRIES, type ChangelogEntry } from '../../../features/changelog/api/changelog-entries';
 import { ChangelogEntryCard } from '../../../features/changelog/components/changelog-entry-card';
@@ -32,7 +31,7 @@ export function Component() {
   return (
     <div className={styles.single}>
       <FeedLinks feeds={[{ title: t('site.changelog.feedTitle', { product }), href: changelogPaths.feed(entry.product) }]} />
-      <AppLink className={styles.back} to={paths.changelog.getHref(entry.product)}>
+      <AppLink className={styles.back} to={changelogPaths.product(entry.product)}>
         {t('site.changelog.viewAll')}
       </AppLink>
       <ChangelogEntryCard entry={entry} headingLevel={1} linked={false} />

@@ -35,7 +35,7 @@ export function ChangelogTimeline({ product, page, onPageChange }: ChangelogTime
         <ul>
           {filters.map(({ value, label }) => (
             <li key={value ?? 'all'}>
-              <AppLink to={paths.changelog.getHref(value)} aria-current={value === product ? 'page' : undefined}>
+              <AppLink to={value ? changelogPaths.product(value) : paths.changelog.getHref()} aria-current={value === product ? 'page' : undefined}>
                 {label}
               </AppLink>
             </li>

@@ -73,7 +73,7 @@ export function AppOverview() {
             </li>
           ))}
         </ul>
-        <ButtonLink to={paths.changelog.getHref('app')} variant="outlined">
+        <ButtonLink to={`${paths.changelog.getHref()}?filter=app`} variant="outlined">
           {t('site.app.changelogLink')}
         </ButtonLink>
         <p className={styles.note}>{t('site.app.hidePromos')}</p>
