@@ -99,4 +99,19 @@ describe.skipIf(!browserAvailable)('the site pages in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Cookie preferences' }).waitFor();
     await expectAccessible();
   });
+
+  it.each(['dark', 'oled', 'retro'])('keeps the cookie information page accessible in the %s theme', async (theme) => {
+    const themed = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      await themed.addCookies([{ name: 'cairn-color-mode', value: theme, url: siteUrl }]);
+      const themedPage = await themed.newPage();
+      await themedPage.goto(`${siteUrl}/legal/cmp-info`);
+      await themedPage.getByRole('heading', { level: 1, name: 'Cookie information' }).waitFor();
+      expect(await themedPage.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      const violations = await seriousAccessibilityViolations(themedPage);
+      expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    } finally {
+      await themed.close();
+    }
+  });
 });
