@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { siteContent } from './web/plugins/site-content';
 
 // One runner for every tier, so `npm test` ends with a single summary.
 // Workspace packages are consumed from source through the "source" export condition.
@@ -30,10 +32,12 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Markdown content files (web/content) become modules as in the web build.
+        plugins: [siteContent({ contentDir: fileURLToPath(new URL('./web/content', import.meta.url)) })],
         test: {
           name: 'web-unit',
           root: 'web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
         },

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { siteContent } from './plugins/site-content';
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
 const webPort = Number(process.env.WEB_PORT ?? 3000);
@@ -138,7 +139,14 @@ function scopedClassName(local: string, filename: string): string {
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}` : 'dev';
   return {
-    plugins: [react(), runtimeConfig(), buildInfo(buildId), precompileMessages(), zodWithoutJsonSchema()],
+    plugins: [
+      react(),
+      runtimeConfig(),
+      buildInfo(buildId),
+      precompileMessages(),
+      zodWithoutJsonSchema(),
+      siteContent({ contentDir: join(webRoot, 'content'), siteUrl: process.env.CAIRN_SITE_URL }),
+    ],
     resolve: {
       // Workspace packages are consumed from TypeScript source through the "source" export condition.
       conditions: ['source', ...defaultClientConditions],

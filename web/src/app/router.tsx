@@ -183,6 +183,21 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
             { id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages },
             { id: 'moderation-reports', path: paths.moderation.reports.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReports), ['reports', 'account']) },
             { id: 'moderation-report', path: paths.moderation.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReport), ['reports', 'account']) },
+            // The site's own pages (one chunk): companion app, legal documents, changelog, flags, the frog.
+            // `discover` has the pagination's words.
+            ...(
+              [
+                ['app', paths.app.path],
+                ['legal', paths.legal.path],
+                ['changelog', paths.changelog.path],
+                ['changelogEntry', `${paths.changelog.path}/:product/:date`],
+                ['flags', paths.flags.path],
+                ['frog', '/frog'],
+              ] as const
+            ).map(([page, path]): RouteObject => ({
+              path,
+              lazy: lazyRoute(queryClient, () => import('./routes/site/pages').then((pages) => pages.loadSitePage(page)), ['site', 'discover']),
+            })),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.
             {

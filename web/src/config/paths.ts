@@ -127,6 +127,7 @@ export const paths = {
   },
   changelog: {
     path: '/news/changelog',
+    /** The whole changelog; one product's is `changelogPaths.product()` (features/changelog). */
     getHref: () => '/news/changelog',
   },
   legal: {

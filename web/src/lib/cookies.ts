@@ -26,7 +26,17 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
+/**
+ * Cookies that only remember preferences; the visitor may decline them on /legal/cmp. The session
+ * and the consent cookie itself are essential and always written.
+ */
+export const OPTIONAL_COOKIES: readonly string[] = ['cairn-locale', 'cairn-color-mode', 'cairn-cosmetics', 'cairn-feature-flags'];
+/** The visitor's choice, `all` (the default) or `essential`: see features/legal/utils/cookie-consent.ts. */
+export const CONSENT_COOKIE = 'cairn-consent';
+
+/** Writes a preference cookie, unless it is optional and the visitor declined optional cookies. */
 export function writeCookie(name: string, value: string, options: CookieOptions): void {
+  if (OPTIONAL_COOKIES.includes(name) && readCookie(CONSENT_COOKIE) === 'essential') return;
   document.cookie = serializeCookie(name, value, options, window.location.protocol === 'https:');
 }
 

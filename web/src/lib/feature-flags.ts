@@ -7,9 +7,15 @@ import { readCookie, TEN_YEARS_SECONDS, writeCookie, type CookieOptions } from '
 const FEATURE_FLAGS_COOKIE = 'cairn-feature-flags';
 const FEATURE_FLAGS_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: TEN_YEARS_SECONDS, sameSite: 'Lax' };
 
+/**
+ * Only flags that change something are listed; the reference's others (card styles, promotions,
+ * checklist placement…) are added together with the features they switch.
+ */
 const FEATURE_FLAG_DEFAULTS = {
   /** Reveals ids and developer tools; toggled by clicking the logo five times. */
   developerMode: false,
+  /** A raw JSON view of the project under project pages. */
+  advancedDebugInfo: false,
 } as const satisfies Record<string, boolean>;
 
 export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;
@@ -33,6 +39,7 @@ export function parseFeatureFlagOverrides(raw: string | undefined): Partial<Feat
   return overrides;
 }
 
+/** Every flag's value given the overrides; `resolveFeatureFlags({})` gives the defaults. */
 export function resolveFeatureFlags(overrides: Partial<FeatureFlags>): FeatureFlags {
   return { ...FEATURE_FLAG_DEFAULTS, ...overrides };
 }

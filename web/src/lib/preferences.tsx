@@ -83,7 +83,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   const setFlag = useCallback((flag: FeatureFlag, value: boolean) => {
     setFlagOverrides((current) => {
+      // The cookie keeps overrides only: back at its default, a flag follows future defaults again.
       const next = { ...current, [flag]: value };
+      if (value === resolveFeatureFlags({})[flag]) delete next[flag];
       writeFeatureFlagOverrides(next);
       return next;
     });
@@ -127,4 +129,9 @@ export function useDeveloperMode() {
   const enabled = flags.developerMode;
   const toggle = useCallback(() => setFlag('developerMode', !enabled), [setFlag, enabled]);
   return { enabled, toggle };
+}
+
+/** Every feature flag's current value (`flags`), and `setFlag`, which keeps only overrides in the cookie. */
+export function useFeatureFlags(): Pick<PreferencesContextValue, 'flags' | 'setFlag'> {
+  return usePreferences();
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../testing/axe';
@@ -111,6 +111,17 @@ describe('project page', () => {
     document.cookie = `cairn-feature-flags=${encodeURIComponent(JSON.stringify({ developerMode: true }))}; Path=/`;
     renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
     expect(await screen.findByText('PrOj0001')).toBeInTheDocument();
+  });
+
+  it('shows the raw project under the page with the advancedDebugInfo flag only', async () => {
+    renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
+    await screen.findAllByRole('heading', { level: 1 });
+    expect(screen.queryByText(/Debug information/)).not.toBeInTheDocument();
+    cleanup();
+    document.cookie = `cairn-feature-flags=${encodeURIComponent(JSON.stringify({ advancedDebugInfo: true }))}; Path=/`;
+    const { container } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
+    expect(await screen.findByText('Debug information: the project as the API returns it')).toBeInTheDocument();
+    expect(container.querySelector('details pre')?.textContent).toContain('"id": "PrOj0001"');
   });
 
   it('opens the gallery lightbox and steps through it from the keyboard', async () => {

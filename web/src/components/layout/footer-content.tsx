@@ -29,15 +29,12 @@ function footerColumns(developerMode: boolean): FooterColumn[] {
         { label: 'shell.footer.changelog', href: paths.changelog.getHref() },
         ...optional(env.statusPageUrl, 'shell.footer.status'),
         ...optional(env.communityChatUrl, 'shell.footer.community'),
-        { label: 'shell.footer.rewards', href: paths.legal.getHref('cmp-info') },
       ],
     },
     {
       title: 'shell.footer.products',
       links: [
-        { label: 'shell.footer.plus', href: paths.plus.getHref() },
         { label: 'shell.footer.app', href: paths.app.getHref() },
-        { label: 'shell.footer.servers', href: paths.servers.getHref() },
       ],
     },
     {
@@ -58,6 +55,7 @@ function footerColumns(developerMode: boolean): FooterColumn[] {
         { label: 'shell.footer.security', href: paths.legal.getHref('security') },
         { label: 'shell.footer.copyright', href: paths.legal.getHref('copyright') },
         { label: 'shell.footer.ccpa', href: paths.legal.getHref('ccpa') },
+        { label: 'shell.footer.cookies', href: paths.legal.getHref('cmp') },
       ],
     },
   ];

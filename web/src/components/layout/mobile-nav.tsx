@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { useCosmetics } from '../../lib/preferences';
 import { AppLink } from '../ui/app-link';
-import { CloseIcon, DownloadIcon, HomeIcon, MenuIcon, ServerIcon } from '../ui/icons';
+import { CloseIcon, DownloadIcon, HomeIcon, MenuIcon } from '../ui/icons';
 import { DiscoverMenu } from './discover-menu';
 import type { ShellSlots } from './shell-slots';
 import { ThemeToggle } from './theme-toggle';
@@ -54,12 +54,6 @@ export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
       >
         <UserMenu variant="mobile" />
         <ul className={styles.list}>
-          <li>
-            <AppLink to={paths.servers.getHref()} className={styles.link}>
-              <ServerIcon />
-              <span>{t('shell.nav.servers')}</span>
-            </AppLink>
-          </li>
           {!cosmetics.hideAppPromos && (
             <li>
               <AppLink to={paths.app.getHref()} className={styles.link}>

@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { useCosmetics } from '../../lib/preferences';
 import { AppLink } from '../ui/app-link';
-import { DownloadIcon, ServerIcon } from '../ui/icons';
+import { DownloadIcon } from '../ui/icons';
 import { BrandLink } from './brand-link';
 import { DiscoverMenu } from './discover-menu';
 import type { ShellSlots } from './shell-slots';
@@ -20,10 +20,6 @@ export function SiteHeader({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
         <BrandLink />
         <nav className={styles.nav} aria-label={t('shell.nav.label')}>
           <DiscoverMenu />
-          <AppLink to={paths.servers.getHref()} className={nav.navButton}>
-            <ServerIcon />
-            <span>{t('shell.nav.servers')}</span>
-          </AppLink>
           {!cosmetics.hideAppPromos && (
             <AppLink to={paths.app.getHref()} className={nav.navButton}>
               <DownloadIcon />

@@ -69,13 +69,6 @@ export const CompassIcon = (p: IconProps) => (
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Icon>
 );
-export const ServerIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="4" y="4" width="16" height="7" rx="1.5" />
-    <rect x="4" y="13" width="16" height="7" rx="1.5" />
-    <path d="M8 7.5h.01M8 16.5h.01" />
-  </Icon>
-);
 export const DownloadIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5" />

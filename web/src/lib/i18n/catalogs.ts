@@ -6,6 +6,7 @@ import type discoverEnUS from '../../locales/discover/en-US.json';
 import type errorsEnUS from '../../locales/errors/en-US.json';
 import type filtersEnUS from '../../locales/filters/en-US.json';
 import type footerEnUS from '../../locales/footer/en-US.json';
+import type siteEnUS from '../../locales/site/en-US.json';
 import type homeEnUS from '../../locales/home/en-US.json';
 import type markdownEditorEnUS from '../../locales/markdown-editor/en-US.json';
 import type moderationEnUS from '../../locales/moderation/en-US.json';
@@ -22,12 +23,12 @@ import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
  * and the member actions on version pages; `creator`: project creation, the member tools on
- * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab), loaded with the first route that needs it (see `message-areas.ts`),
+ * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab; `site`: the app, legal, changelog, flags and frog pages), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports', 'site'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
@@ -38,6 +39,7 @@ type AreaId =
   | keyof typeof errorsEnUS
   | keyof typeof filtersEnUS
   | keyof typeof footerEnUS
+  | keyof typeof siteEnUS
   | keyof typeof projectEnUS
   | keyof typeof projectSettingsEnUS
   | keyof typeof reportsEnUS

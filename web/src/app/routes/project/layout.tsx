@@ -1,6 +1,8 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, replace, useNavigate, useSearchParams, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
+import { DebugJson } from '../../../components/debug/debug-json';
+import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
@@ -67,6 +69,7 @@ export function Component() {
   const { data: versions } = useSuspenseQuery(projectQueries.versions(project.id));
   const tags = useProjectTagLists();
   const { user } = useCurrentUser();
+  const t = useT();
   return (
     <ProjectLayout
       project={project}
@@ -80,6 +83,7 @@ export function Component() {
     >
       <Outlet />
       <ProjectReview project={project} />
+      <DebugJson label={t('project.debugInfo')} value={project} />
     </ProjectLayout>
   );
 }
