@@ -1,18 +1,12 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import type { LoaderFunction } from 'react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { notificationsQueries } from '../../../features/notifications/api/notifications-queries';
 import { NotificationHistory } from '../../../features/notifications/components/notification-history';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 
-export const createLoader =
-  (queryClient: QueryClient): LoaderFunction =>
-  async () => {
-    const user = await queryClient.ensureQueryData(currentUserQuery());
-    if (user) await queryClient.ensureQueryData(notificationsQueries.list(user.id));
-    return null;
-  };
+// The same data as the unread page (one list holds read and unread notifications).
+export { createLoader } from './notifications';
 
 function History({ userId }: { userId: string }) {
   const { data } = useSuspenseQuery(notificationsQueries.list(userId));
