@@ -174,9 +174,12 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       sourcemap: true,
       target: 'es2022',
+      manifest: true,
       rolldownOptions: {
         treeshake: { manualPureFunctions: command === 'build' ? sharedPureFunctions() : [] },
         output: {
+          chunkFileNames: 'assets/[hash].js',
+          assetFileNames: 'assets/[hash][extname]',
           // Route modules are split by their dynamic import() in app/router.tsx. Libraries get their
           // own long-lived chunks so an app-only deploy does not invalidate them in browser caches.
           codeSplitting: {
@@ -184,6 +187,8 @@ export default defineConfig(({ command }) => {
               { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
               { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+              // The app's own code every page runs, in one chunk with the entry's other modules.
+              { name: 'shell', tags: ['$initial'], test: /[\\/](web|shared)[\\/]src[\\/]/, priority: 0 },
               { name: 'intl', test: /[\\/]node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]/, priority: 1 },
               // What the catalogue pages (search, project, profile, home) share: one chunk rather
               // than a dozen small ones, each with its own request and compression overhead.

@@ -14,6 +14,7 @@ import { reloadForChunkError } from '../lib/chunk-reload';
 import type { MessageArea } from '../lib/i18n/catalogs';
 import { ensureMessageAreas } from '../lib/i18n/message-areas';
 import { createRoutePrefetcher } from '../lib/route-prefetch';
+import { pageFrom, type PageTable } from './page-table';
 import { appShellSlots } from './shell-slots';
 
 /**
@@ -71,6 +72,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
+  // Pages behind their area's page table (see page-table.ts).
+  const areaPage =
+    <Table extends PageTable>(loadTable: () => Promise<{ pages: Table }>) =>
+    (page: keyof Table & string, messageAreas?: readonly MessageArea[]) =>
+      lazyRoute(queryClient, pageFrom(loadTable, page) as () => Promise<RouteModule>, messageAreas);
+  const authPage = areaPage(() => import('./routes/auth/pages'));
+  const settingsPage = areaPage(() => import('./routes/settings/pages'));
+  const dashboardPage = areaPage(() => import('./routes/dashboard/pages'));
+  const sitePage = areaPage(() => import('./routes/site/pages'));
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -129,33 +139,33 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
             {
               id: 'auth',
               path: 'auth',
-              lazy: lazyRoute(queryClient, () => import('./routes/auth/layout'), ['account']),
+              lazy: authPage('layout', ['account']),
               children: [
-                { id: 'auth-sign-in', path: 'sign-in', lazy: lazyRoute(queryClient, () => import('./routes/auth/sign-in')) },
-                { id: 'auth-sign-up', path: 'sign-up', lazy: lazyRoute(queryClient, () => import('./routes/auth/sign-up')) },
-                { id: 'auth-welcome', path: 'welcome', lazy: lazyRoute(queryClient, () => import('./routes/auth/welcome')) },
-                { id: 'auth-reset-password', path: 'reset-password', lazy: lazyRoute(queryClient, () => import('./routes/auth/reset-password')) },
-                { id: 'auth-verify-email', path: 'verify-email', lazy: lazyRoute(queryClient, () => import('./routes/auth/verify-email')) },
+                { id: 'auth-sign-in', path: 'sign-in', lazy: authPage('signIn') },
+                { id: 'auth-sign-up', path: 'sign-up', lazy: authPage('signUp') },
+                { id: 'auth-welcome', path: 'welcome', lazy: authPage('welcome') },
+                { id: 'auth-reset-password', path: 'reset-password', lazy: authPage('resetPassword') },
+                { id: 'auth-verify-email', path: 'verify-email', lazy: authPage('verifyEmail') },
                 authGuardRoute(queryClient, [
-                  { id: 'auth-authorize', path: 'authorize', lazy: lazyRoute(queryClient, () => import('./routes/auth/authorize')) },
+                  { id: 'auth-authorize', path: 'authorize', lazy: authPage('authorize') },
                 ]),
               ],
             },
             {
               id: 'settings',
               path: 'settings',
-              lazy: lazyRoute(queryClient, () => import('./routes/settings/layout'), ['account']),
+              lazy: settingsPage('layout', ['account']),
               children: [
-                { id: 'settings-appearance', index: true, lazy: lazyRoute(queryClient, () => import('./routes/settings/appearance')) },
-                { id: 'settings-language', path: 'language', lazy: lazyRoute(queryClient, () => import('./routes/settings/language')) },
+                { id: 'settings-appearance', index: true, lazy: settingsPage('appearance') },
+                { id: 'settings-language', path: 'language', lazy: settingsPage('language') },
                 // Every other settings page needs a signed-in user (spec §2).
                 authGuardRoute(queryClient, [
-                  { id: 'settings-profile', path: 'profile', lazy: lazyRoute(queryClient, () => import('./routes/settings/profile')) },
-                  { id: 'settings-account', path: 'account', lazy: lazyRoute(queryClient, () => import('./routes/settings/account')) },
-                  { id: 'settings-sessions', path: 'sessions', lazy: lazyRoute(queryClient, () => import('./routes/settings/sessions')) },
-                  { id: 'settings-pats', path: 'pats', lazy: lazyRoute(queryClient, () => import('./routes/settings/pats')) },
-                  { id: 'settings-applications', path: 'applications', lazy: lazyRoute(queryClient, () => import('./routes/settings/applications')) },
-                  { id: 'settings-authorizations', path: 'authorizations', lazy: lazyRoute(queryClient, () => import('./routes/settings/authorizations')) },
+                  { id: 'settings-profile', path: 'profile', lazy: settingsPage('profile') },
+                  { id: 'settings-account', path: 'account', lazy: settingsPage('account') },
+                  { id: 'settings-sessions', path: 'sessions', lazy: settingsPage('sessions') },
+                  { id: 'settings-pats', path: 'pats', lazy: settingsPage('pats') },
+                  { id: 'settings-applications', path: 'applications', lazy: settingsPage('applications') },
+                  { id: 'settings-authorizations', path: 'authorizations', lazy: settingsPage('authorizations') },
                 ]),
               ],
             },
@@ -163,12 +173,12 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               {
                 id: 'dashboard',
                 path: 'dashboard',
-                lazy: lazyRoute(queryClient, () => import('./routes/dashboard/layout'), ['creator', 'project']),
+                lazy: dashboardPage('layout', ['creator', 'project']),
                 children: [
-                  { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
-                  { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
-                  { id: 'dashboard-notifications', path: 'notifications', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications')) },
-                  { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications-history')) },
+                  { id: 'dashboard-home', index: true, lazy: dashboardPage('home') },
+                  { id: 'dashboard-projects', path: 'projects', lazy: dashboardPage('projects') },
+                  { id: 'dashboard-notifications', path: 'notifications', lazy: dashboardPage('notifications') },
+                  { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: dashboardPage('notificationsHistory') },
                   { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
                   { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],
@@ -196,7 +206,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               ] as const
             ).map(([page, path]): RouteObject => ({
               path,
-              lazy: lazyRoute(queryClient, () => import('./routes/site/pages').then((pages) => pages.loadSitePage(page)), ['site', 'discover']),
+              lazy: sitePage(page, ['site', 'discover']),
             })),
             // Pages are added here (see web/README.md, "Adding a page"). Unknown paths get the
             // path-specific 404 from RouteError.

@@ -1,0 +1,8 @@
+/** The dashboard's pages and their layout (see app/page-table.ts). */
+export const pages = {
+  layout: () => import('./layout'),
+  home: () => import('./home'),
+  projects: () => import('./projects'),
+  notifications: () => import('./notifications'),
+  notificationsHistory: () => import('./notifications-history'),
+};

@@ -1,0 +1,12 @@
+/** The settings pages and their layout (see app/page-table.ts). */
+export const pages = {
+  layout: () => import('./layout'),
+  appearance: () => import('./appearance'),
+  language: () => import('./language'),
+  profile: () => import('./profile'),
+  account: () => import('./account'),
+  sessions: () => import('./sessions'),
+  pats: () => import('./pats'),
+  applications: () => import('./applications'),
+  authorizations: () => import('./authorizations'),
+};
