@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, workspaceRoot } from '../../src/config.js';
@@ -36,7 +37,10 @@ const note = (line: string) => {
   events.push(`${clock()}  ${line}`);
   console.log(`[soak ${clock()}] ${line}`);
 };
-const log: Logger = { info: () => {}, warn: (m) => note(m), error: (m) => note(m) };
+let serverLines = 0;
+/** The servers' own FATAL/ERROR lines (one per dropped connection) are counted, not listed. */
+const fromLauncher = (m: string) => (m.startsWith('[') ? (serverLines += 1) : note(m));
+const log: Logger = { info: () => {}, warn: fromLauncher, error: fromLauncher };
 
 async function main(): Promise<void> {
   const dataDir = join(workspaceRoot(), '.data', `soak-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`);
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
   const pg = services.supervised.postgres!;
   const meili = services.supervised.meilisearch!;
   const processes: ChildProcess[] = [];
+  let stopping = false;
   try {
     await runMigrations(services.databaseUrl);
     const database = createDatabase(services.databaseUrl, { poolSize: 4, applicationName: 'cairn-soak' });
@@ -80,6 +85,13 @@ async function main(): Promise<void> {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       processes.push(child);
+      // Their output goes to a log file in the data folder (kept with SOAK_KEEP_DATA=1).
+      const file = createWriteStream(join(dataDir, `${role}-${child.pid}.log`));
+      child.stdout!.pipe(file);
+      child.stderr!.pipe(file);
+      child.once('exit', (code, signal) => {
+        if (!stopping) note(`the ${role} process (pid ${child.pid}) exited (${signal ?? `code ${code}`})`);
+      });
       let output = '';
       const ok = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), 120_000);
@@ -126,11 +138,12 @@ async function main(): Promise<void> {
 
     const stats = new SoakStats();
     const uploadsInFlight = { count: 0 };
-    const deadline = Date.now() + SECONDS * 1000;
+    const loadStart = Date.now();
+    const deadline = loadStart + SECONDS * 1000;
     const until = () => Date.now() >= deadline;
     const clients = users.map((user) => runClient({ base, user, catalogue, ledger, stats, until, uploadsInFlight }));
 
-    const at = (fraction: number) => new Promise((r) => setTimeout(r, Math.max(0, started + (deadline - started) * fraction - Date.now())));
+    const at = (fraction: number) => new Promise((r) => setTimeout(r, Math.max(0, loadStart + (deadline - loadStart) * fraction - Date.now())));
     const apiAnswers = async () => {
       try {
         return (await fetch(`${base}/v2/user/soak0`, { signal: AbortSignal.timeout(2000) })).status === 200;
@@ -197,6 +210,7 @@ async function main(): Promise<void> {
       `  by operation: ${[...stats.byOperation].map(([k, v]) => `${k} ${v}`).join(', ')}`,
       `  errors by kind: ${stats.errors.size ? [...stats.errors].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} × ${v}`).join(', ') : 'none'}`,
       `  acknowledged writes: follows ${ledger.acknowledged.follows}, edits ${ledger.acknowledged.edits}, uploads ${ledger.acknowledged.uploads}; unanswered: follows ${ledger.uncertain.follows}, edits ${ledger.uncertain.edits}, uploads ${ledger.uncertain.uploads}`,
+      `  server log lines (dropped connections etc.): ${serverLines}`,
       `  restarts by the supervisor: PostgreSQL ${pg.restarts()}, Meilisearch ${meili.restarts()}`,
       `  reconciliation: lost follows ${result.lostFollows.length}, lost edits ${result.lostEdits.length}, lost uploads ${result.lostUploads.length}, follower counter mismatches ${result.counterMismatches.length}, rows without blob ${result.rowsWithoutBlob.length}, orphan blobs ${result.orphanBlobs.length}`,
       `  result: ${isClean(result) && drained ? 'PASS (0 lost acknowledged writes, no orphans)' : `FAIL ${JSON.stringify(result).slice(0, 2000)}`}`,
@@ -208,6 +222,7 @@ async function main(): Promise<void> {
     process.exitCode = isClean(result) && drained ? 0 : 1;
     await database.close();
   } finally {
+    stopping = true;
     for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(processes.map((child) => waitUntil(() => child.exitCode !== null || child.signalCode !== null, 15_000)));
     await services.stop();
