@@ -79,7 +79,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
     };
     const startRole = async (role: 'api' | 'worker'): Promise<ChildProcess> => {
-      const child = spawn(join(workspaceRoot(), 'api', 'node_modules', '.bin', 'tsx'), ['--conditions=source', 'src/main.ts'], {
+      // Node itself with tsx as a loader (not the tsx wrapper), so a signal reaches the server process.
+      const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
         cwd: join(workspaceRoot(), 'api'),
         env: { ...processEnv, SERVE_API: String(role === 'api'), RUN_WORKER: String(role === 'worker') },
         stdio: ['ignore', 'pipe', 'pipe'],
