@@ -9,6 +9,7 @@ import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js
 import { openRuntime } from './runtime.js';
 import { buildWebServer } from './web-server.js';
 import { buildWorker } from './worker.js';
+import { isDatabaseUnavailable } from './lib/pg-errors.js';
 
 /** `npm start`: embedded services (unless configured), migrations, seed, then the roles this process has: API, worker, website. */
 async function main(): Promise<void> {
@@ -45,6 +46,17 @@ async function main(): Promise<void> {
       void shutdown(signal, 0);
     });
   }
+
+  // pg-boss 10 records a job's completion or failure without awaiting it, so a database that went
+  // away mid-job surfaces here; the job is retried once it expires. Anything else still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      log.warn(`database unavailable in the background: ${(reason as Error).message}`);
+      return;
+    }
+    log.error(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
+    void shutdown('unhandled rejection', 1);
+  });
 
   let embedded = false;
   let demoAccounts: DemoAccount[] = [];

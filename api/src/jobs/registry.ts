@@ -9,6 +9,7 @@ import { pruneDownloadDedupJob } from './prune-download-dedup.js';
 import { searchSyncJob } from './search-sync.js';
 import { searchTrendingJob } from './search-trending.js';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.js';
+import { sweepOrphanBlobsJob } from './sweep-orphan-blobs.js';
 import { sweepUnattachedImagesJob } from './sweep-unattached-images.js';
 import { publishScheduledJob } from './publish-scheduled.js';
 import { notifyFollowersJob } from './notify-followers.js';
@@ -22,4 +23,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob];

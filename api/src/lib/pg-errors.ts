@@ -17,3 +17,36 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const pg = pgError(error);
   return pg?.code === '23505' && (constraint === undefined || pg.constraint_name === constraint);
 }
+
+/** The driver's and the socket's codes for "no connection to the server". */
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * Whether an error means the database cannot be reached right now (refused, dropped, shutting
+ * down, still in crash recovery) rather than that the query was wrong: the caller may retry.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const visit = (current: unknown, depth: number): boolean => {
+    if (!current || typeof current !== 'object' || depth > 4 || seen.has(current)) return false;
+    seen.add(current);
+    const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string') {
+      // 08xxx connection exceptions; 57P01-03 admin/crash shutdown and "cannot connect now" (starting up, recovering).
+      if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return true;
+    }
+    if (Array.isArray(errors) && errors.some((inner) => visit(inner, depth + 1))) return true;
+    return visit(cause, depth + 1);
+  };
+  return visit(error, 0);
+}

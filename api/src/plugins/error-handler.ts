@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ApiError } from '../lib/errors.js';
+import { isDatabaseUnavailable } from '../lib/pg-errors.js';
 
 /** Every non-2xx answer is `{ error, description }`; internals never reach the client. */
 export interface ErrorBody {
@@ -11,6 +12,7 @@ export interface ErrorBody {
 }
 
 const INTERNAL_DESCRIPTION = 'An internal error occurred. Please try again later.';
+const DATABASE_UNAVAILABLE_DESCRIPTION = 'The database is temporarily unavailable; please try again in a few seconds.';
 
 /** Fastify's own client errors, by code, mapped to our codes. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; describe: (e: FastifyError) => string }> = {
@@ -144,6 +146,11 @@ export const errorHandlerPlugin = fp(
         // Other framework-level client errors (e.g. malformed multipart): keep the status, not the internals.
         request.log.info({ err: error }, 'client error');
         return send(error.statusCode, { error: 'invalid_input', description: error.message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return send(503, { error: 'database_unavailable', description: DATABASE_UNAVAILABLE_DESCRIPTION });
       }
       request.log.error({ err: error }, 'unexpected error');
       return send(500, { error: 'internal_error', description: INTERNAL_DESCRIPTION });

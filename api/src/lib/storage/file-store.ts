@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +35,8 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Removes what uploads that never finished left behind (a process killed mid-upload); answers how many. */
   sweepUnfinished(olderThanMs: number): Promise<number>;
+  /** Every stored blob with the time it was last written (a deduplicated upload counts as a write). */
+  list(): AsyncIterable<{ key: string; modifiedAt: number }>;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{128}(\.[a-z0-9]{1,8})?$/;
@@ -95,6 +97,9 @@ export function createDiskFileStore(root: string): FileStore {
           () => false,
         );
         if (!existed) await rename(temporary, target);
+        // A blob that already existed may be an orphan about to be swept: writing it again
+        // restarts its grace period (see sweepOrphanBlobs) until the new row refers to it.
+        else await utimes(target, new Date(), new Date()).catch(() => undefined);
         return { key, ...hashes, created: !existed };
       } finally {
         await rm(temporary, { force: true });
@@ -119,6 +124,19 @@ export function createDiskFileStore(root: string): FileStore {
     },
     async delete(key) {
       if (isBlobKey(key)) await rm(pathOf(key), { force: true });
+    },
+    async *list() {
+      const shards = (folder: string) => readdir(folder).then((names) => names.filter((n) => /^[0-9a-f]{2}$/.test(n)), () => [] as string[]);
+      for (const first of await shards(root)) {
+        for (const second of await shards(join(root, first))) {
+          const folder = join(root, first, second);
+          for (const key of await readdir(folder).catch(() => [] as string[])) {
+            if (!isBlobKey(key)) continue;
+            const modifiedAt = await stat(join(folder, key)).then((s) => s.mtimeMs, () => undefined);
+            if (modifiedAt !== undefined) yield { key, modifiedAt };
+          }
+        }
+      }
     },
     async sweepUnfinished(olderThanMs) {
       const folder = join(root, 'tmp');

@@ -94,9 +94,9 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
         const hashes = limiter.result();
         const key = blobKeyOf(hashes.sha512, extension);
         const existed = (await head(blobName(key))) !== undefined;
-        if (!existed) {
-          await client.send(new CopyObjectCommand({ Bucket, Key: blobName(key), CopySource: `${Bucket}/${encodeURI(temporary)}` }));
-        }
+        // Copied even when it existed: the fresh modification time restarts the grace period of a
+        // blob the orphan sweeper might otherwise take before the new row refers to it.
+        await client.send(new CopyObjectCommand({ Bucket, Key: blobName(key), CopySource: `${Bucket}/${encodeURI(temporary)}` }));
         return { key, ...hashes, created: !existed };
       } finally {
         if (!body.destroyed) body.destroy();
@@ -136,6 +136,19 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
 
     async delete(key) {
       if (isBlobKey(key)) await deleteObject(blobName(key));
+    },
+
+    async *list() {
+      const prefix = `${options.keyPrefix}blobs/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length);
+          if (key && isBlobKey(key) && object.LastModified) yield { key, modifiedAt: object.LastModified.getTime() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async sweepUnfinished(olderThanMs) {
