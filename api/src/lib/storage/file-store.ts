@@ -35,6 +35,17 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Removes what uploads that never finished left behind (a process killed mid-upload); answers how many. */
   sweepUnfinished(olderThanMs: number): Promise<number>;
+  /**
+   * Present only when the store hands out direct download links: a URL that serves the blob's
+   * bytes for a bounded time, with the given response headers (`signedAt` defaults to now).
+   */
+  presignedUrl?(key: string, download: PresignedDownload): Promise<string>;
+}
+
+export interface PresignedDownload {
+  contentDisposition: string;
+  contentType: string;
+  signedAt?: Date;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{128}(\.[a-z0-9]{1,8})?$/;
