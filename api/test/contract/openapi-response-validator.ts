@@ -122,8 +122,14 @@ function resolveResponse(document: OpenApiDocument, response: JsonObject): JsonO
 function convertSchema(schema: unknown, context: { legacy: boolean; documentId: string }): unknown {
   if (Array.isArray(schema)) return schema.map((item) => convertSchema(item, context));
   if (schema === null || typeof schema !== 'object') return schema;
+  let source = schema as JsonObject;
+  // `allOf: [{$ref: …}, {nullable: true}]` is how 3.0 documents write "this type, or null": the
+  // flag is lifted to the whole, where it means what they meant (alone in a branch it means nothing).
+  if (context.legacy && Array.isArray(source.allOf) && source.allOf.some(isNullableFlag)) {
+    source = { ...source, nullable: true, allOf: source.allOf.map((member) => (isNullableFlag(member) ? withoutNullable(member) : member)) };
+  }
   const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema as JsonObject)) {
+  for (const [key, value] of Object.entries(source)) {
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${context.documentId}${value}`;
     else out[key] = convertSchema(value, context);
   }
@@ -143,4 +149,13 @@ function convertSchema(schema: unknown, context: { legacy: boolean; documentId: 
   }
   delete out.nullable;
   return out;
+}
+
+function isNullableFlag(member: unknown): boolean {
+  return typeof member === 'object' && member !== null && (member as JsonObject).nullable === true && !('type' in member);
+}
+
+function withoutNullable(member: unknown): JsonObject {
+  const { nullable: _nullable, ...rest } = member as JsonObject;
+  return rest;
 }

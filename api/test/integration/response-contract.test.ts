@@ -10,6 +10,7 @@ const legacyDocument: OpenApiDocument = {
   servers: [{ url: 'https://api.example.test/v2' }],
   components: {
     schemas: {
+      Kind: { type: 'string', enum: ['plain', 'fancy'] },
       Person: {
         type: 'object',
         required: ['name', 'bio'],
@@ -19,6 +20,7 @@ const legacyDocument: OpenApiDocument = {
           avatar: { type: 'string', nullable: true, format: 'uri' },
           role: { type: 'string', enum: ['admin', 'user'], nullable: true },
           joined: { type: 'string', format: 'ISO-8601' },
+          kind: { allOf: [{ $ref: '#/components/schemas/Kind' }, { nullable: true, description: 'the 3.0 way of a nullable reference' }] },
         },
       },
     },
@@ -55,6 +57,9 @@ describe('the OpenAPI response validator', () => {
   it('checks formats and enums, and status ranges', () => {
     expect(validator.check('GET', '/v2/person/:id', 200, { name: 'a', bio: 'b', avatar: 'not a url' }).kind).toBe('invalid');
     expect(validator.check('GET', '/v2/person/:id', 200, { name: 'a', bio: 'b', role: 'owner' }).kind).toBe('invalid');
+    expect(validator.check('GET', '/v2/person/:id', 200, { name: 'a', bio: 'b', kind: null }).kind).toBe('valid');
+    expect(validator.check('GET', '/v2/person/:id', 200, { name: 'a', bio: 'b', kind: 'plain' }).kind).toBe('valid');
+    expect(validator.check('GET', '/v2/person/:id', 200, { name: 'a', bio: 'b', kind: 'odd' }).kind).toBe('invalid');
     expect(validator.check('GET', '/v2/person/:id', 404, { description: 'x' }).kind).toBe('invalid');
   });
 });
