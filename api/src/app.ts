@@ -50,6 +50,8 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** An existing pino logger to share with the rest of the process. */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Called on the bare instance before any plugin, so its hooks reach every route (the test harness's response checks). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** Builds the API (never listens). The caller owns the database and search clients. */
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  overrides.instrument?.(app);
 
   await app.register(errorHandlerPlugin);
   await app.register(httpSecurityPlugin, { webOrigins: config.webOrigins });

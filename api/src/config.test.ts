@@ -41,6 +41,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', MAX_FILE_BYTES: String(6 * 1024 ** 3) })).toThrow(/MAX_FILE_BYTES/);
     expect(() => loadConfig({ FILE_STORE: 'ftp' })).toThrow(/FILE_STORE/);
+    expect(() => loadConfig({ FILE_URL_MODE: 'presigned' })).toThrow(/FILE_URL_MODE/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', FILE_URL_MODE: 'presigned', S3_PRESIGN_TTL_SECONDS: '604801' })).toThrow(/S3_PRESIGN_TTL_SECONDS/);
     const config = loadConfig({
       FILE_STORE: 's3',
       S3_BUCKET: 'cairn-files',
@@ -58,7 +60,9 @@ describe('loadConfig', () => {
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
       forcePathStyle: true,
       keyPrefix: 'prod/',
+      presignSeconds: undefined,
     });
+    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', FILE_URL_MODE: 'presigned' }).fileStore).toMatchObject({ presignSeconds: 300 });
     expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'cairn-files' }).fileStore).toMatchObject({ credentials: undefined, endpoint: undefined, forcePathStyle: false });
   });
 

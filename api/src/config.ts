@@ -41,6 +41,13 @@ export const ConfigSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     /** Prepended to every object name, so several instances can share one bucket (e.g. "cairn/"). */
     S3_KEY_PREFIX: z.string().regex(/^[a-zA-Z0-9!_.*'()/-]*$/, 'letters, digits and !_.*\'()/- only').default(''),
+    /**
+     * How version file downloads are served: `api` streams them through the API; `presigned`
+     * (FILE_STORE=s3 only) redirects to a short-lived presigned URL of the bucket.
+     */
+    FILE_URL_MODE: z.enum(['api', 'presigned']).default('api'),
+    /** Lifetime of a presigned download URL (S3 allows at most a week). */
+    S3_PRESIGN_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
     /** Largest uploaded version file. */
     MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
@@ -115,6 +122,9 @@ export const ConfigSchema = z
       if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when FILE_STORE is s3' });
       // Uploads reach their content address by a server-side copy, which S3 limits to 5 GiB.
       if (env.MAX_FILE_BYTES > S3_MAX_FILE_BYTES) ctx.addIssue({ code: 'custom', path: ['MAX_FILE_BYTES'], message: `at most ${S3_MAX_FILE_BYTES} with FILE_STORE=s3` });
+    }
+    if (env.FILE_URL_MODE === 'presigned' && env.FILE_STORE !== 's3') {
+      ctx.addIssue({ code: 'custom', path: ['FILE_URL_MODE'], message: 'presigned needs FILE_STORE=s3' });
     }
     if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'required when S3_ACCESS_KEY_ID is set' });
@@ -205,6 +215,8 @@ export type FileStoreConfig =
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
       forcePathStyle: boolean;
       keyPrefix: string;
+      /** Set when downloads redirect to presigned URLs (FILE_URL_MODE=presigned): their lifetime. */
+      presignSeconds: number | undefined;
     };
 
 export type AuthProviderConfig =
@@ -265,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
             keyPrefix: env.S3_KEY_PREFIX,
+            presignSeconds: env.FILE_URL_MODE === 'presigned' ? env.S3_PRESIGN_TTL_SECONDS : undefined,
           }
         : { kind: 'local' },
     maxFileBytes: env.MAX_FILE_BYTES,

@@ -7,6 +7,7 @@ import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { provideServices } from '../src/embedded/services.js';
 import { silentLogger } from '../src/embedded/process-utils.js';
 import { databaseUrlFor, recreateDatabase } from './database-admin.js';
+import { clearContractCoverage, printContractCoverage } from './contract/contract-coverage-summary.js';
 
 export const TEMPLATE_DATABASE = 'cairn_test_template';
 
@@ -40,7 +41,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('templateDatabase', TEMPLATE_DATABASE);
   project.provide('searchUrl', services.search.url);
   project.provide('searchKey', services.search.key);
-  return () => services.stop();
+  await clearContractCoverage();
+  return async () => {
+    await printContractCoverage();
+    await services.stop();
+  };
 }
 
 declare module 'vitest' {

@@ -13,6 +13,7 @@ import { databaseUrlFor, dropDatabase, recreateDatabase } from './database-admin
 import { startJobRunner, type JobRunner } from '../src/jobs/job-runner.js';
 import { JOBS } from '../src/jobs/registry.js';
 import { silentLogger } from '../src/embedded/process-utils.js';
+import { installResponseContractCheck } from './contract/response-contract-check.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -72,7 +73,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const jobs = options.jobs
     ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files }, work: options.jobs === true, log: silentLogger })
     : undefined;
-  const app = await buildApp({ config, database, search, files, jobs }, { logger: false });
+  let contractCheck: ReturnType<typeof installResponseContractCheck> | undefined;
+  const app = await buildApp(
+    { config, database, search, files, jobs },
+    { logger: false, instrument: (bare) => (contractCheck = installResponseContractCheck(bare)) },
+  );
   await options.beforeReady?.(app);
   await app.ready();
 
@@ -94,6 +99,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       for (const index of results.filter((i) => i.uid.startsWith(config.search.indexPrefix))) {
         await search.deleteIndex(index.uid).waitTask();
       }
+      // Last, so a violation does not leak this file's database and indexes.
+      await contractCheck!.report();
     },
   };
 }

@@ -16,5 +16,6 @@ export async function createFileStore(config: Pick<Config, 'fileStore' | 'filesD
     credentials: store.credentials,
     forcePathStyle: store.forcePathStyle,
     keyPrefix: store.keyPrefix,
+    presignSeconds: store.presignSeconds,
   });
 }

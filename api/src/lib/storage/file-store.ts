@@ -37,6 +37,17 @@ export interface FileStore {
   sweepUnfinished(olderThanMs: number): Promise<number>;
   /** Every stored blob with the time it was last written (a deduplicated upload counts as a write). */
   list(): AsyncIterable<{ key: string; modifiedAt: number }>;
+  /**
+   * Present only when the store hands out direct download links: a URL that serves the blob's
+   * bytes for a bounded time, with the given response headers (`signedAt` defaults to now).
+   */
+  presignedUrl?(key: string, download: PresignedDownload): Promise<string>;
+}
+
+export interface PresignedDownload {
+  contentDisposition: string;
+  contentType: string;
+  signedAt?: Date;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{128}(\.[a-z0-9]{1,8})?$/;

@@ -12,6 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertBlobExtension, blobKeyOf, hashingLimiter, isBlobKey, type FileStore } from './file-store.js';
 
 export interface S3FileStoreOptions {
@@ -27,6 +28,8 @@ export interface S3FileStoreOptions {
   keyPrefix: string;
   /** Size of the parts large uploads are sent in (the upload buffers a few of them at a time). */
   partSizeBytes?: number;
+  /** Set: downloads are handed presigned GET URLs that work this many seconds. */
+  presignSeconds?: number;
 }
 
 /** Single-request copies are limited to this size by S3, so the store refuses larger files up front. */
@@ -69,7 +72,7 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
     await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
   }
 
-  return {
+  const store: FileStore = {
     async put(source, { maxBytes, extension }) {
       assertBlobExtension(extension);
       if (maxBytes > S3_MAX_OBJECT_COPY_BYTES) throw new Error(`the S3 file store keeps files up to ${S3_MAX_OBJECT_COPY_BYTES} bytes`);
@@ -170,6 +173,17 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
       return removed;
     },
   };
+
+  const presignSeconds = options.presignSeconds;
+  if (presignSeconds !== undefined) {
+    store.presignedUrl = (key, { contentDisposition, contentType, signedAt }) => {
+      if (!isBlobKey(key)) throw new Error('not a blob key');
+      // Signed locally: no request reaches the bucket, and the URL says nothing of whether the object exists.
+      const command = new GetObjectCommand({ Bucket, Key: blobName(key), ResponseContentDisposition: contentDisposition, ResponseContentType: contentType });
+      return getSignedUrl(client, command, { expiresIn: presignSeconds, ...(signedAt ? { signingDate: signedAt } : {}) });
+    };
+  }
+  return store;
 
   /** Parts of large uploads whose process died; not every compatible server can list them. */
   async function abortStaleMultipartUploads(cutoff: number): Promise<number> {

@@ -2,17 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalAuth } from '../../plugins/auth.js';
 import type { DownloadsService } from './downloads.service.js';
-import { fileExtension } from './version-uploads.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  jar: 'application/java-archive',
-  zip: 'application/zip',
-  litemod: 'application/zip',
-  mrpack: 'application/zip',
-  asc: 'application/pgp-signature',
-  gpg: 'application/pgp-signature',
-  sig: 'application/pgp-signature',
-};
+import { contentDisposition, downloadContentType } from './download-headers.js';
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); undefined when absent or not understood, null when unsatisfiable. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
@@ -33,16 +23,11 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-/** Content-Disposition with a plain fallback name and the exact UTF-8 one. */
-function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
 /**
  * Version files at their stable public URL: `/data/<project>/versions/<version>/<file name>`.
  * Supports single byte ranges and conditional requests; a full download (or the first range)
- * counts once per client per version per hour.
+ * counts once per client per version per hour. With presigned downloads (FILE_URL_MODE=presigned)
+ * the bytes come from the bucket: the route checks access, counts and redirects.
  */
 export const downloadRoutes: FastifyPluginAsyncZod<{ service: DownloadsService }> = async (app, { service }) => {
   app.get(
@@ -67,10 +52,18 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ service: DownloadsService }
         .header('etag', etag)
         .header('content-disposition', contentDisposition(file.filename))
         .header('cache-control', file.public ? 'public, max-age=31536000' : 'private, no-store')
-        .type(CONTENT_TYPES[fileExtension(file.filename)] ?? 'application/octet-stream');
+        .type(downloadContentType(file.filename));
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
       const range = parseRange(request.headers.range, file.size);
+      const direct = await service.directUrl(file);
+      if (direct) {
+        // The client repeats its request (range included) at the bucket; only the first fetch counts.
+        if (request.method === 'GET' && (!range || range.start === 0)) await service.countDownload(file, request.ip);
+        reply.removeHeader('content-disposition');
+        reply.removeHeader('content-type');
+        return reply.header('cache-control', 'private, no-store').redirect(direct, 302);
+      }
       if (range === null) {
         return reply.code(416).header('content-range', `bytes */${file.size}`).type('application/json').send({
           error: 'range_not_satisfiable',

@@ -10,6 +10,7 @@ import { listProjectAccess } from '../access/project.policy.js';
 import { canSeeVersion } from '../access/version.policy.js';
 import * as repo from './versions.repository.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
+import { contentDisposition, downloadContentType } from './download-headers.js';
 
 export interface DownloadableFile {
   blobKey: string;
@@ -76,6 +77,12 @@ export function createDownloadsService(deps: { db: Database; files: FileStore; f
       const blob = await files.read(file.blobKey, range);
       if (!blob) throw notFound('No such file');
       return blob;
+    },
+
+    /** A presigned URL of the bucket when the store hands them out (FILE_URL_MODE=presigned). */
+    async directUrl(file: DownloadableFile, signedAt?: Date): Promise<string | undefined> {
+      if (!files.presignedUrl) return undefined;
+      return files.presignedUrl(file.blobKey, { contentDisposition: contentDisposition(file.filename), contentType: downloadContentType(file.filename), signedAt });
     },
 
     /** Counts a download (at most once per client per version per hour). */
