@@ -101,9 +101,9 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
   });
   afterAll(async () => {
     await browser?.close();
-  });
+  }, 150_000);
 
-  it('submit → lock and checklist rejection → resubmit with reply → approval → the follower is notified', async () => {
+  it('the creator submits the project and sees its place in the queue', async () => {
     await on(await signedInPage('demo'), 'moderation-loop-submit', async (creator) => {
       await creator.goto(`${siteUrl}/mod/${slug}`);
       await creator.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -117,7 +117,9 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
     expect(position.position).not.toBeNull();
     // Moderators (the admin too) see projects under review: the admin follows this one now.
     await api(tokens.admin, `/v2/project/${projectId}/follow`, { method: 'POST' });
+  }, 150_000);
 
+  it('a moderator takes the lock (the admin sees it), runs the checklist and rejects with its message', async () => {
     const moderator = await signedInPage('demo-moderator');
     try {
       await moderator.goto(`${siteUrl}/moderation/review?sort=newest`);
@@ -137,7 +139,8 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
       await moderator.keyboard.press('ArrowRight');
       await panel.getByText(/Stage 3 of \d+: Description/).waitFor();
       await panel.getByRole('button', { name: 'Description is insufficient' }).click();
-      await panel.getByRole('button', { name: 'Write the message' }).click();
+      // The shortcut jumps from any stage to the written message and the decision buttons.
+      await moderator.keyboard.press('Control+Shift+E');
       const message = panel.getByRole('textbox', { name: 'Message to the team (markdown)' });
       await expect.poll(() => message.inputValue()).toContain('## Description');
       await expectAccessible(moderator);
@@ -151,7 +154,9 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
     }
     const rejected = await api<{ status: string }>(tokens.demo, `/v2/project/${projectId}`);
     expect(rejected.status).toBe('rejected');
+  }, 150_000);
 
+  it('the creator reads the message in the Moderation tab and resubmits with a reply', async () => {
     await on(await signedInPage('demo'), 'moderation-loop-resubmit', async (creator) => {
       await creator.goto(`${siteUrl}/mod/${slug}/moderation`);
       const thread = creator.getByRole('list', { name: 'Messages' });
@@ -165,11 +170,14 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
       await thread.getByText('The description now explains what the lantern does.').waitFor();
       await expectAccessible(creator);
     });
+  }, 150_000);
 
+  it('the moderator approves and the follower finds the released version under the bell', async () => {
     await on(await signedInPage('demo-moderator'), 'moderation-loop-approve', async (moderator) => {
       await moderator.goto(`${siteUrl}/mod/${slug}?review=1`);
       const panel = moderator.getByRole('complementary', { name: 'Review checklist' });
       await panel.getByText(/You are reviewing this project/).waitFor();
+      await moderator.keyboard.press('Control+Shift+E');
       await panel.getByRole('button', { name: 'Approve' }).click();
       await moderator.getByText('Moderation decision saved').first().waitFor();
     });
@@ -185,5 +193,5 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
       await admin.getByRole('article').filter({ hasText: title }).getByRole('heading', { name: `${title} has a new version` }).waitFor();
       await expectAccessible(admin);
     });
-  });
+  }, 150_000);
 });
