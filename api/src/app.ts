@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(usersModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl, secureCookies: config.secureCookies });
   const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
   const fileTokens = createFileTokens(config.fileUrlSecret);
-  await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, fileTokens, ...catalogueUrls });
+  await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, fileTokens, jobs: deps.jobs, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });
   await app.register(notificationsModule, { prefix: '/v2', db });
   await app.register(versionsModule, {

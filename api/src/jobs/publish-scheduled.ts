@@ -8,7 +8,7 @@ export const publishScheduledJob: JobDefinition<JobDeps> = {
   name: 'catalogue.publish-scheduled',
   cron: '* * * * *',
   handle: async ({ db }, _jobs, queue) => {
-    await publishScheduledProjects(db);
+    await publishScheduledProjects(db, queue);
     await publishScheduledVersions(db, queue);
   },
 };

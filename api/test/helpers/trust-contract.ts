@@ -22,7 +22,7 @@ export const ContractReport = z.strictObject({
 });
 export const ContractReports = z.array(ContractReport);
 
-/** The contract's message kinds (its enum has no `thread_reopen`: reopened threads are checked apart). */
+/** The contract's message kinds, exactly (Cairn's stored `thread_reopen` must reach v2 as `text`). */
 export const ContractMessageBody = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), body: z.string(), private: z.boolean(), replying_to: Id.nullable(), associated_images: z.array(Id) }),
   z.strictObject({ type: z.literal('status_change'), old_status: Status, new_status: Status }),

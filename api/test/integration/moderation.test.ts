@@ -261,6 +261,18 @@ describe('decisions log', () => {
   });
 });
 
+describe('decision messages', () => {
+  it('a reply without a short reason still reaches the team as the contract shape; none at all is null', async () => {
+    const project = await queued('Replyonly', 1);
+    const decided = await patchStatus(project, actors.moderator.pat, 'rejected', { moderation_message: null, moderation_message_body: 'Please add a description.' });
+    expect(decided.statusCode, decided.body).toBe(204);
+    const read = async () => (await get(`/v2/project/${project.key}`, actors.creator.pat)).json<{ moderator_message: unknown }>().moderator_message;
+    expect(await read()).toEqual({ message: '', body: 'Please add a description.' });
+    expect((await patchStatus(project, actors.moderator.pat, 'rejected', { moderation_message_body: null })).statusCode).toBe(204);
+    expect(await read()).toBeNull();
+  });
+});
+
 describe('user lookup by email', () => {
   it('admins find the full account, case-insensitively; others are refused', async () => {
     const member = await insertUserWithTokens(ctx.database.db, { username: 'MailLookup', email: 'Mail.Lookup@example.test' });

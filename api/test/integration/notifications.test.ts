@@ -6,8 +6,9 @@ import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, createPat, insertUser, insertUserWithTokens, type Actors } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion } from '../factories/catalogue.js';
 import { jar, postVersion, versionData } from '../helpers/versions.js';
-import { projectFollows, teamMembers, versions } from '../../src/db/schema/catalogue.js';
+import { projectFollows, projects, teamMembers, versions } from '../../src/db/schema/catalogue.js';
 import { publishScheduledVersions } from '../../src/modules/versions/version-schedules.js';
+import { publishScheduledProjects } from '../../src/modules/projects/project-schedules.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
 import { scopeBits } from '@cairn/shared/constants/scopes';
@@ -243,4 +244,55 @@ describe('new versions of followed projects', () => {
     expect(await publishScheduledVersions(db, ctx.jobs)).toBeGreaterThanOrEqual(1);
     expect(await queuedJobs(version.key)).toHaveLength(1);
   });
+
+  it("a project's first approval announces the versions uploaded while it was hidden, once", async () => {
+    const db = ctx.database.db;
+    const project = await insertProject(db, { ownerId: actors.creator.id, status: 'processing' });
+    const older = await insertVersion(db, { projectId: project.id, authorId: actors.creator.id, datePublished: new Date(Date.now() - 60_000) });
+    const newer = await insertVersion(db, { projectId: project.id, authorId: actors.creator.id });
+    const draft = await insertVersion(db, { projectId: project.id, authorId: actors.creator.id, status: 'draft' });
+    const [fan, toldBefore] = await followers(project.id, 2);
+    // Someone already told of the older version (a retried fan-out) is not told again.
+    await notify(toldBefore!, { type: 'project_update', project_id: project.key, version_id: older.key });
+
+    const setStatus = (status: string) =>
+      ctx.app.inject({ method: 'PATCH', url: `/v2/project/${project.key}`, payload: { status }, headers: auth(actors.moderator.pat) });
+    const approved = await setStatus('approved');
+    expect(approved.statusCode, approved.body).toBe(204);
+    const olderJobs = await queuedJobs(older.key);
+    const newerJobs = await queuedJobs(newer.key);
+    expect(olderJobs).toHaveLength(1);
+    expect(newerJobs).toHaveLength(1);
+    expect(await queuedJobs(draft.key)).toHaveLength(0);
+    // Nobody is notified in the request itself: only the job does it.
+    expect(await rowsOf(fan!)).toHaveLength(0);
+
+    expect(await fanOutProjectUpdate(db, olderJobs[0]!.data)).toEqual({ notified: 1, batches: 1 });
+    expect(await fanOutProjectUpdate(db, newerJobs[0]!.data)).toEqual({ notified: 2, batches: 1 });
+    const versionsOf = async (userId: number) => (await rowsOf(userId)).map((r) => (r.body as { version_id: string }).version_id).sort();
+    expect(await versionsOf(fan!)).toEqual([older.key, newer.key].sort());
+    expect(await versionsOf(toldBefore!)).toEqual([older.key, newer.key].sort());
+
+    // Later status changes of an approved project announce nothing again.
+    expect((await setStatus('rejected')).statusCode).toBe(204);
+    expect((await setStatus('approved')).statusCode).toBe(204);
+    expect(await queuedJobs(older.key)).toHaveLength(1);
+    expect(await queuedJobs(newer.key)).toHaveLength(1);
+  });
+
+  it('a first release by schedule announces the listed versions; a team submission announces nothing', async () => {
+    const db = ctx.database.db;
+    const scheduled = await insertProject(db, { ownerId: actors.creator.id, status: 'scheduled', requestedStatus: 'approved' });
+    const version = await insertVersion(db, { projectId: scheduled.id, authorId: actors.creator.id });
+    await db.update(projects).set({ scheduledFor: new Date(Date.now() - 1000) }).where(eq(projects.id, scheduled.id));
+    expect(await publishScheduledProjects(db, ctx.jobs)).toBeGreaterThanOrEqual(1);
+    expect(await queuedJobs(version.key)).toHaveLength(1);
+
+    const draftProject = await insertProject(db, { ownerId: actors.creator.id, status: 'draft' });
+    const draftVersion = await insertVersion(db, { projectId: draftProject.id, authorId: actors.creator.id });
+    const submitted = await ctx.app.inject({ method: 'PATCH', url: `/v2/project/${draftProject.key}`, payload: { status: 'processing' }, headers: auth(actors.creator.pat) });
+    expect(submitted.statusCode, submitted.body).toBe(204);
+    expect(await queuedJobs(draftVersion.key)).toHaveLength(0);
+  });
 });
+

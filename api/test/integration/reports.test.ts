@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ThreadSchema } from '@cairn/shared/schemas/threads';
+import { REOPENED_MESSAGE_TEXT } from '@cairn/shared/schemas/threads';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { insertProject, insertVersion } from '../factories/catalogue.js';
-import { ContractReport, ContractReports, ContractThread } from '../helpers/trust-contract.js';
+import { ContractReport, ContractReports, ContractThread, ContractThreads } from '../helpers/trust-contract.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
 import { scopeBits } from '@cairn/shared/constants/scopes';
@@ -170,17 +170,38 @@ describe('PATCH /v2/report/{id}', () => {
     expect(ContractReports.parse((await call('GET', '/v2/report', reporter.pat)).json())).toEqual([]);
 
     expect((await call('PATCH', `/v2/report/${filed.id}`, actors.moderator.pat, { closed: false })).statusCode).toBe(204);
-    // `thread_reopen` is not in the contract's message enum: checked with Cairn's own schema.
-    const reopened = ThreadSchema.parse((await call('GET', `/v2/thread/${filed.thread_id}`, actors.moderator.pat)).json());
-    expect(reopened.messages.map((m) => [m.body.type, m.author_id])).toEqual([
-      ['thread_closure', encodeBase62(actors.moderator.id)],
-      ['thread_reopen', encodeBase62(actors.moderator.id)],
-    ]);
+    // `thread_reopen` is not in the contract's message enum: every v2 answer shows it as a public
+    // text by nobody, to moderators and the reporter alike.
+    for (const viewer of [actors.moderator, reporter]) {
+      const reopened = ContractThread.parse((await call('GET', `/v2/thread/${filed.thread_id}`, viewer.pat)).json());
+      expect(reopened.messages.map((m) => [m.body.type, m.author_id])).toEqual([
+        ['thread_closure', viewer === reporter ? null : encodeBase62(actors.moderator.id)],
+        ['text', null],
+      ]);
+      expect(reopened.messages[1]!.body).toEqual({ type: 'text', body: REOPENED_MESSAGE_TEXT, private: false, replying_to: null, associated_images: [] });
+      const listed = ContractThreads.parse((await call('GET', `/v2/threads?ids=${ids(filed.thread_id)}`, viewer.pat)).json());
+      expect(listed[0]!.messages[1]!.body.type).toBe('text');
+    }
     expect(await notificationsOf(reporter.id)).toEqual([
       { type: 'report_submitted', report_id: filed.id },
       { type: 'report_status_updated', report_id: filed.id },
       { type: 'report_status_updated', report_id: filed.id },
     ]);
+  });
+
+  it('closing with a reply (reply, then close) leaves both in the thread and shuts it to the reporter', async () => {
+    const reporter = await insertUserWithTokens(ctx.database.db);
+    const filed = await report(reporter, { report_type: 'spam', item_type: 'user', item_id: actors.stranger.username, body: 'Spam again.' });
+    const replied = await call('POST', `/v2/thread/${filed.thread_id}`, actors.moderator.pat, { body: { type: 'text', body: 'Handled, thank you.' } });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect((await call('PATCH', `/v2/report/${filed.id}`, actors.moderator.pat, { closed: true })).statusCode).toBe(204);
+
+    const thread = ContractThread.parse((await call('GET', `/v2/thread/${filed.thread_id}`, reporter.pat)).json());
+    expect(thread.messages.map((m) => [m.body.type, m.author_id])).toEqual([['text', null], ['thread_closure', null]]);
+    expect(thread.messages[0]!.body).toMatchObject({ body: 'Handled, thank you.', private: false });
+    expect((await notificationsOf(reporter.id)).map((n) => n.type)).toEqual(['report_submitted', 'moderator_message', 'report_status_updated']);
+    const late = await call('POST', `/v2/thread/${filed.thread_id}`, reporter.pat, { body: { type: 'text', body: 'One more thing' } });
+    expect(late.statusCode).toBe(400);
   });
 
   it('validates the body', async () => {

@@ -72,7 +72,7 @@ describe('POST /v2/project/{id}/schedule', () => {
     expect((await post(`/v2/project/${project.key}/schedule`, { time, requested_status: 'unlisted' }, actors.creator.pat)).statusCode).toBe(401);
     expect((await post(`/v2/project/${project.key}/schedule`, { time, requested_status: 'unlisted' }, actors.moderator.pat)).statusCode).toBe(204);
     const at = new Date(Date.now() + 2 * 60 * 60 * 1000);
-    expect(await publishScheduledProjects(ctx.database.db, at)).toBe(1);
+    expect(await publishScheduledProjects(ctx.database.db, undefined, at)).toBe(1);
     const row = await projectRow(project.id);
     expect(row.status).toBe('unlisted');
     expect(row.approved?.toISOString()).toBe(at.toISOString());
@@ -83,7 +83,7 @@ describe('POST /v2/project/{id}/schedule', () => {
     expect((await post(`/v2/project/${project.key}/schedule`, { time: inFuture(1000), requested_status: 'unlisted' }, actors.creator.pat)).statusCode).toBe(204);
     const patch = await ctx.app.inject({ method: 'PATCH', url: `/v2/project/${project.key}`, headers: { authorization: actors.creator.pat }, payload: { status: 'approved' } });
     expect(patch.statusCode).toBe(204);
-    expect(await publishScheduledProjects(ctx.database.db, new Date(Date.now() + 60_000))).toBe(0);
+    expect(await publishScheduledProjects(ctx.database.db, undefined, new Date(Date.now() + 60_000))).toBe(0);
     expect((await get(`/v2/project/${project.key}`)).json()).toMatchObject({ status: 'approved' });
   });
 

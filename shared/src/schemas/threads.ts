@@ -5,7 +5,8 @@ import { PROJECT_STATUSES } from '../constants/project-status.js';
 
 // The body of a thread message, one object per kind (OpenAPI `ThreadMessageBody`). Only `text`
 // is ever sent by users; the others are written by the server when statuses change, reports
-// close or reopen, and messages are deleted.
+// close and messages are deleted. A report's reopening is stored as its own kind, which the v2
+// contract lacks: v2 answers show it as the public text `REOPENED_MESSAGE_TEXT` (see below).
 
 export const THREAD_MESSAGE_MAX = 65_536;
 
@@ -25,13 +26,22 @@ export const ThreadMessageBodySchema = z.union([
   TextMessageBodySchema,
   z.object({ type: z.literal('status_change'), new_status: ProjectStatusSchema, old_status: ProjectStatusSchema }),
   z.object({ type: z.literal('thread_closure') }),
-  z.object({ type: z.literal('thread_reopen') }),
   z.object({ type: z.literal('deleted'), private: z.boolean() }),
 ]);
 export type ThreadMessageBody = z.infer<typeof ThreadMessageBodySchema>;
 
+/**
+ * What v2 answers carry in place of a stored `thread_reopen` message: a public text by nobody,
+ * marked as a converted kind the way the reference marks message kinds v2 does not know.
+ */
+export const REOPENED_MESSAGE_TEXT = '(legacy) Thread reopened';
+
+/** Whether a v2 message is a report reopening shown as text (see `REOPENED_MESSAGE_TEXT`). */
+export const isReopenedMessage = (message: { author_id: string | null; body: ThreadMessageBody }): boolean =>
+  message.author_id === null && message.body.type === 'text' && message.body.body === REOPENED_MESSAGE_TEXT;
+
 /** Private messages are shown to moderators only. */
-export function isPrivateMessage(body: ThreadMessageBody): boolean {
+export function isPrivateMessage(body: ThreadMessageBody | { type: 'thread_reopen' }): boolean {
   return (body.type === 'text' || body.type === 'deleted') && body.private;
 }
 

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationBody } from '@cairn/shared/schemas/notifications';
 import type { ThreadMessageBody } from '@cairn/shared/schemas/threads';
+
+/** A thread message as stored: the v2 kinds plus `thread_reopen`, which v2 answers convert. */
+export type StoredMessageBody = ThreadMessageBody | { type: 'thread_reopen' };
 import { projects, versions } from './catalogue.js';
 import { users } from './users.js';
 
@@ -64,7 +67,7 @@ export const threadMessages = pgTable(
       .references(() => threads.id, { onDelete: 'cascade' }),
     /** Null for messages of deleted accounts and of the system. */
     authorId: id().references(() => users.id, { onDelete: 'set null' }),
-    body: jsonb().$type<ThreadMessageBody>().notNull(),
+    body: jsonb().$type<StoredMessageBody>().notNull(),
     /** Moderators' messages: shown without the author to everyone but moderators. */
     hideIdentity: boolean().notNull().default(false),
     created: created(),

@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client.js';
 import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
 import { unauthorized } from '../../lib/errors.js';
 import { encodeBase62 } from '../../lib/ids.js';
-import { listAcceptedProjectMembers, notifyUsers } from '../notifications/notifications.port.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
+import { announceReleasedVersions, firstPublicRelease, listAcceptedProjectMembers, notifyUsers } from '../notifications/notifications.port.js';
 import { addThreadMessage, findProjectThreadId } from '../threads/threads.port.js';
 import { deleteLock, findLiveLockOfOther, findQueuedAt, insertDecision } from './moderation.repository.js';
 
@@ -13,6 +14,8 @@ export interface StatusChange {
   newStatus: ProjectStatus;
   /** Whether the actor is an accepted member of the project's team (or its organization's). */
   actorIsMember: boolean;
+  /** Whether moderators had approved the project before this change. */
+  approvedBefore: boolean;
 }
 
 /** A status a moderator's decision leads to: out of the queue, or to a verdict. */
@@ -48,10 +51,12 @@ async function recordDecision(tx: Executor, actor: Actor, change: StatusChange):
 /**
  * What a committed status change leaves behind: a moderator's decision (above), a `status_change`
  * message in the project's thread (moderators' identity hidden) and, when someone outside the
- * team (a moderator) made it, a `status_change` notification to every accepted member.
+ * team (a moderator) made it, a `status_change` notification to every accepted member. A first
+ * step into public view announces the versions uploaded meanwhile to the project's followers.
  */
-export async function recordStatusChange(tx: Executor, actor: Actor, change: StatusChange): Promise<void> {
+export async function recordStatusChange(tx: Executor, actor: Actor, change: StatusChange, jobs?: JobQueue): Promise<void> {
   if (isModerator(actor)) await recordDecision(tx, actor, change);
+  if (firstPublicRelease(change.oldStatus, change.newStatus, change.approvedBefore)) await announceReleasedVersions(tx, jobs, change.projectId);
   const threadId = await findProjectThreadId(tx, change.projectId);
   if (threadId !== undefined) {
     await addThreadMessage(tx, {

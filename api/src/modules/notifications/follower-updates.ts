@@ -24,6 +24,27 @@ export async function announceVersion(tx: Executor, jobs: JobQueue | undefined, 
   await jobs.send(PROJECT_UPDATE_JOB, job, { db: jobConnection(tx), retryLimit: 5, retryBackoff: true });
 }
 
+/**
+ * Inside the transaction in which a project becomes public for the first time (its first
+ * approval, or a first release by schedule): its listed versions were uploaded while nobody
+ * outside the team could see them, so none was announced yet; each is announced now, oldest
+ * first. The fan-out skips followers already told of a version, so nothing is announced twice.
+ */
+export async function announceReleasedVersions(tx: Executor, jobs: JobQueue | undefined, projectId: number): Promise<number> {
+  if (!jobs) return 0;
+  const released = await tx
+    .select({ id: versions.id })
+    .from(versions)
+    .where(and(eq(versions.projectId, projectId), eq(versions.status, 'listed')))
+    .orderBy(asc(versions.datePublished), asc(versions.id));
+  for (const { id } of released) await announceVersion(tx, jobs, { projectId, versionId: id });
+  return released.length;
+}
+
+/** Whether a project status change is the project's first step into public view. */
+export const firstPublicRelease = (before: string, after: string, approvedBefore: boolean): boolean =>
+  !approvedBefore && isHiddenProjectStatus(before) && !isHiddenProjectStatus(after);
+
 /** Whether moving a version from `before` to `after` (on a visible project) makes it public news. */
 export const becomesPublic = (before: string | null, after: string): boolean =>
   after === 'listed' && (before === null || isHiddenVersionStatus(before) || before === 'unlisted');

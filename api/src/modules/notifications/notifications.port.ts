@@ -3,4 +3,4 @@
  * when the change it reports was committed.
  */
 export { insertNotifications as notifyUsers, listAcceptedProjectMembers } from './notifications.repository.js';
-export { announceVersion, becomesPublic } from './follower-updates.js';
+export { announceReleasedVersions, announceVersion, becomesPublic, firstPublicRelease } from './follower-updates.js';

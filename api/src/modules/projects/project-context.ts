@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import type { ProjectCache } from './project-cache.js';
@@ -21,6 +22,8 @@ export interface ProjectsServiceDeps {
   /** Signs links to files of versions not everyone may see (dependency lists). */
   fileTokens: FileTokens;
   cache: ProjectCache;
+  /** Queues the follower fan-out when a project is first released; absent, nothing is announced. */
+  jobs?: JobQueue;
 }
 
 const LINK_FIELDS = { issues_url: 'issues', source_url: 'source', wiki_url: 'wiki', discord_url: 'discord' } as const;

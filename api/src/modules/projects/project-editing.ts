@@ -87,7 +87,7 @@ export function createProjectEditing(context: ProjectContext) {
         await repo.updateProject(tx, projectId, changes);
         if (changes.status !== undefined) {
           const change = { projectId, oldStatus: current.status as ProjectStatus, newStatus: changes.status as ProjectStatus };
-          await recordStatusChange(tx, actor, { ...change, actorIsMember: access.isAcceptedMember });
+          await recordStatusChange(tx, actor, { ...change, actorIsMember: access.isAcceptedMember, approvedBefore: current.approved !== null }, context.jobs);
         }
         await recordSearchChange(tx, [projectId]);
       });

@@ -2,6 +2,8 @@ import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { isApprovedLikeProjectStatus } from '@cairn/shared/constants/project-status';
 import type { ScheduleProjectBody } from '@cairn/shared/schemas/projects';
 import type { Database } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
+import { announceReleasedVersions, firstPublicRelease } from '../notifications/notifications.port.js';
 import type { Actor } from '../../lib/actor.js';
 import { futureTime } from '../../lib/future-time.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
@@ -27,9 +29,10 @@ export function createProjectSchedules(context: ProjectContext) {
 
 /**
  * Gives every scheduled project whose time has come its requested status, as a status change
- * does (first approval dated, search and caches told); answers how many.
+ * does (first approval dated, versions of a first release announced, search and caches told);
+ * answers how many.
  */
-export async function publishScheduledProjects(db: Database, now = new Date()): Promise<number> {
+export async function publishScheduledProjects(db: Database, jobs?: JobQueue, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await repo.listDueScheduledProjects(tx, now);
     for (const project of due) {
@@ -40,6 +43,7 @@ export async function publishScheduledProjects(db: Database, now = new Date()): 
         updated: now,
         ...(isApprovedLikeProjectStatus(status) && project.approved === null ? { approved: now } : {}),
       });
+      if (firstPublicRelease('scheduled', status, project.approved !== null)) await announceReleasedVersions(tx, jobs, project.id);
     }
     await recordSearchChange(tx, due.map((p) => p.id));
     return due.length;

@@ -71,7 +71,9 @@ export function toProject(details: ProjectDetails, cdnUrl: string): Project {
     queued: row.queued?.toISOString() ?? null,
     status: row.status as Project['status'],
     requested_status: row.requestedStatus as Project['requested_status'],
-    moderator_message: row.moderationMessage === null ? null : { message: row.moderationMessage, body: row.moderationMessageBody },
+    // A decision may carry a reply without a short reason: the contract's `message` is a string.
+    moderator_message:
+      row.moderationMessage === null && row.moderationMessageBody === null ? null : { message: row.moderationMessage ?? '', body: row.moderationMessageBody },
     license: { id: row.licenseId, name: licenseDisplayName(row.licenseId, details.licenseName), url: row.licenseUrl },
     client_side: sides.client,
     server_side: sides.server,

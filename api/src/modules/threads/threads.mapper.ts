@@ -1,4 +1,5 @@
-import { isPrivateMessage, type Thread, type ThreadMessage } from '@cairn/shared/schemas/threads';
+import { isPrivateMessage, REOPENED_MESSAGE_TEXT, type Thread, type ThreadMessage, type ThreadMessageBody } from '@cairn/shared/schemas/threads';
+import type { StoredMessageBody } from '../../db/schema/trust.js';
 import type { User } from '@cairn/shared/schemas/users';
 import { encodeBase62 } from '../../lib/ids.js';
 import type { AuthorRow, MessageRow, ThreadRow } from './threads.repository.js';
@@ -35,11 +36,18 @@ export function visibleAuthorIds(messages: readonly MessageRow[], viewerIsModera
   return [...new Set(ids)];
 }
 
+/** The v2 body of a stored message: kinds the contract lacks become a public text by nobody. */
+export function toMessageBody(body: StoredMessageBody): ThreadMessageBody {
+  if (body.type !== 'thread_reopen') return body;
+  return { type: 'text', body: REOPENED_MESSAGE_TEXT, private: false, replying_to: null, associated_images: [] };
+}
+
 export function toThreadMessage(row: MessageRow, viewerIsModerator: boolean): ThreadMessage {
+  const converted = row.body.type === 'thread_reopen';
   return {
     id: encodeBase62(row.id),
-    author_id: row.authorId === null || (row.hideIdentity && !viewerIsModerator) ? null : encodeBase62(row.authorId),
-    body: row.body,
+    author_id: converted || row.authorId === null || (row.hideIdentity && !viewerIsModerator) ? null : encodeBase62(row.authorId),
+    body: toMessageBody(row.body),
     created: row.created.toISOString(),
   };
 }

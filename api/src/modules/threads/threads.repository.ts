@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ThreadMessageBody } from '@cairn/shared/schemas/threads';
 import type { Executor } from '../../db/client.js';
 import { anyBigint } from '../../db/sql-helpers.js';
-import { reports, threadMessages, threads } from '../../db/schema/trust.js';
+import { reports, threadMessages, threads, type StoredMessageBody } from '../../db/schema/trust.js';
 import { users } from '../../db/schema/users.js';
 import { randomId } from '../../lib/ids.js';
 
@@ -27,7 +26,7 @@ export async function findProjectThreadId(tx: Executor, projectId: number): Prom
 export interface NewMessage {
   threadId: number;
   authorId: number | null;
-  body: ThreadMessageBody;
+  body: StoredMessageBody;
   hideIdentity: boolean;
 }
 
@@ -65,7 +64,7 @@ export interface MessageRow {
   id: number;
   threadId: number;
   authorId: number | null;
-  body: ThreadMessageBody;
+  body: StoredMessageBody;
   hideIdentity: boolean;
   created: Date;
 }
@@ -94,7 +93,7 @@ export async function findMessage(db: Executor, id: number): Promise<MessageRow 
   return row;
 }
 
-export async function updateMessageBody(tx: Executor, id: number, body: ThreadMessageBody): Promise<void> {
+export async function updateMessageBody(tx: Executor, id: number, body: StoredMessageBody): Promise<void> {
   await tx.update(threadMessages).set({ body }).where(eq(threadMessages.id, id));
 }
 

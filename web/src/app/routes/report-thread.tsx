@@ -5,10 +5,12 @@ import { ReportDetails } from '../../features/reports/components/report-details'
 import { reportQueries } from '../../features/reports/api/reports-queries';
 import { ConversationThread } from '../../features/threads/components/conversation-thread';
 import { threadQueries } from '../../features/threads/api/threads-queries';
+import type { ReplyActions } from '../../features/threads/components/reply-box';
 import { FormAlert } from '../../components/ui/form';
 import { currentUserQuery } from '../../lib/auth';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { isStaff } from '../../lib/staff-guard';
+import { CloseWithReply } from './close-with-reply';
 import styles from './report-thread.module.css';
 
 /** Loads a report and its thread (a report the caller may not see answers 404 here). */
@@ -44,5 +46,7 @@ function ReportThread({ report, staff }: { report: Report; staff: boolean }) {
   const { data: user } = useSuspenseQuery(currentUserQuery());
   if (!user) return null;
   const closedNotice = report.closed && !staff ? <FormAlert tone="info">{t('reports.details.closedNotice')}</FormAlert> : undefined;
-  return <ConversationThread thread={thread} viewer={user} staff={staff} closedNotice={closedNotice} />;
+  const replyActions: ReplyActions | undefined =
+    staff && !report.closed ? ({ draft, clear }) => <CloseWithReply report={report} draft={draft} clear={clear} /> : undefined;
+  return <ConversationThread thread={thread} viewer={user} staff={staff} closedNotice={closedNotice} replyActions={replyActions} />;
 }

@@ -1,4 +1,4 @@
-import type { Thread, ThreadMessage } from '@cairn/shared/schemas/threads';
+import { isReopenedMessage, type Thread, type ThreadMessage } from '@cairn/shared/schemas/threads';
 import type { User } from '@cairn/shared/schemas/users';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
@@ -67,11 +67,13 @@ export function ConversationThread({ thread, viewer, staff, closedNotice, replyA
 function MessageItem({ thread, message, onDelete }: { thread: Thread; message: ThreadMessage; onDelete?: () => void }) {
   const t = useT();
   const { body } = message;
-  if (body.type === 'status_change' || body.type === 'thread_closure' || body.type === 'thread_reopen') {
+  // A reopening reaches v2 clients as a text by nobody; here it reads as the event it is.
+  const reopened = isReopenedMessage(message);
+  if (body.type === 'status_change' || body.type === 'thread_closure' || reopened) {
     const text =
       body.type === 'status_change'
         ? t('thread.statusChange', { from: t(`thread.status.${body.old_status}`), to: t(`thread.status.${body.new_status}`) })
-        : t(body.type === 'thread_closure' ? 'thread.closed' : 'thread.reopened');
+        : t(reopened ? 'thread.reopened' : 'thread.closed');
     return (
       <li className={styles.event}>
         {text} · <RelativeTime date={message.created} />
