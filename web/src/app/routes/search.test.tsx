@@ -246,3 +246,28 @@ describe('search page over a slow API', () => {
     }
   }, 15_000);
 });
+
+describe('search page by keyboard', () => {
+  it('reaches the search box in a few Tab presses, ahead of the long filter lists', async () => {
+    const { user } = renderRoute(createAppRoutes, { path: '/mods' });
+    const box = await screen.findByRole('searchbox', { name: 'Search mods' }, { timeout: 10_000 });
+    await screen.findByRole('checkbox', { name: /1\.21/ }, { timeout: 10_000 });
+    // From the top of the page, past the header's links, to the link that skips the filters.
+    const skip = screen.getByRole('link', { name: 'Skip filters, go to the search box' });
+    let presses = 0;
+    while (document.activeElement !== skip && presses < 200) {
+      await user.tab();
+      presses++;
+    }
+    const headerStops = [...document.querySelectorAll('header a, header button')].length;
+    // The skip link comes right after the header (and "Skip to content").
+    expect(presses).toBeLessThanOrEqual(headerStops + 2);
+    expect(presses).toBeLessThan(20);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveFocus();
+    // The filters stay in the tab order, right after the skip link.
+    skip.focus();
+    await user.tab();
+    expect(within(screen.getByRole('complementary', { name: 'Filters' })).getAllByRole('button')).toContain(document.activeElement);
+  }, 30_000);
+});
