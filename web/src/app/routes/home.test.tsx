@@ -125,4 +125,19 @@ describe('home page when search fails', () => {
     expect(alert).toHaveTextContent('Too many requests for now');
     expect(alert).toHaveTextContent('Try again in 42 seconds.');
   }, 30_000);
+
+  it('shows when to try again on the error page when the page itself is rate limited', async () => {
+    server.use(
+      http.get('*/v2/projects_random', () =>
+        HttpResponse.json(buildErrorBody({ error: 'ratelimit_error', description: 'Rate limit exceeded; retry after 1 minute.' }), {
+          status: 429,
+          headers: { 'retry-after': '30' },
+        }),
+      ),
+    );
+    renderRoute(createAppRoutes, { path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uh oh!' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Too many requests for now')).toBeInTheDocument();
+    expect(screen.getByText(/Try again in 30 seconds\./)).toBeInTheDocument();
+  }, 30_000);
 });
