@@ -74,6 +74,8 @@ export const ConfigSchema = z
     /** Requests per minute per client IP, and per signed-in user. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Requests per minute per client IP from the website's own pages (a budget apart from the public one). */
+    RATE_LIMIT_SITE_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     /** Trusted proxies sending this value in `x-ratelimit-key` are not rate limited (unset = no bypass). */
     RATE_LIMIT_BYPASS_KEY: z.string().min(16).optional(),
     RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
@@ -194,7 +196,7 @@ export interface Config {
   seedDemo: boolean;
   bodyLimit: number;
   /** `store: 'database'` shares the counters between API processes. */
-  rateLimit: { perMinute: number; authenticatedPerMinute: number; bypassKey: string | undefined; store: 'memory' | 'database' };
+  rateLimit: { perMinute: number; authenticatedPerMinute: number; sitePerMinute: number; bypassKey: string | undefined; store: 'memory' | 'database' };
   trustProxyHops: number;
   /** Cookies get the Secure flag when the site is served over https. */
   secureCookies: boolean;
@@ -293,6 +295,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: {
       perMinute: env.RATE_LIMIT_PER_MINUTE,
       authenticatedPerMinute: env.RATE_LIMIT_AUTHENTICATED_PER_MINUTE,
+      sitePerMinute: env.RATE_LIMIT_SITE_PER_MINUTE,
       bypassKey: env.RATE_LIMIT_BYPASS_KEY,
       store: env.RATE_LIMIT_STORE,
     },

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,33 @@ describe('web server', () => {
     for (const url of ['/assets/missing-123.js', '/favicon.ico', '/robots.txt']) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
+  });
+
+  it('serves files written after start-up, as a rebuild in place does', async () => {
+    await mkdir(join(root, 'assets'), { recursive: true });
+    await writeFile(join(root, 'assets', 'index-new123.js'), 'console.log("new build");');
+    await writeFile(join(root, 'index.html'), '<!doctype html><title>Cairn</title><script src="/assets/index-new123.js"></script>');
+    try {
+      const page = await app.inject({ url: '/mods' });
+      expect(page.body).toContain('/assets/index-new123.js');
+      const asset = await app.inject({ url: '/assets/index-new123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toContain('new build');
+      expect(asset.headers['cache-control']).toContain('immutable');
+    } finally {
+      await writeFile(join(root, 'index.html'), '<!doctype html><title>Cairn</title>');
+    }
+  });
+
+  it('never serves hidden files or files outside the build or hidden files', async () => {
+    await writeFile(join(root, '.env'), 'SECRET=1');
+    await writeFile(join(root, 'assets', '.hidden.js'), 'SECRET');
+    for (const url of ['/.env', '/assets/../.env', '/assets/%2e%2e/.env', '/assets/.hidden.js', '/assets/..%2f..%2fetc%2fpasswd.js']) {
+      const response = await app.inject({ url });
+      expect(response.body, url).not.toContain('SECRET');
+      expect(response.body, url).not.toContain('root:');
+    }
+    expect((await app.inject({ url: '/assets/.hidden.js' })).statusCode).toBeGreaterThanOrEqual(400);
   });
 
   it('hands the SPA its API and CDN addresses, and lets pages show images from the CDN', async () => {

@@ -64,10 +64,16 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(runtimeConfig),
   );
 
+  // Wildcard serving looks each file up on request rather than listing web/dist once at
+  // start-up, so a rebuild in place (new hashed names in a fresh index.html) is served at once.
+  // @fastify/static refuses `..`, dot-files and paths outside the root.
   await app.register(fastifyStatic, {
     root: options.root,
     index: false,
-    wildcard: false,
+    wildcard: true,
+    dotfiles: 'deny',
+    // Page paths (including "/" and trailing slashes) fall through to the SPA below.
+    allowedPath: (pathname) => STATIC_FILE.test(pathname),
     setHeaders: (response, path) => {
       const immutable = path.includes(`${join(options.root, 'assets')}`);
       response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -116,3 +116,15 @@ describe('apiFetch', () => {
     await expect(apiFetch('/v2/project/AbC123', { schema: ProjectSchema })).rejects.toBeInstanceOf(NetworkError);
   });
 });
+
+describe('retryAfterSeconds', () => {
+  it('reads Retry-After in seconds or as a date, else X-Ratelimit-Reset', async () => {
+    const { retryAfterSeconds } = await import('./api-client');
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterSeconds(new Headers({ 'retry-after': '42' }), now)).toBe(42);
+    expect(retryAfterSeconds(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:30 GMT' }), now)).toBe(30);
+    expect(retryAfterSeconds(new Headers({ 'x-ratelimit-reset': '17' }), now)).toBe(17);
+    expect(retryAfterSeconds(new Headers({ 'retry-after': 'soon' }), now)).toBeUndefined();
+    expect(retryAfterSeconds(new Headers(), now)).toBeUndefined();
+  });
+});

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly description: string,
     readonly method: string,
     readonly path: string,
+    /** On a 429: how many seconds until the API takes requests again, when it says. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${method} ${path} failed with ${status}: ${description}`);
   }
@@ -95,6 +97,18 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** `Retry-After` (seconds or an HTTP date), else `X-Ratelimit-Reset` (seconds until the window resets). */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter)) return Number(retryAfter);
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now) / 1000));
+  }
+  const reset = headers.get('x-ratelimit-reset')?.trim();
+  return reset && /^\d+$/.test(reset) ? Number(reset) : undefined;
+}
+
 /**
  * The one way the web talks to the API. `path` is the full API path (`/v2/tag/loader`), matching the
  * OpenAPI document. Resolves with the body parsed by `schema`; rejects with HttpError,
@@ -133,11 +147,12 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
 
   if (!response.ok) {
     const errorBody = json.ok ? ErrorBodySchema.safeParse(json.value) : undefined;
+    const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers) : undefined;
     if (errorBody?.success) {
-      throw new HttpError(response.status, errorBody.data.error, errorBody.data.description, method, path);
+      throw new HttpError(response.status, errorBody.data.error, errorBody.data.description, method, path, retryAfter);
     }
     const fallback = response.statusText || `Request failed with status ${response.status}`;
-    throw new HttpError(response.status, undefined, fallback, method, path);
+    throw new HttpError(response.status, undefined, fallback, method, path, retryAfter);
   }
 
   if (!json.ok) {

@@ -89,3 +89,55 @@ describe('home page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'The place for community-made game add-ons' })).toBeInTheDocument();
   });
 });
+
+describe('home page when search fails', () => {
+  it('keeps the page and says in place that the search sections failed, then retries them', async () => {
+    server.use(
+      http.get('*/v2/search', () => HttpResponse.json(buildErrorBody({ error: 'search_unavailable', description: 'The search index is unavailable' }), { status: 503 })),
+    );
+    const { user, container } = renderRoute(createAppRoutes, { path: '/' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The place for community-made game add-ons' }, { timeout: 10_000 })).toBeInTheDocument();
+    const latest = within(screen.getByRole('region', { name: 'Latest updates' }));
+    const alert = await latest.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('The latest updates could not be loaded.');
+    expect(alert).toHaveTextContent('The search index is unavailable');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Uh oh!' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+
+    server.resetHandlers();
+    await user.click(latest.getByRole('button', { name: 'Try again' }));
+    expect(await latest.findByRole('heading', { level: 3, name: 'Lanternlight' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('tells a rate-limited visitor when to try again', async () => {
+    server.use(
+      http.get('*/v2/search', () =>
+        HttpResponse.json(buildErrorBody({ error: 'ratelimit_error', description: 'Rate limit exceeded; retry after 1 minute.' }), {
+          status: 429,
+          headers: { 'retry-after': '42', 'x-ratelimit-reset': '42' },
+        }),
+      ),
+    );
+    renderRoute(createAppRoutes, { path: '/' });
+    const latest = within(await screen.findByRole('region', { name: 'Latest updates' }, { timeout: 10_000 }));
+    const alert = await latest.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('Too many requests for now');
+    expect(alert).toHaveTextContent('Try again in 42 seconds.');
+  }, 30_000);
+
+  it('shows when to try again on the error page when the page itself is rate limited', async () => {
+    server.use(
+      http.get('*/v2/projects_random', () =>
+        HttpResponse.json(buildErrorBody({ error: 'ratelimit_error', description: 'Rate limit exceeded; retry after 1 minute.' }), {
+          status: 429,
+          headers: { 'retry-after': '30' },
+        }),
+      ),
+    );
+    renderRoute(createAppRoutes, { path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uh oh!' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Too many requests for now')).toBeInTheDocument();
+    expect(screen.getByText(/Try again in 30 seconds\./)).toBeInTheDocument();
+  }, 30_000);
+});

@@ -17,6 +17,8 @@ import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 import './home.css';
 import { EmptyState } from '../../components/ui/empty-state';
+import { SectionError } from '../../components/errors/section-error';
+import { ProjectCardListSkeleton } from '../../components/project-card/project-card-list-skeleton';
 
 const RANDOM_COUNT = 60;
 const LATEST: SearchRequest = { index: 'updated', offset: 0, limit: 6 };
@@ -31,7 +33,8 @@ export const createLoader =
     void queryClient.prefetchQuery(searchQueries.results(EVERYTHING));
     await Promise.all([
       queryClient.ensureQueryData(projectQueries.random(RANDOM_COUNT)),
-      queryClient.ensureQueryData(searchQueries.results(LATEST)),
+      // A failing search leaves its sections saying so in place (prefetchQuery never throws).
+      queryClient.prefetchQuery(searchQueries.results(LATEST)),
       queryClient.ensureQueryData(tagQueries.categories()),
       queryClient.ensureQueryData(tagQueries.loaders()),
     ]);
@@ -52,9 +55,11 @@ function useCyclingType(): number {
 export function Component() {
   const t = useT();
   const { user } = useCurrentUser();
-  const [{ data: random }, { data: latest }, { data: categories }, { data: loaders }] = useSuspenseQueries({
-    queries: [projectQueries.random(RANDOM_COUNT), searchQueries.results(LATEST), tagQueries.categories(), tagQueries.loaders()],
+  const [{ data: random }, { data: categories }, { data: loaders }] = useSuspenseQueries({
+    queries: [projectQueries.random(RANDOM_COUNT), tagQueries.categories(), tagQueries.loaders()],
   });
+  const latestQuery = useQuery(searchQueries.results(LATEST));
+  const latest = latestQuery.data;
   const { data: everything } = useQuery(searchQueries.results(EVERYTHING));
   const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
   const typeIndex = useCyclingType();
@@ -99,7 +104,13 @@ export function Component() {
 
       <section className="home-section" aria-labelledby="home-latest">
         <h2 id="home-latest">{t('home.latest')}</h2>
-        {latest.hits.length === 0 ? (
+        {!latest ? (
+          latestQuery.isError ? (
+            <SectionError error={latestQuery.error} title={t('home.latestError')} onRetry={() => void latestQuery.refetch()} />
+          ) : (
+            <ProjectCardListSkeleton count={LATEST.limit} />
+          )
+        ) : latest.hits.length === 0 ? (
           <EmptyState>{t('home.latestEmpty')}</EmptyState>
         ) : (
           <ProjectCardList projects={latest.hits.map((hit) => cardFromSearchHit(hit, { tags }))} mode="grid" headingLevel={3} eagerCount={0} label={t('home.latest')} />

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCookie } from '../../lib/cookies';
 import { expectNoAxeViolations } from '../../testing/axe';
@@ -213,4 +213,61 @@ describe('search page', () => {
     await act(() => router.navigate('/mods?q=lantern'));
     await vi.waitFor(() => expect(input).toHaveValue('lantern'));
   });
+});
+
+describe('search page over a slow API', () => {
+  it('asks for the tag lists and the results together rather than one after another', async () => {
+    const started = new Map<string, number>();
+    const answered = new Map<string, number>();
+    server.events.on('request:start', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (!started.has(path)) started.set(path, performance.now());
+    });
+    server.events.on('response:mocked', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (!answered.has(path)) answered.set(path, performance.now());
+    });
+    // Every API answer takes a while; the real handlers answer after the delay.
+    server.use(
+      http.all('*/v2/*', async () => {
+        await delay(200);
+      }),
+    );
+    renderRoute(createAppRoutes, { path: '/mods?q=lantern' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lanternlight' }, { timeout: 10_000 })).toBeInTheDocument();
+
+    const search = started.get('/v2/search');
+    const tagAnswers = ['/v2/tag/category', '/v2/tag/loader', '/v2/tag/game_version'].map((path) => answered.get(path));
+    expect(search).toBeDefined();
+    for (const answer of tagAnswers) {
+      expect(answer).toBeDefined();
+      // The search was sent before any tag list came back.
+      expect(search).toBeLessThan(answer ?? 0);
+    }
+  }, 15_000);
+});
+
+describe('search page by keyboard', () => {
+  it('reaches the search box in a few Tab presses, ahead of the long filter lists', async () => {
+    const { user } = renderRoute(createAppRoutes, { path: '/mods' });
+    const box = await screen.findByRole('searchbox', { name: 'Search mods' }, { timeout: 10_000 });
+    await screen.findByRole('checkbox', { name: /1\.21/ }, { timeout: 10_000 });
+    // From the top of the page, past the header's links, to the link that skips the filters.
+    const skip = screen.getByRole('link', { name: 'Skip filters, go to the search box' });
+    let presses = 0;
+    while (document.activeElement !== skip && presses < 200) {
+      await user.tab();
+      presses++;
+    }
+    const headerStops = [...document.querySelectorAll('header a, header button')].length;
+    // The skip link comes right after the header (and "Skip to content").
+    expect(presses).toBeLessThanOrEqual(headerStops + 2);
+    expect(presses).toBeLessThan(20);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveFocus();
+    // The filters stay in the tab order, right after the skip link.
+    skip.focus();
+    await user.tab();
+    expect(within(screen.getByRole('complementary', { name: 'Filters' })).getAllByRole('button')).toContain(document.activeElement);
+  }, 30_000);
 });

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { data, useLocation, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 import { searchQueries } from '../../features/search/api/search-queries';
 import { SearchPage } from '../../features/search/components/search-page';
-import { buildFilterGroups } from '../../features/search/utils/filter-groups';
+import { facetsNeedGroups } from '../../features/search/utils/facets';
+import { buildFilterGroups, type FilterGroup } from '../../features/search/utils/filter-groups';
 import { searchRequest } from '../../features/search/utils/search-request';
 import { parseSearchParams } from '../../features/search/utils/search-state';
 import { tagQueries } from '../../features/tags/api/tags-queries';
@@ -18,21 +19,31 @@ function searchType(pathname: string): ProjectType {
   return type;
 }
 
-/** Tags first (they define the filters), then the first page of results, as the URL asks. */
+/**
+ * The tag lists (they define the filters) and the first page of results, as the URL asks, all
+ * requested together. Only selected options that group with OR need the tags to build the
+ * search request; then the search waits for them.
+ */
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ request }) => {
     const url = new URL(request.url);
     const type = searchType(url.pathname);
-    const [categories, loaders, gameVersions] = await Promise.all([
+    const state = parseSearchParams(url.searchParams);
+    const mode = readCosmetics().searchDisplayMode[type];
+    // A failing search (say, a hand-edited filter) is shown on the page, not as an error page.
+    const prefetchResults = (groups: readonly FilterGroup[]) => queryClient.prefetchQuery(searchQueries.results(searchRequest(type, state, groups, mode)));
+    const tags = Promise.all([
       queryClient.ensureQueryData(tagQueries.categories()),
       queryClient.ensureQueryData(tagQueries.loaders()),
       queryClient.ensureQueryData(tagQueries.gameVersions()),
     ]);
-    const groups = buildFilterGroups(type, { categories, loaders, gameVersions });
-    const mode = readCosmetics().searchDisplayMode[type];
-    // A failing search (say, a hand-edited filter) is shown on the page, not as an error page.
-    await queryClient.prefetchQuery(searchQueries.results(searchRequest(type, parseSearchParams(url.searchParams), groups, mode)));
+    if (!facetsNeedGroups(state)) {
+      await Promise.all([tags, prefetchResults([])]);
+      return null;
+    }
+    const [categories, loaders, gameVersions] = await tags;
+    await prefetchResults(buildFilterGroups(type, { categories, loaders, gameVersions }));
     return null;
   };
 

@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../ui/button';
 import { ExternalLink } from '../ui/external-link';
 import { notFoundKind, notFoundKindOf, toErrorInfo, type NotFoundKind } from './error-info';
 import styles from './error-page.module.css';
+import { RateLimitText, rateLimitOf } from './rate-limit-text';
 import type * as Illustrations from './illustrations';
 
 interface ErrorPageProps {
@@ -24,7 +25,7 @@ interface ErrorPageProps {
 export function ErrorPage({ error, pathname, canRetry = true }: ErrorPageProps) {
   const info = toErrorInfo(error);
   if (info.statusCode === 404) return <NotFound kind={notFoundKindOf(error) ?? notFoundKind(pathname)} pathname={pathname} />;
-  return <GenericError statusCode={info.statusCode} message={info.message} canRetry={canRetry} />;
+  return <GenericError statusCode={info.statusCode} message={info.message} canRetry={canRetry} rateLimit={rateLimitOf(error)} />;
 }
 
 /** Error pages announce themselves: focus goes to the heading when they appear. */
@@ -129,7 +130,14 @@ function NotFound({ kind, pathname }: { kind: NotFoundKind; pathname: string }) 
   );
 }
 
-function GenericError({ statusCode, message, canRetry }: { statusCode: number; message: string | undefined; canRetry: boolean }) {
+interface GenericErrorProps {
+  statusCode: number;
+  message: string | undefined;
+  canRetry: boolean;
+  rateLimit: { retryAfterSeconds: number | undefined } | undefined;
+}
+
+function GenericError({ statusCode, message, canRetry, rateLimit }: GenericErrorProps) {
   const t = useT();
   const headingRef = useFocusOnMount();
   const headingId = useId();
@@ -141,8 +149,8 @@ function GenericError({ statusCode, message, canRetry }: { statusCode: number; m
       <h1 id={headingId} ref={headingRef} tabIndex={-1}>
         {t('errors.generic.title')}
       </h1>
-      <p className={styles.lede}>{t('errors.generic.subtitle')}</p>
-      <p>{t('errors.generic.tryLater')}</p>
+      <p className={styles.lede}>{rateLimit ? t('errors.rateLimited.title') : t('errors.generic.subtitle')}</p>
+      <p>{rateLimit ? <RateLimitText retryAfterSeconds={rateLimit.retryAfterSeconds} /> : t('errors.generic.tryLater')}</p>
       {(env.statusPageUrl || env.communityChatUrl) && (
         <ul className={styles.hints}>
           {env.statusPageUrl && (

@@ -8,6 +8,7 @@ import { searchQueries, type SearchRequest } from '../api/search-queries';
 import { SearchInput } from './search-input';
 import { Select } from '../../../components/ui/input';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { SectionError } from '../../../components/errors/section-error';
 import selectField from './select-field.module.css';
 
 const DEMO_SORTS = ['relevance', 'downloads', 'follows', 'updated', 'newest'] as const;
@@ -24,7 +25,7 @@ export function SearchDemo({ tags }: { tags: TagIndex }) {
   const sortId = useId();
   const [query, setQuery] = useState(DEMO_QUERY);
   const [sort, setSort] = useState<(typeof DEMO_SORTS)[number]>('relevance');
-  const { data } = useQuery(searchQueries.results(demoRequest(query, sort)));
+  const { data, error, refetch } = useQuery(searchQueries.results(demoRequest(query, sort)));
   return (
     <div className="search-demo">
       <div className="search-demo__controls">
@@ -41,7 +42,9 @@ export function SearchDemo({ tags }: { tags: TagIndex }) {
         </label>
       </div>
       <div aria-live="polite">
-        {data && data.hits.length === 0 ? (
+        {!data && error ? (
+          <SectionError error={error} title={t('home.demo.error')} onRetry={() => void refetch()} />
+        ) : data && data.hits.length === 0 ? (
           <EmptyState>{t('search.empty')}</EmptyState>
         ) : (
           <ProjectCardList

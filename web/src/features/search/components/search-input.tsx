@@ -14,6 +14,8 @@ interface SearchInputProps {
   placeholder: string;
   label: string;
   onCommit: (query: string) => void;
+  /** For links that move focus to the box (the search page's "Skip to search"). */
+  id?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ interface SearchInputProps {
  * while the URL and the results catch up; it is committed after a short pause (or at once on
  * Enter), and taken over from the URL only when the URL changes for another reason (Back).
  */
-export function SearchInput({ value, placeholder, label, onCommit }: SearchInputProps) {
+export function SearchInput({ value, placeholder, label, onCommit, id }: SearchInputProps) {
   const t = useT();
   const [text, setText] = useState(value);
   const committed = useRef(value);
@@ -52,6 +54,7 @@ export function SearchInput({ value, placeholder, label, onCommit }: SearchInput
       <SearchIcon className="search-input__icon" />
       <Input
         ref={inputRef}
+        id={id}
         type="search"
         className="search-input__field"
         value={text}

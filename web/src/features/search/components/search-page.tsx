@@ -38,6 +38,7 @@ import {
 } from '../utils/search-state';
 import { FilterChips } from './filter-chips';
 import { SearchInput } from './search-input';
+import { SkipToSearch } from './skip-to-search';
 import './search.css';
 import { Select } from '../../../components/ui/input';
 import selectField from './select-field.module.css';
@@ -62,6 +63,7 @@ interface SearchPageProps {
 export function SearchPage({ type, groups, categories, loaders }: SearchPageProps) {
   const t = useT();
   const headingId = useId();
+  const searchInputId = useId();
   const { cosmetics, updateCosmetics } = useCosmetics();
   const mode = cosmetics.searchDisplayMode[type];
   const [state, update] = useSearchState(groups);
@@ -96,6 +98,7 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
   return (
     <div className={cosmetics.rightSearchLayout ? 'search-page search-page--right' : 'search-page'}>
       <aside className="search-page__sidebar" aria-label={t('search.filters')}>
+        <SkipToSearch inputId={searchInputId} />
         <Suspense fallback={null}>
           <FilterPanel {...filterProps} />
         </Suspense>
@@ -113,6 +116,7 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
           ))}
         </nav>
         <SearchInput
+          id={searchInputId}
           value={state.query}
           placeholder={t('search.placeholder', { type: plural })}
           label={t('search.title', { type: plural })}

@@ -2,7 +2,7 @@ import { CATEGORIES } from '@cairn/shared/constants/categories';
 import { LOADERS, loaderTagProjectTypes } from '@cairn/shared/constants/loaders';
 import type { FacetCounts } from '@cairn/shared/schemas/search';
 import { describe, expect, it } from 'vitest';
-import { activeChips, buildFacets, facetsQuery, optionCount } from './facets';
+import { activeChips, buildFacets, facetsNeedGroups, facetsQuery, optionCount } from './facets';
 import { buildFilterGroups, paramFor, type FilterTags } from './filter-groups';
 import { parseSearchParams, toSearchParams } from './search-state';
 
@@ -148,5 +148,23 @@ describe('facet counts', () => {
   it('shows every filter but hidden project ids as chips', () => {
     const state = parseSearchParams(new URLSearchParams('f=categories:magic&pid=project_id!=AAAA&v=1.21'));
     expect(activeChips(state).map((t) => t.value)).toEqual(['magic', '1.21']);
+  });
+});
+
+describe('searching before the tag lists arrive', () => {
+  const state = (query: string) => parseSearchParams(new URLSearchParams(query));
+
+  it('builds the same request without the groups when no selected option groups with OR', () => {
+    for (const query of ['', 'q=lantern&s=downloads', 'e=client', 'e=client&e=server&l=true', 'f=categories!=cursed&g=categories!=forge']) {
+      expect(facetsNeedGroups(state(query)), query).toBe(false);
+      expect(facetsQuery('mod', state(query), []), query).toBe(facetsQuery('mod', state(query), buildFilterGroups('mod', tags)));
+    }
+  });
+
+  it('waits for the groups when a selected option may share a group', () => {
+    for (const query of ['g=categories:fabric', 'v=1.21&v=1.20.1', 'f=categories:magic']) {
+      expect(facetsNeedGroups(state(query)), query).toBe(true);
+    }
+    expect(facetsQuery('mod', state('v=1.21&v=1.20.1'), [])).not.toBe(facetsQuery('mod', state('v=1.21&v=1.20.1'), buildFilterGroups('mod', tags)));
   });
 });

@@ -45,6 +45,14 @@ export function buildFacets(type: ProjectType, state: Pick<SearchState, 'filters
   return facets;
 }
 
+/**
+ * Whether the facets depend on the filter groups (and so on the tag lists): only required
+ * options that a group may combine with OR do. Without them the search can start at once.
+ */
+export function facetsNeedGroups(state: Pick<SearchState, 'filters'>): boolean {
+  return state.filters.some((term) => !term.negative && !['environment', 'open_source', 'project_id'].includes(term.field));
+}
+
 /** The `facets` query parameter (JSON text). */
 export function facetsQuery(type: ProjectType, state: Pick<SearchState, 'filters'>, groups: readonly FilterGroup[]): string {
   return facetsParam(buildFacets(type, state, groups)) ?? '[]';
