@@ -42,9 +42,9 @@ export function createOrganizationProjects(context: OrganizationContext) {
     async addOrganizationProject(actor: Actor, text: string, projectText: string): Promise<void> {
       const found = await requireVisible(db, actor, text);
       const access = await requireVisibleProject(db, actor, projectText);
+      if (access.project.organizationId !== null) throw badRequest(`Invalid body 'project_id': the project already belongs to an organization`);
       if (!access.projectMembership?.isOwner && !isAdmin(actor)) throw unauthorized('Only the owner of the project may move it into an organization');
       requirePermission(found, ADD_PROJECT, 'add projects to this organization');
-      if (access.project.organizationId !== null) throw badRequest(`Invalid body 'project_id': the project already belongs to an organization`);
       await db.transaction(async (tx) => {
         const projectTeam = await repo.listTeamMembers(tx, access.project.teamId);
         const organizationOwner = (await repo.listTeamMembers(tx, found.row.teamId)).find((m) => m.isOwner);
