@@ -70,6 +70,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
+  const organizationRoute = lazyRoute(queryClient, () => import('./routes/organization/page'), ['organizations']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   const routes: RouteObject[] = [
     {
@@ -123,6 +124,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
             },
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
+            { id: 'organization', path: paths.organization.path, lazy: organizationRoute },
+            { id: 'organization-type', path: `${paths.organization.path}/:projectType`, lazy: organizationRoute },
             // Addresses people guess for signing in and up keep their query (e.g. ?redirect=).
             { path: 'login', loader: ({ request }) => replace(`${paths.auth.signIn.path}${new URL(request.url).search}`) },
             { path: 'signup', loader: ({ request }) => replace(`${paths.auth.signUp.path}${new URL(request.url).search}`) },
@@ -167,12 +170,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 children: [
                   { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
+                  { id: 'dashboard-organizations', path: 'organizations', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/organizations'), ['organizations']) },
                   { id: 'dashboard-notifications', path: 'notifications', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications')) },
                   { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications-history')) },
                   { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
                   { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],
               },
+              // Organization settings: the page checks the member's permissions.
+              { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: lazyRoute(queryClient, () => import('./routes/organization/settings'), ['organizations']) },
               // The report form (spec §2 `/report`), for signed-in users.
               { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
             ]),
