@@ -67,8 +67,12 @@ describe.skipIf(!browserAvailable)('organizations in a real browser', () => {
 
   it('creates an organization, a member joins, a project moves in and shows the organization as owner', async () => {
     const page = await browserSignIn('demo', creator.password);
+    page.setDefaultTimeout(20_000);
     await page.getByRole('banner').getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('menuitem', { name: 'Organization' }).click();
+    // The menu keeps focus on its items: move to "Organization" with the keyboard.
+    await page.getByRole('menuitem', { name: 'Project' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create an organization' });
     await dialog.getByLabel('Name').fill(name);
     expect(await dialog.getByLabel('URL').inputValue()).toBe(slug);
@@ -112,5 +116,5 @@ describe.skipIf(!browserAvailable)('organizations in a real browser', () => {
     await owner.click();
     await page.waitForURL(`${siteUrl}/organization/${slug}`);
     await page.getByRole('link', { name: project.title }).waitFor();
-  });
+  }, 180_000);
 });
