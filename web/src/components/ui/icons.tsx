@@ -196,10 +196,3 @@ export const BoxIcon = (p: IconProps) => (
     <path d="M3 8v8l9 5 9-5V8M12 13v8" />
   </Icon>
 );
-export const UsersIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
-    <path d="M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.4c2 .8 3.5 2.8 3.5 5.6" />
-  </Icon>
-);
