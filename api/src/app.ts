@@ -25,6 +25,7 @@ import { createMailer } from './lib/mail/create-mailer.js';
 import { createCaptchaVerifier } from './lib/captcha.js';
 import { projectsModule } from './modules/projects/index.js';
 import { teamsModule } from './modules/teams/index.js';
+import { organizationsModule } from './modules/organizations/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   const fileTokens = createFileTokens(config.fileUrlSecret);
   await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, fileTokens, jobs: deps.jobs, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });
+  await app.register(organizationsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(notificationsModule, { prefix: '/v2', db });
   await app.register(versionsModule, {
     db,

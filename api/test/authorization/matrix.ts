@@ -4,6 +4,7 @@ import { zip } from '../helpers/zip.js';
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { pngBytes, type World } from './world.js';
+import { insertOrganization } from '../factories/catalogue.js';
 import { findProjectThreadId } from '../../src/modules/threads/threads.port.js';
 
 export interface MatrixRequest {
@@ -100,6 +101,18 @@ async function ownerThreadMessage(w: World): Promise<{ threadId: string; message
   const threadId = encodeBase62((await findProjectThreadId(w.ctx.database.db, w.project.id))!);
   const response = await w.ctx.app.inject({ method: 'POST', url: `/v2/thread/${threadId}`, headers: { authorization: w.owner.session }, payload: { body: { type: 'text', body: 'Hello moderators.' } } });
   return { threadId, messageId: response.json<{ messages: { id: string }[] }>().messages[0]!.id };
+}
+
+/** An organization of the world's owner (its only member, no projects: hidden from outsiders). */
+async function ownerOrganization(w: World): Promise<string> {
+  return encodeBase62((await insertOrganization(w.ctx.database.db, { ownerId: w.owner.id })).id);
+}
+
+/** The owner's organization after the owner moved the draft project into it. */
+async function ownerOrganizationWithProject(w: World): Promise<string> {
+  const organization = await ownerOrganization(w);
+  await w.ctx.app.inject({ method: 'POST', url: `/v2/organization/${organization}/projects`, headers: { authorization: w.owner.session }, payload: { project_id: w.project.key } });
+  return organization;
 }
 
 /** Keyed by "METHOD /v2/route/:param" exactly as the route is declared. */
@@ -317,4 +330,27 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/thread/:id': { request: async (w) => send('POST', `/v2/thread/${(await ownerThreadMessage(w)).threadId}`, { body: { type: 'text', body: 'Hi.' } }), ...teamOrModerator(200, 404) },
   'GET /v2/threads': { request: async (w) => get(`/v2/threads?ids=${ids((await ownerThreadMessage(w)).threadId)}`), owner: 200, stranger: 200, moderator: 200 },
   'DELETE /v2/message/:id': { request: async (w) => send('DELETE', `/v2/message/${(await ownerThreadMessage(w)).messageId}`), ...teamOrModerator(204, 404) },
+
+  // Organizations (issue 13): the owner's organization has one member and no public project, so outsiders do not see it.
+  'POST /v2/organization': { request: () => send('POST', '/v2/organization', { slug: `org-${Math.random().toString(36).slice(2, 9)}`, name: 'Matrix Org', description: 'Made by the matrix.' }), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/organization/:id': { request: async (w) => get(`/v2/organization/${await ownerOrganization(w)}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v2/organizations': { request: async (w) => get(`/v2/organizations?ids=${ids(await ownerOrganization(w))}`), ...everyone(200) },
+  'PATCH /v2/organization/:id': { request: async (w) => send('PATCH', `/v2/organization/${await ownerOrganization(w)}`, { description: 'Edited by the matrix.' }), ...teamOrModerator(204, 404) },
+  'DELETE /v2/organization/:id': { request: async (w) => send('DELETE', `/v2/organization/${await ownerOrganization(w)}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
+  'PATCH /v2/organization/:id/icon': { request: async (w) => image('PATCH', `/v2/organization/${await ownerOrganization(w)}/icon?ext=png`), ...teamOrModerator(204, 404) },
+  'DELETE /v2/organization/:id/icon': { request: async (w) => send('DELETE', `/v2/organization/${await ownerOrganization(w)}/icon`), ...teamOrModerator(204, 404) },
+  'GET /v2/organization/:id/members': { request: async (w) => get(`/v2/organization/${await ownerOrganization(w)}/members`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v2/organization/:id/projects': { request: async (w) => get(`/v2/organization/${await ownerOrganizationWithProject(w)}/projects`), ...teamOrModerator(200, 404), anonymous: 404 },
+  // Only the project's owner (or an admin) moves it in; moderators may add projects but own none.
+  'POST /v2/organization/:id/projects': { request: async (w) => send('POST', `/v2/organization/${await ownerOrganization(w)}/projects`, { project_id: w.project.key }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
+  'DELETE /v2/organization/:id/projects/:project': { request: async (w) => send('DELETE', `/v2/organization/${await ownerOrganizationWithProject(w)}/projects/${w.project.key}`, { new_owner: w.ownerKey }), owner: 204, stranger: 404, moderator: 401, admin: 204 },
+  'GET /v2/user/:id/organizations': { request: (w) => get(`/v2/user/${w.ownerKey}/organizations`), ...everyone(200) },
+  'GET /v2/project/:id/organization': {
+    request: async (w) => {
+      await ownerOrganizationWithProject(w);
+      return get(`/v2/project/${w.project.key}/organization`);
+    },
+    ...teamOrModerator(200, 404),
+    anonymous: 404,
+  },
 };

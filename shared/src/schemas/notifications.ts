@@ -18,6 +18,13 @@ export const NotificationBodySchema = z.union([
     role: z.string(),
   }),
   z.object({
+    type: z.literal('organization_invite'),
+    organization_id: Base62IdSchema,
+    team_id: Base62IdSchema,
+    invited_by: Base62IdSchema,
+    role: z.string(),
+  }),
+  z.object({
     type: z.literal('status_change'),
     project_id: Base62IdSchema,
     old_status: ProjectStatusSchema,

@@ -38,6 +38,8 @@ export const TeamMemberSchema = z
     /** "Owner" for the team's owner. */
     role: z.string(),
     permissions: z.number().int().optional(),
+    /** Organization teams only, for the same viewers as `permissions`. */
+    organization_permissions: z.number().int().optional(),
     accepted: z.boolean(),
     payouts_split: z.number().int().optional(),
     ordering: z.number().int(),

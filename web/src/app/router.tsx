@@ -70,7 +70,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
     moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
   };
-  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
+  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user', 'organizations']);
+  const organizationRoute = lazyRoute(queryClient, () => import('./routes/organization/page'), ['organizations']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   // Pages behind their area's page table (see page-table.ts).
   const areaPage =
@@ -133,6 +134,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
             },
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
+            { id: 'organization', path: paths.organization.path, lazy: organizationRoute },
+            { id: 'organization-type', path: `${paths.organization.path}/:projectType`, lazy: organizationRoute },
             // Addresses people guess for signing in and up keep their query (e.g. ?redirect=).
             { path: 'login', loader: ({ request }) => replace(`${paths.auth.signIn.path}${new URL(request.url).search}`) },
             { path: 'signup', loader: ({ request }) => replace(`${paths.auth.signUp.path}${new URL(request.url).search}`) },
@@ -177,12 +180,15 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 children: [
                   { id: 'dashboard-home', index: true, lazy: dashboardPage('home') },
                   { id: 'dashboard-projects', path: 'projects', lazy: dashboardPage('projects') },
+                  { id: 'dashboard-organizations', path: 'organizations', lazy: dashboardPage('organizations', ['organizations']) },
                   { id: 'dashboard-notifications', path: 'notifications', lazy: dashboardPage('notifications') },
                   { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: dashboardPage('notificationsHistory') },
                   { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
                   { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],
               },
+              // Organization settings: the page checks the member's permissions.
+              { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: lazyRoute(queryClient, () => import('./routes/organization/settings'), ['organizations']) },
               // The report form (spec §2 `/report`), for signed-in users.
               { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
             ]),

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../lib/auth';
 import { lazyComponent } from '../lib/lazy-component';
 
 // Visitors never download the creation menu or the notification bell.
-const CreateMenu = lazyComponent(() => import('../features/project-creation/components/create-menu').then((module) => module.CreateMenu), () => null);
+const CreateMenu = lazyComponent(() => import('./create-menu').then((module) => module.CreateMenu), () => null);
 const NotificationBell = lazyComponent(() => import('../features/notifications/components/notification-bell').then((module) => module.NotificationBell), () => null);
 
 /**

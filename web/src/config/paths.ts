@@ -72,7 +72,11 @@ export const paths = {
   },
   organization: {
     path: '/organization/:id',
-    getHref: (idOrSlug: string) => `/organization/${encode(idOrSlug)}`,
+    getHref: (idOrSlug: string, projectType?: ProjectType) => `/organization/${encode(idOrSlug)}${projectType ? `/${projectType}` : ''}`,
+    settings: {
+      path: '/organization/:id/settings',
+      getHref: (idOrSlug: string, page?: 'members' | 'projects') => `/organization/${encode(idOrSlug)}/settings${page ? `/${page}` : ''}`,
+    },
   },
   collection: {
     path: '/collection/:id',
@@ -138,6 +142,7 @@ export const paths = {
     path: '/dashboard',
     getHref: () => '/dashboard',
     projects: { path: '/dashboard/projects', getHref: () => '/dashboard/projects' },
+    organizations: { path: '/dashboard/organizations', getHref: () => '/dashboard/organizations' },
     notifications: {
       path: '/dashboard/notifications',
       getHref: () => '/dashboard/notifications',

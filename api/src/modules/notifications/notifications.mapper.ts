@@ -1,16 +1,18 @@
 import { CONTRACT_NOTIFICATION_TYPES, type Notification, type NotificationAction, type NotificationBody } from '@cairn/shared/schemas/notifications';
 import { encodeBase62, parseId } from '../../lib/ids.js';
-import type { NotificationRow, ProjectName, VersionName } from './notifications.repository.js';
+import type { NotificationRow, OrganizationName, ProjectName, VersionName } from './notifications.repository.js';
 
 /** Current names of what a batch of notifications points at, keyed by numeric id. */
 export interface NotificationSubjects {
   projects: Map<number, ProjectName>;
   versions: Map<number, VersionName>;
   usernames: Map<number, string>;
+  organizations: Map<number, OrganizationName>;
 }
 
 /** Ids named in notification bodies, by kind, so each kind is loaded with one query. */
-export function subjectIds(bodies: readonly NotificationBody[]): { projects: number[]; versions: number[]; users: number[] } {
+export function subjectIds(bodies: readonly NotificationBody[]): { projects: number[]; versions: number[]; users: number[]; organizations: number[] } {
+  const organizations = new Set<number>();
   const projects = new Set<number>();
   const versions = new Set<number>();
   const users = new Set<number>();
@@ -21,9 +23,10 @@ export function subjectIds(bodies: readonly NotificationBody[]): { projects: num
   for (const body of bodies) {
     if ('project_id' in body) add(projects, body.project_id);
     if (body.type === 'project_update') add(versions, body.version_id);
-    if (body.type === 'team_invite') add(users, body.invited_by);
+    if (body.type === 'team_invite' || body.type === 'organization_invite') add(users, body.invited_by);
+    if (body.type === 'organization_invite') add(organizations, body.organization_id);
   }
-  return { projects: [...projects], versions: [...versions], users: [...users] };
+  return { projects: [...projects], versions: [...versions], users: [...users], organizations: [...organizations] };
 }
 
 const lookup = <T>(map: Map<number, T>, key: string | null): T | undefined => {
@@ -64,6 +67,21 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
       ];
       const name = project?.title ?? 'a project';
       return { title: `You have been invited to join ${name}`, text: `${inviter} invited you to join ${name} as ${body.role}.`, link: projectLink(project, body.project_id), actions };
+    }
+    case 'organization_invite': {
+      const organization = lookup(subjects.organizations, body.organization_id);
+      const inviter = lookup(subjects.usernames, body.invited_by) ?? 'A user';
+      const actions: NotificationAction[] = [
+        { title: 'Accept', action_route: ['POST', `team/${body.team_id}/join`] },
+        { title: 'Deny', action_route: ['DELETE', `team/${body.team_id}/members/${encodeBase62(row.userId)}`] },
+      ];
+      const name = organization?.name ?? 'an organization';
+      return {
+        title: `You have been invited to join ${name}`,
+        text: `${inviter} invited you to join the organization ${name} as ${body.role}.`,
+        link: `/organization/${organization?.slug ?? body.organization_id}`,
+        actions,
+      };
     }
     case 'status_change': {
       const project = lookup(subjects.projects, body.project_id);

@@ -101,3 +101,13 @@ export function listUsernames(db: Executor, ids: readonly number[]): Promise<Arr
   if (ids.length === 0) return Promise.resolve([]);
   return db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...ids]));
 }
+
+export interface OrganizationName {
+  id: number;
+  slug: string;
+  name: string;
+}
+export function listOrganizationNames(db: Executor, ids: readonly number[]): Promise<OrganizationName[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select({ id: organizations.id, slug: organizations.slug, name: organizations.name }).from(organizations).where(inArray(organizations.id, [...ids]));
+}

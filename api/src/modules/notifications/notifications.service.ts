@@ -15,15 +15,17 @@ export function createNotificationsService(deps: { db: Database }) {
 
   async function present(rows: readonly repo.NotificationRow[]): Promise<Notification[]> {
     const ids = subjectIds(rows.map((r) => r.body));
-    const [projects, versions, users] = await Promise.all([
+    const [projects, versions, users, organizations] = await Promise.all([
       repo.listProjectNames(db, ids.projects),
       repo.listVersionNames(db, ids.versions),
       repo.listUsernames(db, ids.users),
+      repo.listOrganizationNames(db, ids.organizations),
     ]);
     const subjects: NotificationSubjects = {
       projects: byId(projects),
       versions: byId(versions),
       usernames: new Map(users.map((u) => [u.id, u.username])),
+      organizations: byId(organizations),
     };
     return rows.map((row) => toNotification(row, subjects));
   }

@@ -4,9 +4,10 @@ import type { MemberRow } from './teams.repository.js';
 
 /**
  * The v2 TeamMember object. The owner's role reads "Owner" (and nobody else's does);
- * permissions and payout split are included only when `showPrivate`.
+ * permissions and payout split (and organization permissions on organization teams) are
+ * included only when `showPrivate`.
  */
-export function toTeamMember(row: MemberRow, showPrivate: boolean): TeamMember {
+export function toTeamMember(row: MemberRow, showPrivate: boolean, organizationTeam = false): TeamMember {
   const role = row.isOwner ? 'Owner' : row.role === 'Owner' ? 'Member' : row.role;
   return {
     team_id: encodeBase62(row.teamId),
@@ -29,6 +30,7 @@ export function toTeamMember(row: MemberRow, showPrivate: boolean): TeamMember {
     },
     role,
     ...(showPrivate ? { permissions: row.permissions } : {}),
+    ...(showPrivate && organizationTeam ? { organization_permissions: row.organizationPermissions ?? 0 } : {}),
     accepted: row.accepted,
     ...(showPrivate ? { payouts_split: row.payoutsSplit } : {}),
     ordering: row.ordering,

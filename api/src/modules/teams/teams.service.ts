@@ -11,9 +11,9 @@ import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { listOrganizationAccess } from '../access/organization.policy.js';
 import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
-import { canTransferTeamOwnership, hasTeamPermission, memberVisibility, type TeamAccess } from '../access/team.policy.js';
+import { canTransferTeamOwnership, hasTeamPermission, type TeamAccess } from '../access/team.policy.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import { toTeamMember } from './teams.mapper.js';
+import { presentMembers as present } from './team-members.js';
 import * as repo from './teams.repository.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { notifyUsers } from '../notifications/notifications.port.js';
@@ -45,14 +45,6 @@ export function createTeamsService(deps: { db: Database }) {
     const [team] = teamId === undefined ? [] : await visibleTeams(executor, actor, [teamId]);
     if (!team) throw notFound('The team does not exist or you may not see it');
     return team;
-  }
-
-  /** Accepted members see every row and private fields; others see accepted members and their own row. */
-  function present(team: TeamAccess, actor: Actor | null, rows: repo.MemberRow[]): TeamMember[] {
-    return rows.flatMap((r) => {
-      const visibility = r.teamId === team.teamId ? memberVisibility(team, actor, r) : 'hidden';
-      return visibility === 'hidden' ? [] : [toTeamMember(r, visibility === 'full')];
-    });
   }
 
   function requireTeamPermission(team: TeamAccess, project: number, organization: number, action: string) {
@@ -137,6 +129,14 @@ export function createTeamsService(deps: { db: Database }) {
           await notifyUsers(tx, [userId], {
             type: 'team_invite',
             project_id: encodeBase62(team.access.project.id),
+            team_id: encodeBase62(team.teamId),
+            invited_by: encodeBase62(actor.userId),
+            role: body.role,
+          });
+        } else if (team.kind === 'organization') {
+          await notifyUsers(tx, [userId], {
+            type: 'organization_invite',
+            organization_id: encodeBase62(team.organization.organizationId),
             team_id: encodeBase62(team.teamId),
             invited_by: encodeBase62(actor.userId),
             role: body.role,

@@ -5,6 +5,8 @@ import { data, replace, useParams, type LoaderFunction, type ShouldRevalidateFun
 import { buildTagIndex } from '../../components/project-card/card-data';
 import { tagQueries } from '../../features/tags/api/tags-queries';
 import { userQueries } from '../../features/users/api/users-queries';
+import { organizationQueries } from '../../features/organizations/api/organizations-queries';
+import { UserOrganizations } from '../../features/organizations/components/user-organizations';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { useCurrentUser } from '../../lib/auth';
 import { useHead } from '../../lib/head';
@@ -26,6 +28,7 @@ export const createLoader =
     }
     await Promise.all([
       queryClient.ensureQueryData(userQueries.projects(user.id)),
+      queryClient.ensureQueryData(organizationQueries.ofUser(user.id)),
       queryClient.ensureQueryData(tagQueries.categories()),
       queryClient.ensureQueryData(tagQueries.loaders()),
     ]);
@@ -41,10 +44,11 @@ export function Component() {
   const params = useParams();
   const { data: user } = useSuspenseQuery(userQueries.detail(params.id ?? ''));
   const { data: projects } = useSuspenseQuery(userQueries.projects(user.id));
+  const { data: organizations } = useSuspenseQuery(organizationQueries.ofUser(user.id));
   const [{ data: categories }, { data: loaders }] = useSuspenseQueries({ queries: [tagQueries.categories(), tagQueries.loaders()] });
   const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
   const { user: currentUser } = useCurrentUser();
   const type = params.projectType !== undefined && isProjectType(params.projectType) ? params.projectType : undefined;
   useHead({ title: t('user.head.title', { username: user.username }), description: user.bio || undefined });
-  return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} />;
+  return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} sidebarExtras={<UserOrganizations organizations={organizations} />} />;
 }

@@ -3,6 +3,7 @@ export const pages = {
   layout: () => import('./layout'),
   home: () => import('./home'),
   projects: () => import('./projects'),
+  organizations: () => import('./organizations'),
   notifications: () => import('./notifications'),
   notificationsHistory: () => import('./notifications-history'),
 };

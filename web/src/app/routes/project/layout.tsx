@@ -1,9 +1,10 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, replace, useNavigate, useSearchParams, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 import { DebugJson } from '../../../components/debug/debug-json';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
+import { organizationQueries } from '../../../features/organizations/api/organizations-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { MemberHeader } from '../../../features/project-publishing/components/member-header';
@@ -52,6 +53,7 @@ export const createLoader =
     const canonical = canonicalProjectUrl({ pathname: url.pathname, search: url.search, hash }, project);
     if (canonical) throw replace(canonical);
     await Promise.all([
+      project.organization ? queryClient.ensureQueryData(organizationQueries.ofProject(project.id)) : undefined,
       queryClient.ensureQueryData(projectQueries.members(project.id)),
       queryClient.ensureQueryData(projectQueries.versions(project.id)),
       ensureProjectTags(queryClient),
@@ -68,6 +70,7 @@ export function Component() {
   const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
   const { data: versions } = useSuspenseQuery(projectQueries.versions(project.id));
   const tags = useProjectTagLists();
+  const { data: organization } = useQuery({ ...organizationQueries.ofProject(project.id), enabled: project.organization !== null });
   const { user } = useCurrentUser();
   const t = useT();
   return (
@@ -79,6 +82,7 @@ export function Component() {
       tags={tags}
       showVersionsTab={isTeamOrStaff(user, members)}
       showEmptyGallery={canOnProject(projectPermissionsOf(user, members), 'EDIT_DETAILS')}
+      ownerOrganization={organization && project.organization ? { name: organization.name, href: paths.organization.getHref(organization.slug), iconUrl: organization.icon_url } : undefined}
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
     >
       <Outlet />

@@ -18,7 +18,13 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             { href: d.reports.getHref(), label: t('creator.dashboard.reports') },
           ],
         },
-        { title: t('creator.dashboard.manage'), entries: [{ href: d.projects.getHref(), label: t('creator.dashboard.projects') }] },
+        {
+          title: t('creator.dashboard.manage'),
+          entries: [
+            { href: d.projects.getHref(), label: t('creator.dashboard.projects') },
+            { href: d.organizations.getHref(), label: t('creator.dashboard.organizations') },
+          ],
+        },
       ]}
     >
       {children}

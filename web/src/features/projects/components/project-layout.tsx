@@ -14,7 +14,7 @@ import { useCosmetics } from '../../../lib/preferences';
 import type { ProjectTags } from '../utils/tags';
 import { DownloadModal } from './download-modal';
 import { ProjectHeader } from './project-header';
-import { ProjectSidebar } from './project-sidebar';
+import { ProjectSidebar, type OwnerOrganization } from './project-sidebar';
 import { cx } from '../../../lib/class-names';
 import styles from './project-layout.module.css';
 import pageTabs from '../../../components/ui/page-tabs.module.css';
@@ -31,6 +31,8 @@ interface ProjectLayoutProps {
   showVersionsTab?: boolean;
   /** Shows the Gallery tab with no images yet (for those who may add them). */
   showEmptyGallery?: boolean;
+  /** The organization managing the project, shown as its owner. */
+  ownerOrganization?: OwnerOrganization;
   /** The open tab. */
   children: ReactNode;
 }
@@ -38,7 +40,7 @@ interface ProjectLayoutProps {
 const DOWNLOAD_HASH = '#download';
 
 /** The project shell: header, tabs, sidebar and the download modal (`#download`). */
-export function ProjectLayout({ project, type, members, versions, tags, memberArea, showVersionsTab = false, showEmptyGallery = false, children }: ProjectLayoutProps) {
+export function ProjectLayout({ project, type, members, versions, tags, memberArea, showVersionsTab = false, showEmptyGallery = false, ownerOrganization, children }: ProjectLayoutProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -109,7 +111,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
           </nav>
           <div className={styles.projectPageContent}>{children}</div>
         </div>
-        <ProjectSidebar project={project} type={type} members={members} tags={tags} />
+        <ProjectSidebar project={project} type={type} members={members} tags={tags} ownerOrganization={ownerOrganization} />
       </div>
       {location.hash === DOWNLOAD_HASH && (
         <DownloadModal project={project} type={type} versions={versions} gameVersionTags={tags.gameVersions} onClose={closeDownload} />

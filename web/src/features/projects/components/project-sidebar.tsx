@@ -25,20 +25,28 @@ import detailList from '../../../components/ui/detail-list.module.css';
 import sidebarCard from '../../../components/ui/sidebar-card.module.css';
 import tagLinks from './tag-links.module.css';
 
+/** An organization managing the project: listed first among the creators, as the owner. */
+export interface OwnerOrganization {
+  name: string;
+  href: string;
+  iconUrl: string | null;
+}
+
 interface ProjectSidebarProps {
   project: Project;
   type: ProjectType;
   members: readonly TeamMember[];
   tags: ProjectTags;
+  ownerOrganization?: OwnerOrganization | undefined;
 }
 
 /** Compatibility, links, creators and details (web-screens §2.3). */
-export function ProjectSidebar({ project, type, members, tags }: ProjectSidebarProps) {
+export function ProjectSidebar({ project, type, members, tags, ownerOrganization }: ProjectSidebarProps) {
   return (
     <aside className={styles.projectSidebar}>
       <Compatibility project={project} type={type} tags={tags} />
       <Links project={project} />
-      <Creators members={members} />
+      <Creators members={members} organization={ownerOrganization} />
       <Details project={project} />
     </aside>
   );
@@ -53,7 +61,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Compatibility({ project, type, tags }: Omit<ProjectSidebarProps, 'members'>) {
+function Compatibility({ project, type, tags }: Omit<ProjectSidebarProps, 'members' | 'ownerOrganization'>) {
   const t = useT();
   const environment = type === 'mod' || type === 'modpack' ? environmentKind(project.client_side, project.server_side) : undefined;
   const loaderIcon = (name: string) => tags.loaders.find((loader) => loader.name === name)?.icon;
@@ -141,13 +149,35 @@ function UserLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-function Creators({ members }: { members: readonly TeamMember[] }) {
+function Creators({ members, organization }: { members: readonly TeamMember[]; organization: OwnerOrganization | undefined }) {
   const t = useT();
   const sorted = sortMembers(members);
-  if (sorted.length === 0) return null;
+  if (sorted.length === 0 && !organization) return null;
   return (
     <Section title={t('project.creators')}>
       <ul className={styles.creatorList}>
+        {organization && (
+          <li className={styles.creator}>
+            {organization.iconUrl ? (
+              <img className={styles.creatorAvatar} src={organization.iconUrl} alt="" width={40} height={40} loading="lazy" />
+            ) : (
+              <span className={cx(styles.creatorAvatar, styles.creatorAvatarEmpty)} aria-hidden="true">
+                {organization.name.charAt(0).toUpperCase()}
+              </span>
+            )}
+            <span className={styles.creatorText}>
+              <AppLink to={organization.href} className={styles.creatorName}>
+                {organization.name}
+              </AppLink>
+              <Tooltip content={t('project.owner')}>
+                <span className={styles.creatorCrown} role="img" aria-label={t('project.owner')}>
+                  <CrownIcon />
+                </span>
+              </Tooltip>
+              <span className={styles.creatorRole}>{t('project.organization')}</span>
+            </span>
+          </li>
+        )}
         {sorted.map((member) => (
           <li key={member.user.id} className={styles.creator}>
             {member.user.avatar_url ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/project-types';
 import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import type { Project } from '@cairn/shared/schemas/projects';
@@ -32,10 +33,12 @@ interface UserProfileProps {
   tags: TagIndex;
   /** The profile is the signed-in user's own. */
   own: boolean;
+  /** Sidebar cards other features add (organizations, collections), after the badges. */
+  sidebarExtras?: ReactNode;
 }
 
 /** A user's profile (web-screens §2.20): who they are, what they made, their badges. */
-export function UserProfile({ user, projects, type, tags, own }: UserProfileProps) {
+export function UserProfile({ user, projects, type, tags, own, sidebarExtras }: UserProfileProps) {
   const t = useT();
   const notifications = useNotifications();
   const developer = useDeveloperMode();
@@ -141,6 +144,7 @@ export function UserProfile({ user, projects, type, tags, own }: UserProfileProp
               </ul>
             </section>
           )}
+          {sidebarExtras}
           <section className={sidebarCard.card}>
             <h2 className={sidebarCard.title}>{t('user.details')}</h2>
             <dl className={detailList.list}>

@@ -1,0 +1,76 @@
+import { ALL_PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@cairn/shared/constants/permissions';
+import type { Organization } from '@cairn/shared/schemas/organizations';
+import type { Project } from '@cairn/shared/schemas/projects';
+import { isAdmin, type Actor } from '../../lib/actor.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { parseId } from '../../lib/ids.js';
+import { recordSearchChange } from '../../lib/search-outbox.js';
+import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
+import { loadWireProjects } from '../projects/projects.port.js';
+import type { OrganizationContext } from './organization-context.js';
+import * as repo from './organizations.repository.js';
+
+const { ADD_PROJECT, REMOVE_PROJECT } = ORGANIZATION_PERMISSIONS;
+
+/** The projects an organization owns: listing them, moving projects in and out. */
+export function createOrganizationProjects(context: OrganizationContext) {
+  const { db, cdnUrl, requireVisible, requirePermission, present, visibleOrganizations } = context;
+
+  return {
+    async getOrganizationProjects(actor: Actor | null, text: string): Promise<Project[]> {
+      const found = await requireVisible(db, actor, text);
+      const ids = (await repo.listProjectsOfOrganization(db, found.row.id)).map((p) => p.id);
+      const visible = (await listProjectAccess(db, actor, ids)).filter((a) => a.visible).map((a) => a.project.id);
+      return loadWireProjects(db, visible, cdnUrl);
+    },
+
+    /** The organization owning a project, when there is one the caller may see. */
+    async getProjectOrganization(actor: Actor | null, projectText: string): Promise<Organization> {
+      const access = await requireVisibleProject(db, actor, projectText);
+      const organizationId = access.project.organizationId;
+      const rows = organizationId === null ? [] : await repo.listOrganizations(db, [organizationId]);
+      const [organization] = await present(actor, await visibleOrganizations(db, actor, rows));
+      if (!organization) throw notFound('This project does not belong to an organization');
+      return organization;
+    },
+
+    /**
+     * Moves a project into the organization. The project's owner asks (admins may too) and must be
+     * allowed to add projects; the project's owner and the organization's owner then leave the
+     * project's team, since they hold it through the organization.
+     */
+    async addOrganizationProject(actor: Actor, text: string, projectText: string): Promise<void> {
+      const found = await requireVisible(db, actor, text);
+      const access = await requireVisibleProject(db, actor, projectText);
+      if (access.project.organizationId !== null) throw badRequest(`Invalid body 'project_id': the project already belongs to an organization`);
+      if (!access.projectMembership?.isOwner && !isAdmin(actor)) throw unauthorized('Only the owner of the project may move it into an organization');
+      requirePermission(found, ADD_PROJECT, 'add projects to this organization');
+      await db.transaction(async (tx) => {
+        const projectTeam = await repo.listTeamMembers(tx, access.project.teamId);
+        const organizationOwner = (await repo.listTeamMembers(tx, found.row.teamId)).find((m) => m.isOwner);
+        const leaving = projectTeam.filter((m) => m.isOwner || m.userId === organizationOwner?.userId).map((m) => m.userId);
+        await repo.deleteTeamMembers(tx, access.project.teamId, leaving);
+        await repo.setProjectOrganization(tx, access.project.id, found.row.id);
+        await recordSearchChange(tx, [access.project.id]);
+      });
+    },
+
+    /** Gives a project back to one member of the organization, who becomes its owner. */
+    async removeOrganizationProject(actor: Actor, text: string, projectText: string, newOwnerText: string): Promise<void> {
+      const found = await requireVisible(db, actor, text);
+      requirePermission(found, REMOVE_PROJECT, 'remove projects from this organization');
+      const access = await requireVisibleProject(db, actor, projectText);
+      if (access.project.organizationId !== found.row.id) throw badRequest(`The project '${projectText}' does not belong to this organization`);
+      const newOwnerId = parseId(newOwnerText);
+      await db.transaction(async (tx) => {
+        const member = (await repo.listTeamMembers(tx, found.row.teamId)).find((m) => m.userId === newOwnerId);
+        if (!member?.accepted || newOwnerId === undefined) {
+          throw badRequest(`Invalid body 'new_owner': '${newOwnerText}' is not a member of this organization`);
+        }
+        await repo.setProjectOrganization(tx, access.project.id, null);
+        await repo.upsertTeamOwner(tx, access.project.teamId, newOwnerId, ALL_PROJECT_PERMISSIONS, 'Member');
+        await recordSearchChange(tx, [access.project.id]);
+      });
+    },
+  };
+}
