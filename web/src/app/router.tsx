@@ -59,7 +59,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
   const reportPages = () => import('./routes/reports-pages');
   const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
   const projectRoutes = {
-    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator']),
+    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator', 'collections']),
     description: lazyRoute(queryClient, () => import('./routes/project/description')),
     gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
@@ -69,7 +69,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
     moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
   };
-  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user']);
+  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user', 'collections']);
+  const collectionRoute = lazyRoute(queryClient, () => import('./routes/collection'), ['discover', 'collections']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   const routes: RouteObject[] = [
     {
@@ -121,6 +122,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ]),
               ],
             },
+            { id: 'collection', path: paths.collection.path, lazy: collectionRoute },
+            { id: 'collection-type', path: `${paths.collection.path}/:projectType`, lazy: collectionRoute },
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
             // Addresses people guess for signing in and up keep their query (e.g. ?redirect=).
@@ -163,12 +166,13 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               {
                 id: 'dashboard',
                 path: 'dashboard',
-                lazy: lazyRoute(queryClient, () => import('./routes/dashboard/layout'), ['creator', 'project']),
+                lazy: lazyRoute(queryClient, () => import('./routes/dashboard/layout'), ['creator', 'project', 'collections']),
                 children: [
                   { id: 'dashboard-home', index: true, lazy: lazyRoute(queryClient, () => import('./routes/dashboard/home')) },
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
                   { id: 'dashboard-notifications', path: 'notifications', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications')) },
                   { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications-history')) },
+                  { id: 'dashboard-collections', path: 'collections', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/collections')) },
                   { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
                   { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],

@@ -7,6 +7,10 @@ import { lazyComponent } from '../lib/lazy-component';
 
 // Visitors never download the creation menu or the notification bell.
 const CreateMenu = lazyComponent(() => import('../features/project-creation/components/create-menu').then((module) => module.CreateMenu), () => null);
+const CollectionModal = lazyComponent(
+  () => import('../features/collections/components/lazy-create-collection-modal').then((module) => module.LazyCreateCollectionModal),
+  () => null,
+);
 const NotificationBell = lazyComponent(() => import('../features/notifications/components/notification-bell').then((module) => module.NotificationBell), () => null);
 
 /**
@@ -19,7 +23,7 @@ function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
     <>
       {user && variant === 'header' && (
         <Suspense fallback={null}>
-          <CreateMenu />
+          <CreateMenu CollectionModal={CollectionModal} />
           <NotificationBell userId={user.id} />
         </Suspense>
       )}

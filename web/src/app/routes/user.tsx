@@ -6,6 +6,7 @@ import { buildTagIndex } from '../../components/project-card/card-data';
 import { tagQueries } from '../../features/tags/api/tags-queries';
 import { userQueries } from '../../features/users/api/users-queries';
 import { UserProfile } from '../../features/users/components/user-profile';
+import { ProfileCollections } from '../../features/collections/components/profile-collections';
 import { useCurrentUser } from '../../lib/auth';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
@@ -46,5 +47,5 @@ export function Component() {
   const { user: currentUser } = useCurrentUser();
   const type = params.projectType !== undefined && isProjectType(params.projectType) ? params.projectType : undefined;
   useHead({ title: t('user.head.title', { username: user.username }), description: user.bio || undefined });
-  return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} />;
+  return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} sidebarExtra={<ProfileCollections userId={user.id} own={currentUser?.id === user.id} />} />;
 }

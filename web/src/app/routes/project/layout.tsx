@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
+import { SavePopout } from '../../../features/collections/components/save-popout';
 import { MemberHeader } from '../../../features/project-publishing/components/member-header';
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
 import { useCurrentUser } from '../../../lib/auth';
@@ -79,6 +80,7 @@ export function Component() {
       tags={tags}
       showVersionsTab={isTeamOrStaff(user, members)}
       showEmptyGallery={canOnProject(projectPermissionsOf(user, members), 'EDIT_DETAILS')}
+      headerActions={<SavePopout projectId={project.id} />}
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
     >
       <Outlet />

@@ -36,6 +36,11 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
               {t('creator.dashboard.projects')}
             </NavLink>
           </li>
+          <li>
+            <NavLink to={paths.dashboard.collections.getHref()} className={linkClass}>
+              {t('creator.dashboard.collections')}
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className={styles.page}>{children}</div>

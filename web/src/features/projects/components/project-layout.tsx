@@ -31,6 +31,8 @@ interface ProjectLayoutProps {
   showVersionsTab?: boolean;
   /** Shows the Gallery tab with no images yet (for those who may add them). */
   showEmptyGallery?: boolean;
+  /** Extra header buttons the page composes (the Save popout). */
+  headerActions?: ReactNode;
   /** The open tab. */
   children: ReactNode;
 }
@@ -38,7 +40,7 @@ interface ProjectLayoutProps {
 const DOWNLOAD_HASH = '#download';
 
 /** The project shell: header, tabs, sidebar and the download modal (`#download`). */
-export function ProjectLayout({ project, type, members, versions, tags, memberArea, showVersionsTab = false, showEmptyGallery = false, children }: ProjectLayoutProps) {
+export function ProjectLayout({ project, type, members, versions, tags, memberArea, headerActions, showVersionsTab = false, showEmptyGallery = false, children }: ProjectLayoutProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -73,6 +75,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
         tags={tagIndex}
         onVersionPage={onVersionPage}
         downloadHref={`${location.pathname}${location.search}${DOWNLOAD_HASH}`}
+        extraActions={headerActions}
       />
       <div className={styles.projectPageBody}>
         <div className={styles.projectPageMain}>

@@ -2,6 +2,7 @@ import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/pro
 import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { User } from '@cairn/shared/schemas/users';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
 import type { TagIndex } from '../../../components/project-card/card-data';
@@ -32,10 +33,12 @@ interface UserProfileProps {
   tags: TagIndex;
   /** The profile is the signed-in user's own. */
   own: boolean;
+  /** Sidebar cards the page composes (the user's collections). */
+  sidebarExtra?: ReactNode;
 }
 
 /** A user's profile (web-screens §2.20): who they are, what they made, their badges. */
-export function UserProfile({ user, projects, type, tags, own }: UserProfileProps) {
+export function UserProfile({ user, projects, type, tags, own, sidebarExtra }: UserProfileProps) {
   const t = useT();
   const notifications = useNotifications();
   const developer = useDeveloperMode();
@@ -129,6 +132,7 @@ export function UserProfile({ user, projects, type, tags, own }: UserProfileProp
           )}
         </div>
         <aside className="user-page__sidebar">
+          {sidebarExtra}
           {badges.length > 0 && (
             <section className={sidebarCard.card}>
               <h2 className={sidebarCard.title}>{t('user.badges')}</h2>
