@@ -50,6 +50,8 @@ function catalogueHandlers() {
       return id === user.id.toLowerCase() || id === user.username.toLowerCase() ? HttpResponse.json(user) : notFound('user');
     }),
     http.get('*/v2/user/:id/projects', () => HttpResponse.json(projects)),
+    // Nobody has collections unless a test serves some.
+    http.get('*/v2/user/:id/collections', () => HttpResponse.json([])),
     // Nobody has notifications unless a test serves some.
     http.get('*/v2/user/:id/notifications', () => HttpResponse.json([])),
     http.get('*/v2/search', ({ request }) => {
