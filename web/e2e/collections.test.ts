@@ -91,7 +91,7 @@ describe.skipIf(!browserAvailable)('collections in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: second.title }).waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const box = saveDialog().getByRole('checkbox', { name });
-    await box.check();
+    await box.click();
     await page.getByText(`Added to ${name}`).first().waitFor();
     const collection = (await ownCollection())!;
     expect(collection.projects).toEqual([first.id, second.id]);
