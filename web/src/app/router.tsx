@@ -70,7 +70,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
   };
   const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user', 'collections']);
-  const collectionRoute = lazyRoute(queryClient, () => import('./routes/collection'), ['discover', 'collections']);
+  const collectionPages = () => import('./routes/collection-pages');
+  const collectionRoute = lazyRoute(queryClient, () => collectionPages().then((m) => m.collection), ['discover', 'collections']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   const routes: RouteObject[] = [
     {
@@ -172,7 +173,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: 'dashboard-projects', path: 'projects', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/projects')) },
                   { id: 'dashboard-notifications', path: 'notifications', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications')) },
                   { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/notifications-history')) },
-                  { id: 'dashboard-collections', path: 'collections', lazy: lazyRoute(queryClient, () => import('./routes/dashboard/collections')) },
+                  { id: 'dashboard-collections', path: 'collections', lazy: lazyRoute(queryClient, () => collectionPages().then((m) => m.dashboardCollections)) },
                   { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
                   { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],

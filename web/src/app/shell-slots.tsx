@@ -4,11 +4,12 @@ import { EmailBanner } from '../components/layout/email-banner';
 import { UserMenu } from '../components/layout/user-menu';
 import { useCurrentUser } from '../lib/auth';
 import { lazyComponent } from '../lib/lazy-component';
+import { ensureMessageAreas } from '../lib/i18n/message-areas';
 
 // Visitors never download the creation menu or the notification bell.
 const CreateMenu = lazyComponent(() => import('../features/project-creation/components/create-menu').then((module) => module.CreateMenu), () => null);
 const CollectionModal = lazyComponent(
-  () => import('../features/collections/components/lazy-create-collection-modal').then((module) => module.LazyCreateCollectionModal),
+  () => Promise.all([import('../features/collections/components/create-collection-modal'), ensureMessageAreas(['collections'])]).then(([module]) => module.CreateCollectionModal),
   () => null,
 );
 const NotificationBell = lazyComponent(() => import('../features/notifications/components/notification-bell').then((module) => module.NotificationBell), () => null);
