@@ -34,6 +34,7 @@ import { imagesModule } from './modules/images/index.js';
 import { moderationModule } from './modules/moderation/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { threadsModule } from './modules/threads/index.js';
+import { collectionsModule } from './modules/collections/index.js';
 import { createFileTokens } from './lib/file-tokens.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
   await app.register(reportsModule, { prefix: '/v2', db });
   await app.register(threadsModule, { prefix: '/v2', db });
+  await app.register(collectionsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;

@@ -3,6 +3,7 @@ import { jar, versionData } from '../helpers/versions.js';
 import { zip } from '../helpers/zip.js';
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
 import { notifications } from '../../src/db/schema/trust.js';
+import { collectionProjects, collections } from '../../src/db/schema/collections.js';
 import { pngBytes, type World } from './world.js';
 import { insertOrganization } from '../factories/catalogue.js';
 import { findProjectThreadId } from '../../src/modules/threads/threads.port.js';
@@ -55,6 +56,14 @@ const teamOrModerator = (ok: Expect, refused: Expect) => ({ owner: ok, moderator
 async function ownerNotification(w: World): Promise<string> {
   const id = Number(randomId());
   await w.ctx.database.db.insert(notifications).values({ id, userId: w.owner.id, body: { type: 'status_change', project_id: w.project.key, old_status: 'draft', new_status: 'processing' } });
+  return encodeBase62(id);
+}
+
+/** A listed collection of the world's owner holding the world's (draft) project, as its base62 id. */
+async function ownerCollection(w: World, status = 'listed'): Promise<string> {
+  const id = Number(randomId());
+  await w.ctx.database.db.insert(collections).values({ id, userId: w.owner.id, name: 'Matrix collection', status });
+  await w.ctx.database.db.insert(collectionProjects).values({ collectionId: id, projectId: w.project.id });
   return encodeBase62(id);
 }
 
@@ -353,4 +362,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     ...teamOrModerator(200, 404),
     anonymous: 404,
   },
+  // Collections (issue 13): the owner's collection is private, so outsiders get 404 on reads and writes alike.
+  'POST /v2/collection': { request: () => send('POST', '/v2/collection', { name: 'Matrix list' }), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/collection/:id': { request: async (w) => get(`/v2/collection/${await ownerCollection(w, 'private')}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v2/collections': { request: async (w) => get(`/v2/collections?ids=${ids(await ownerCollection(w, 'private'))}`), ...everyone(200) },
+  'PATCH /v2/collection/:id': { request: async (w) => send('PATCH', `/v2/collection/${await ownerCollection(w, 'private')}`, { name: 'Renamed list' }), ...teamOrModerator(204, 404) },
+  'PATCH /v2/collection/:id/icon': { request: async (w) => image('PATCH', `/v2/collection/${await ownerCollection(w, 'private')}/icon?ext=png`), ...teamOrModerator(204, 404) },
+  'DELETE /v2/collection/:id/icon': { request: async (w) => send('DELETE', `/v2/collection/${await ownerCollection(w, 'private')}/icon`), ...teamOrModerator(204, 404) },
+  'DELETE /v2/collection/:id': { request: async (w) => send('DELETE', `/v2/collection/${await ownerCollection(w, 'private')}`), ...teamOrModerator(204, 404) },
+  'GET /v2/user/:id/collections': { request: (w) => get(`/v2/user/${w.ownerKey}/collections`), ...everyone(200) },
+  'GET /v2/limits/collections': { request: () => get('/v2/limits/collections'), owner: 200, stranger: 200, moderator: 200 },
 };

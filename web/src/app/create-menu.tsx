@@ -1,7 +1,9 @@
-import { Icon } from '../components/ui/icons';
+import { Icon, PlusIcon } from '../components/ui/icons';
 import { CreateMenu as ProjectCreateMenu, type CreateMenuExtra } from '../features/project-creation/components/create-menu';
 import { LazyCreateOrganizationModal } from '../features/organizations/components/lazy-create-organization-modal';
 import { useT } from '../lib/i18n/i18n-provider';
+import { ensureMessageAreas } from '../lib/i18n/message-areas';
+import { lazyComponent } from '../lib/lazy-component';
 
 // Only this lazy menu uses it, so it stays out of the shell's icon set.
 const UsersIcon = () => (
@@ -12,10 +14,16 @@ const UsersIcon = () => (
   </Icon>
 );
 
+const CollectionModal = lazyComponent(
+  () => Promise.all([import('../features/collections/components/create-collection-modal'), ensureMessageAreas(['collections'])]).then(([module]) => module.CreateCollectionModal),
+  () => null,
+);
+
 /** The header's "Create" menu: projects, plus what other features create. */
 export function CreateMenu({ variant = 'header' }: { variant?: 'header' | 'mobile' }) {
   const t = useT();
   const extras: CreateMenuExtra[] = [
+    { key: 'collection', label: t('shell.create.collection'), icon: <PlusIcon />, renderModal: (onClose) => <CollectionModal onClose={onClose} /> },
     { key: 'organization', label: t('shell.create.organization'), icon: <UsersIcon />, renderModal: (onClose) => <LazyCreateOrganizationModal onClose={onClose} /> },
   ];
   return <ProjectCreateMenu variant={variant} extras={variant === 'header' ? extras : []} />;

@@ -60,7 +60,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
   const reportPages = () => import('./routes/reports-pages');
   const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
   const projectRoutes = {
-    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator']),
+    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator', 'collections']),
     description: lazyRoute(queryClient, () => import('./routes/project/description')),
     gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
@@ -70,8 +70,10 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
     moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
   };
-  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user', 'organizations']);
+  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user', 'organizations', 'collections']);
   const organizationRoute = lazyRoute(queryClient, () => import('./routes/organization/page'), ['organizations']);
+  const collectionPages = () => import('./routes/collection-pages');
+  const collectionRoute = lazyRoute(queryClient, () => collectionPages().then((m) => m.collection), ['discover', 'collections']);
   const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   // Pages behind their area's page table (see page-table.ts).
   const areaPage =
@@ -132,6 +134,8 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ]),
               ],
             },
+            { id: 'collection', path: paths.collection.path, lazy: collectionRoute },
+            { id: 'collection-type', path: `${paths.collection.path}/:projectType`, lazy: collectionRoute },
             { id: 'user', path: paths.user.path, lazy: userRoute },
             { id: 'user-type', path: `${paths.user.path}/:projectType`, lazy: userRoute },
             { id: 'organization', path: paths.organization.path, lazy: organizationRoute },
@@ -176,13 +180,14 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               {
                 id: 'dashboard',
                 path: 'dashboard',
-                lazy: dashboardPage('layout', ['creator', 'project']),
+                lazy: dashboardPage('layout', ['creator', 'project', 'collections']),
                 children: [
                   { id: 'dashboard-home', index: true, lazy: dashboardPage('home') },
                   { id: 'dashboard-projects', path: 'projects', lazy: dashboardPage('projects') },
                   { id: 'dashboard-organizations', path: 'organizations', lazy: dashboardPage('organizations', ['organizations']) },
                   { id: 'dashboard-notifications', path: 'notifications', lazy: dashboardPage('notifications') },
                   { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: dashboardPage('notificationsHistory') },
+                  { id: 'dashboard-collections', path: 'collections', lazy: lazyRoute(queryClient, () => collectionPages().then((m) => m.dashboardCollections)) },
                   { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
                   { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
                 ],

@@ -80,7 +80,7 @@ export const paths = {
   },
   collection: {
     path: '/collection/:id',
-    getHref: (id: string) => `/collection/${encode(id)}`,
+    getHref: (id: string, projectType?: string) => `/collection/${encode(id)}${projectType ? `/${encode(projectType)}` : ''}`,
   },
   auth: {
     signIn: {
@@ -149,6 +149,7 @@ export const paths = {
       history: { path: '/dashboard/notifications/history', getHref: () => '/dashboard/notifications/history' },
     },
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    collections: { path: '/dashboard/collections', getHref: () => '/dashboard/collections' },
     report: { path: '/dashboard/report/:id', getHref: (id: string) => `/dashboard/report/${encode(id)}` },
   },
   /** Staff pages (moderators and admins). */

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { organizations, projectGalleryImages, projects, versionFiles } from '../../db/schema/catalogue.js';
 import { users } from '../../db/schema/users.js';
 import { uploadedImages } from '../../db/schema/images.js';
+import { collections } from '../../db/schema/collections.js';
 import type { FileStore } from './file-store.js';
 
 /**
@@ -20,6 +21,7 @@ export async function isBlobReferenced(db: Executor, key: string): Promise<boole
     db.select({ one: sql`1` }).from(versionFiles).where(eq(versionFiles.blobKey, key)).limit(1),
     db.select({ one: sql`1` }).from(uploadedImages).where(eq(uploadedImages.blobKey, key)).limit(1),
     db.select({ one: sql`1` }).from(organizations).where(or(eq(organizations.iconKey, key), eq(organizations.rawIconKey, key))).limit(1),
+    db.select({ one: sql`1` }).from(collections).where(or(eq(collections.iconKey, key), eq(collections.rawIconKey, key))).limit(1),
     // Avatars are stored as URLs ending in their key.
     db
       .select({ one: sql`1` })
@@ -50,6 +52,8 @@ export async function listReferencedBlobKeys(db: Executor): Promise<string[]> {
     db.select({ key: uploadedImages.blobKey }).from(uploadedImages),
     db.select({ key: organizations.iconKey }).from(organizations),
     db.select({ key: organizations.rawIconKey }).from(organizations),
+    db.select({ key: collections.iconKey }).from(collections),
+    db.select({ key: collections.rawIconKey }).from(collections),
     db.select({ key: avatarKey(users.avatarUrl) }).from(users),
     db.select({ key: avatarKey(users.rawAvatarUrl) }).from(users),
   ]);

@@ -8,6 +8,7 @@ import { userQueries } from '../../features/users/api/users-queries';
 import { organizationQueries } from '../../features/organizations/api/organizations-queries';
 import { UserOrganizations } from '../../features/organizations/components/user-organizations';
 import { UserProfile } from '../../features/users/components/user-profile';
+import { ProfileCollections } from '../../features/collections/components/profile-collections';
 import { useCurrentUser } from '../../lib/auth';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
@@ -50,5 +51,20 @@ export function Component() {
   const { user: currentUser } = useCurrentUser();
   const type = params.projectType !== undefined && isProjectType(params.projectType) ? params.projectType : undefined;
   useHead({ title: t('user.head.title', { username: user.username }), description: user.bio || undefined });
-  return <UserProfile user={user} projects={projects} type={type} tags={tags} own={currentUser?.id === user.id} sidebarExtras={<UserOrganizations organizations={organizations} />} />;
+  const own = currentUser?.id === user.id;
+  return (
+    <UserProfile
+      user={user}
+      projects={projects}
+      type={type}
+      tags={tags}
+      own={own}
+      sidebarExtras={
+        <>
+          <UserOrganizations organizations={organizations} />
+          <ProfileCollections userId={user.id} own={own} />
+        </>
+      }
+    />
+  );
 }

@@ -52,6 +52,8 @@ function catalogueHandlers() {
     http.get('*/v2/user/:id/projects', () => HttpResponse.json(projects)),
     // Nobody belongs to an organization unless a test says so.
     http.get('*/v2/user/:id/organizations', () => HttpResponse.json([])),
+    // Nobody has collections unless a test serves some.
+    http.get('*/v2/user/:id/collections', () => HttpResponse.json([])),
     // Nobody has notifications unless a test serves some.
     http.get('*/v2/user/:id/notifications', () => HttpResponse.json([])),
     http.get('*/v2/search', ({ request }) => {

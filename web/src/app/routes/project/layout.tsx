@@ -7,6 +7,7 @@ import { projectQueries } from '../../../features/projects/api/projects-queries'
 import { organizationQueries } from '../../../features/organizations/api/organizations-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
+import { SavePopout } from '../../../features/collections/components/save-popout';
 import { MemberHeader } from '../../../features/project-publishing/components/member-header';
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
 import { useCurrentUser } from '../../../lib/auth';
@@ -83,6 +84,7 @@ export function Component() {
       showVersionsTab={isTeamOrStaff(user, members)}
       showEmptyGallery={canOnProject(projectPermissionsOf(user, members), 'EDIT_DETAILS')}
       ownerOrganization={organization && project.organization ? { name: organization.name, href: paths.organization.getHref(organization.slug), iconUrl: organization.icon_url } : undefined}
+      headerActions={<SavePopout projectId={project.id} />}
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
     >
       <Outlet />

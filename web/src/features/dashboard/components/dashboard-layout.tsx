@@ -22,6 +22,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           title: t('creator.dashboard.manage'),
           entries: [
             { href: d.projects.getHref(), label: t('creator.dashboard.projects') },
+            { href: d.collections.getHref(), label: t('creator.dashboard.collections') },
             { href: d.organizations.getHref(), label: t('creator.dashboard.organizations') },
           ],
         },

@@ -1,6 +1,7 @@
 import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import type { ProjectType } from '@cairn/shared/constants/project-types';
 import type { Project } from '@cairn/shared/schemas/projects';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { StatusBadge } from '../../../components/project-card/status-badge';
@@ -26,10 +27,12 @@ interface ProjectHeaderProps {
   onVersionPage: boolean;
   /** Where the Download button opens the download modal (this page with `#download`). */
   downloadHref: string;
+  /** Buttons composed by the page, after Follow (the Save popout). */
+  extraActions?: ReactNode;
 }
 
 /** Icon, title, status, summary, counts, categories and the actions (web-screens §2.3). */
-export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref }: ProjectHeaderProps) {
+export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref, extraActions }: ProjectHeaderProps) {
   const t = useT();
   return (
     <header className={styles.projectHeader}>
@@ -81,6 +84,7 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
           <span className={styles.projectHeaderDownloadLabel}>{t('project.download')}</span>
         </ButtonLink>
         <FollowButton project={project} />
+        {extraActions}
         <ProjectMenu project={project} />
       </div>
     </header>

@@ -33,6 +33,8 @@ interface ProjectLayoutProps {
   showEmptyGallery?: boolean;
   /** The organization managing the project, shown as its owner. */
   ownerOrganization?: OwnerOrganization;
+  /** Extra header buttons the page composes (the Save popout). */
+  headerActions?: ReactNode;
   /** The open tab. */
   children: ReactNode;
 }
@@ -40,7 +42,7 @@ interface ProjectLayoutProps {
 const DOWNLOAD_HASH = '#download';
 
 /** The project shell: header, tabs, sidebar and the download modal (`#download`). */
-export function ProjectLayout({ project, type, members, versions, tags, memberArea, showVersionsTab = false, showEmptyGallery = false, ownerOrganization, children }: ProjectLayoutProps) {
+export function ProjectLayout({ project, type, members, versions, tags, memberArea, headerActions, showVersionsTab = false, showEmptyGallery = false, ownerOrganization, children }: ProjectLayoutProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -75,6 +77,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
         tags={tagIndex}
         onVersionPage={onVersionPage}
         downloadHref={`${location.pathname}${location.search}${DOWNLOAD_HASH}`}
+        extraActions={headerActions}
       />
       <div className={styles.projectPageBody}>
         <div className={styles.projectPageMain}>
