@@ -57,24 +57,6 @@ interface AppRoutesOptions {
 }
 
 export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlots, buildId = env.buildId }: AppRoutesOptions = {}): RouteObject[] {
-  const reportPages = () => import('./routes/reports-pages');
-  const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
-  const projectRoutes = {
-    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator', 'collections']),
-    description: lazyRoute(queryClient, () => import('./routes/project/description')),
-    gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
-    changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
-    versions: lazyRoute(queryClient, () => import('./routes/project/versions'), ['version-editor']),
-    version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
-    versionCreate: lazyRoute(queryClient, () => import('./routes/project/version-create'), ['version-editor', 'markdown-editor']),
-    versionEdit: lazyRoute(queryClient, () => import('./routes/project/version-edit'), ['version-editor', 'markdown-editor']),
-    moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
-  };
-  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user', 'organizations', 'collections']);
-  const organizationRoute = lazyRoute(queryClient, () => import('./routes/organization/page'), ['organizations']);
-  const collectionPages = () => import('./routes/collection-pages');
-  const collectionRoute = lazyRoute(queryClient, () => collectionPages().then((m) => m.collection), ['discover', 'collections']);
-  const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   // Pages behind their area's page table (see page-table.ts).
   const areaPage =
     <Table extends PageTable>(loadTable: () => Promise<{ pages: Table }>) =>
@@ -84,6 +66,26 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
   const settingsPage = areaPage(() => import('./routes/settings/pages'));
   const dashboardPage = areaPage(() => import('./routes/dashboard/pages'));
   const sitePage = areaPage(() => import('./routes/site/pages'));
+  const creatorPage = areaPage(() => import('./routes/project/creator-pages'));
+  const organizationPage = areaPage(() => import('./routes/organization/pages'));
+  const reportPages = () => import('./routes/reports-pages');
+  const searchRoute = lazyRoute(queryClient, () => import('./routes/search'), ['discover']);
+  const projectRoutes = {
+    layout: lazyRoute(queryClient, () => import('./routes/project/layout'), ['discover', 'filters', 'project', 'creator', 'collections']),
+    description: lazyRoute(queryClient, () => import('./routes/project/description')),
+    gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
+    changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
+    versions: lazyRoute(queryClient, () => import('./routes/project/versions'), ['version-editor']),
+    version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
+    versionCreate: creatorPage('versionCreate', ['version-editor', 'markdown-editor']),
+    versionEdit: creatorPage('versionEdit', ['version-editor', 'markdown-editor']),
+    moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
+  };
+  const userRoute = lazyRoute(queryClient, () => import('./routes/user'), ['discover', 'project', 'user', 'organizations', 'collections']);
+  const organizationRoute = organizationPage('page', ['organizations']);
+  const collectionPages = () => import('./routes/collection-pages');
+  const collectionRoute = lazyRoute(queryClient, () => collectionPages().then((m) => m.collection), ['discover', 'collections']);
+  const moderationPages = lazyRoute(queryClient, () => import('./routes/moderation/pages'), ['moderation']);
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -130,7 +132,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               path: paths.projectSettings.path,
               children: [
                 authGuardRoute(queryClient, [
-                  { id: 'project-settings', index: true, lazy: lazyRoute(queryClient, () => import('./routes/project/settings/pages'), ['project-settings', 'account', 'markdown-editor']) },
+                  { id: 'project-settings', index: true, lazy: creatorPage('settings', ['project-settings', 'account', 'markdown-editor']) },
                 ]),
               ],
             },
@@ -193,7 +195,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                 ],
               },
               // Organization settings: the page checks the member's permissions.
-              { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: lazyRoute(queryClient, () => import('./routes/organization/settings'), ['organizations']) },
+              { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: organizationPage('settings', ['organizations']) },
               // The report form (spec §2 `/report`), for signed-in users.
               { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
             ]),
