@@ -41,7 +41,7 @@ describe('route prefetching', () => {
   it('loads the lazy routes a link points to, unless the connection is slow', async () => {
     const lazy = vi.fn(async () => ({}));
     const routes = [{ id: 'root', path: '/', children: [{ id: 'mods', path: 'mods', lazy }] }];
-    const fast = createRoutePrefetcher(() => routes, createPrefetchQueue(), () => ({ effectiveType: '4g' }));
+    const fast = createRoutePrefetcher(() => routes, undefined, createPrefetchQueue(), () => ({ effectiveType: '4g' }));
     fast('/mods?q=x');
     fast('/mods');
     fast('/nowhere');
@@ -50,10 +50,22 @@ describe('route prefetching', () => {
     const slowLazy = vi.fn(async () => ({}));
     const slow = createRoutePrefetcher(
       () => [{ id: 'mods', path: '/mods', lazy: slowLazy }],
+      undefined,
       createPrefetchQueue(),
       () => ({ saveData: true }),
     );
     slow('/mods');
     expect(slowLazy).not.toHaveBeenCalled();
+  });
+
+  it('looks for a path that only the catch-all route matches among the routes not added yet', async () => {
+    const settings = vi.fn(async () => ({}));
+    const discover = vi.fn(async () => [{ id: 'settings', path: 'settings', lazy: settings }]);
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'home', index: true, lazy: vi.fn(async () => ({})) }, { id: 'not-found', path: '*' }] }];
+    const prefetch = createRoutePrefetcher(() => routes, discover, createPrefetchQueue(), () => ({ effectiveType: '4g' }));
+    prefetch('/settings');
+    await vi.waitFor(() => expect(settings).toHaveBeenCalledTimes(1));
+    prefetch('/');
+    expect(discover).toHaveBeenCalledTimes(1);
   });
 });

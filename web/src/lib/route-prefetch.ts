@@ -59,20 +59,33 @@ export function createPrefetchQueue(limit = MAX_CONCURRENT_PREFETCHES): Prefetch
 
 export type RoutePrefetcher = (href: string) => void;
 
-/** Prefetcher over a route tree whose lazy routes come from `lazyRoute` (memoised imports). */
+/**
+ * Prefetcher over a route tree whose lazy routes come from `lazyRoute` (memoised imports). A path
+ * that only a catch-all `*` route matches may belong to routes the router has not added yet:
+ * `discover` loads those (the same objects the router will add) and they are searched too.
+ */
 export function createRoutePrefetcher(
   getRoutes: () => RouteObject[],
+  discover?: () => Promise<RouteObject[]>,
   queue: PrefetchQueue = createPrefetchQueue(),
   connection: () => ConnectionInfo | undefined = () =>
     (navigator as Navigator & { connection?: ConnectionInfo }).connection,
 ): RoutePrefetcher {
-  return (href) => {
-    if (!canPrefetch(connection())) return;
-    const pathname = href.split(/[?#]/)[0] || '/';
-    for (const { route } of matchRoutes(getRoutes(), pathname) ?? []) {
+  const enqueueLazy = (routes: RouteObject[], pathname: string) => {
+    const matches = matchRoutes(routes, pathname) ?? [];
+    for (const { route } of matches) {
       const lazy = route.lazy;
       if (typeof lazy !== 'function') continue;
       queue.enqueue(route.id ?? `${route.path ?? ''}:${String(route.index ?? '')}:${pathname}`, () => Promise.resolve(lazy()));
+    }
+    return matches;
+  };
+  return (href) => {
+    if (!canPrefetch(connection())) return;
+    const pathname = href.split(/[?#]/)[0] || '/';
+    const matches = enqueueLazy(getRoutes(), pathname);
+    if (discover && matches.at(-1)?.route.path === '*') {
+      queue.enqueue(`discover:${pathname}`, () => discover().then((routes) => void enqueueLazy(routes, pathname)));
     }
   };
 }

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
+import { createRouteDiscovery } from '../app/route-discovery';
 
 /** A fresh client per test: no retries (errors surface at once) and no shared cache between tests. */
 export function createTestQueryClient(): QueryClient {
@@ -29,6 +30,8 @@ interface RenderRouteOptions {
 export function renderRoute(routes: RoutesInput, { path = '/', queryClient = createTestQueryClient() }: RenderRouteOptions = {}) {
   const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
     initialEntries: [path],
+    // As in the app: pages outside the catalogue are added on first use (app/route-discovery.ts).
+    patchRoutesOnNavigation: createRouteDiscovery(queryClient),
   });
   const user = userEvent.setup();
   const result = render(

@@ -17,7 +17,7 @@ import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 import './home.css';
 import { EmptyState } from '../../components/ui/empty-state';
-import { SectionError } from '../../components/errors/section-error';
+import { LazySectionError } from '../../components/errors/lazy-section-error';
 import { ProjectCardListSkeleton } from '../../components/project-card/project-card-list-skeleton';
 
 const RANDOM_COUNT = 60;
@@ -106,7 +106,7 @@ export function Component() {
         <h2 id="home-latest">{t('home.latest')}</h2>
         {!latest ? (
           latestQuery.isError ? (
-            <SectionError error={latestQuery.error} title={t('home.latestError')} onRetry={() => void latestQuery.refetch()} />
+            <LazySectionError error={latestQuery.error} title={t('home.latestError')} onRetry={() => void latestQuery.refetch()} />
           ) : (
             <ProjectCardListSkeleton count={LATEST.limit} />
           )

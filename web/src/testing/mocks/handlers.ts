@@ -54,6 +54,9 @@ function catalogueHandlers() {
     http.get('*/v2/user/:id/organizations', () => HttpResponse.json([])),
     // Nobody has collections unless a test serves some.
     http.get('*/v2/user/:id/collections', () => HttpResponse.json([])),
+    // …and no organization or collection exists unless a test serves it.
+    http.get('*/v2/organization/:id', () => HttpResponse.json({ error: 'not_found', description: 'The requested item(s) were not found or no authorization to access the requested item(s)' }, { status: 404 })),
+    http.get('*/v2/collection/:id', () => HttpResponse.json({ error: 'not_found', description: 'The requested item(s) were not found or no authorization to access the requested item(s)' }, { status: 404 })),
     // Nobody has notifications unless a test serves some.
     http.get('*/v2/user/:id/notifications', () => HttpResponse.json([])),
     http.get('*/v2/search', ({ request }) => {

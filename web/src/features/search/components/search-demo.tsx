@@ -8,7 +8,7 @@ import { searchQueries, type SearchRequest } from '../api/search-queries';
 import { SearchInput } from './search-input';
 import { Select } from '../../../components/ui/input';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { SectionError } from '../../../components/errors/section-error';
+import { LazySectionError } from '../../../components/errors/lazy-section-error';
 import selectField from './select-field.module.css';
 
 const DEMO_SORTS = ['relevance', 'downloads', 'follows', 'updated', 'newest'] as const;
@@ -43,7 +43,7 @@ export function SearchDemo({ tags }: { tags: TagIndex }) {
       </div>
       <div aria-live="polite">
         {!data && error ? (
-          <SectionError error={error} title={t('home.demo.error')} onRetry={() => void refetch()} />
+          <LazySectionError error={error} title={t('home.demo.error')} onRetry={() => void refetch()} />
         ) : data && data.hits.length === 0 ? (
           <EmptyState>{t('search.empty')}</EmptyState>
         ) : (

@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import { reloadForChunkError } from '../lib/chunk-reload';
+
+/** The route holding every page, and its catch-all 404 route (see router.tsx). */
+export const PAGES_ROUTE_ID = 'pages';
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+const loaders = new WeakMap<QueryClient, () => Promise<RouteObject[]>>();
+
+/**
+ * Loads the routes of area-routes.tsx once per QueryClient: navigation and link prefetching share
+ * the same route objects, so a page prefetched on hover is not imported again on click.
+ */
+export function areaRoutesLoader(queryClient: QueryClient): () => Promise<RouteObject[]> {
+  let loader = loaders.get(queryClient);
+  if (!loader) {
+    let loading: Promise<RouteObject[]> | undefined;
+    loader = () =>
+      (loading ??= import('./area-routes')
+        .then((module) => module.createAreaRoutes(queryClient))
+        .catch((error: unknown) => {
+          loading = undefined;
+          if (reloadForChunkError(error)) return new Promise<never>(() => {});
+          throw error;
+        }));
+    loaders.set(queryClient, loader);
+  }
+  return loader;
+}
+
+const withoutTrailingSlash = (path: string) => path.replace(/(.)\/+$/, '$1');
+
+/**
+ * The router's lazy route discovery. The router asks on paths with dynamic segments, handing over
+ * its best (possibly partial) match: a path that no route matches completely, or only the
+ * catch-all 404 route, may belong to an area not added yet, so the area routes are added (once
+ * per router) and the path matched again. Catalogue pages are matched completely and never load
+ * them.
+ */
+export function createRouteDiscovery(queryClient: QueryClient): PatchRoutesOnNavigationFunction {
+  let added = false;
+  return async ({ path, matches, patch }) => {
+    const last = matches.at(-1);
+    const matchedCompletely = last !== undefined && last.route.id !== NOT_FOUND_ROUTE_ID && withoutTrailingSlash(last.pathname) === withoutTrailingSlash(path);
+    if (added || matchedCompletely || !matches.some((match) => match.route.id === PAGES_ROUTE_ID)) return;
+    const routes = await areaRoutesLoader(queryClient)();
+    if (added) return;
+    added = true;
+    patch(PAGES_ROUTE_ID, routes);
+  };
+}
