@@ -21,7 +21,8 @@ describe('catalogue wire schemas', () => {
       ].sort(),
     );
     expect(Object.keys(VersionFileSchema.shape).sort()).toEqual(['file_type', 'filename', 'hashes', 'primary', 'size', 'url']);
-    expect(Object.keys(TeamMemberSchema.shape).sort()).toEqual(['accepted', 'ordering', 'payouts_split', 'permissions', 'role', 'team_id', 'user']);
+    // Plus `organization_permissions`, present only on organization teams (the contract's object is open to extra fields).
+    expect(Object.keys(TeamMemberSchema.shape).sort()).toEqual(['accepted', 'ordering', 'organization_permissions', 'payouts_split', 'permissions', 'role', 'team_id', 'user']);
   });
 
   it('accept only https links of at most 2048 characters', () => {
