@@ -110,6 +110,8 @@ describe('visibility', () => {
     expect(await seen(actors.stranger.pat)).toEqual(outsider);
     expect(await seen(owner.pat)).toEqual(insider);
     expect(await seen(actors.moderator.pat)).toEqual(insider);
+    // A malformed id names no collection: 404 like an unknown one, which the site shows as "Collection not found".
+    expect((await read('no-such-collection')).statusCode).toBe(404);
     // A token without COLLECTION_READ reads as anonymous, even the owner's.
     expect(await seen(await createPat(ctx.database.db, owner.id, scopeBits('COLLECTION_WRITE')))).toEqual(outsider);
 

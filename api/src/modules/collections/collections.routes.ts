@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
+import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import {
   CollectionIdsQuerySchema,
   CollectionLimitsSchema,
@@ -16,7 +16,8 @@ import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import type { CollectionsService } from './collections.service.js';
 
 const tags = ['collections'];
-const IdParams = z.object({ id: Base62IdSchema });
+// Any text: a malformed id names no collection, so it is a 404 like an unknown one.
+const IdParams = z.object({ id: z.string().min(1).max(64) });
 const UserParams = z.object({ id: z.string().min(1).max(128) });
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
