@@ -71,7 +71,9 @@ describe.skipIf(!browserAvailable)('organizations in a real browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Create' }).click();
     // The menu keeps focus on its items: move to "Organization" with the keyboard.
     await page.getByRole('menuitem', { name: 'Project' }).waitFor();
-    await page.keyboard.press('ArrowDown');
+    for (let step = 0; step < 3 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Organization'; step++) {
+      await page.keyboard.press('ArrowDown');
+    }
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create an organization' });
     await dialog.getByLabel('Name').fill(name);

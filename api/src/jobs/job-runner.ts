@@ -46,7 +46,7 @@ export async function startJobRunner<Deps>(options: {
   await boss.start();
   const queue: JobQueue = { send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}) };
   for (const job of options.jobs) {
-    await boss.createQueue(job.name);
+    await createQueueRetryingDeadlocks(boss, job.name);
     if (!options.work) continue;
     await boss.work(job.name, { batchSize: job.batchSize ?? 1 }, (jobs) =>
       (job as JobDefinition<Deps, object>).handle(options.deps, jobs as Array<PgBoss.Job<object>>, queue),
@@ -58,4 +58,21 @@ export async function startJobRunner<Deps>(options: {
     send: queue.send,
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };
+}
+
+/**
+ * pg-boss creates a queue with DDL that can deadlock when two processes (an API and a worker
+ * starting together) create the same queues at once; PostgreSQL aborts one of them, which may
+ * simply try again.
+ */
+async function createQueueRetryingDeadlocks(boss: PgBoss, name: string, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }

@@ -24,8 +24,12 @@ export interface ResponseValidator {
   readonly name: string;
   /** Method + path template of every operation the document describes, e.g. `GET /v2/project/{}`. */
   readonly operations: ReadonlySet<string>;
-  /** `path` is the server-side route template, Fastify style (`/v2/project/:id`) or OpenAPI style. */
-  check(method: string, path: string, status: number, body: unknown): ResponseCheck;
+  /**
+   * `path` is the server-side route template, Fastify style (`/v2/project/:id`) or OpenAPI style.
+   * A request using a query parameter the operation does not declare (an extension of ours) is
+   * outside what the document describes: nothing is checked.
+   */
+  check(method: string, path: string, status: number, body: unknown, queryNames?: readonly string[]): ResponseCheck;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
@@ -47,7 +51,12 @@ export function createResponseValidator(name: string, document: OpenApiDocument)
   const converted = convertSchema(document.components ?? {}, { legacy, documentId }) as JsonObject;
   ajv.addSchema({ $id: documentId, components: converted });
 
-  const operations = new Map<string, { responses: JsonObject; label: string }>();
+  const operations = new Map<string, { responses: JsonObject; label: string; query: ReadonlySet<string> }>();
+  const queryNamesOf = (parameters: unknown): string[] =>
+    (Array.isArray(parameters) ? parameters : [])
+      .map((parameter) => resolveParameter(document, parameter as JsonObject))
+      .filter((parameter) => parameter?.in === 'query')
+      .map((parameter) => String(parameter!.name));
   const globalBase = basePathOf(document.servers);
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     const base = 'servers' in item ? basePathOf(item.servers as { url: string }[]) : globalBase;
@@ -55,7 +64,8 @@ export function createResponseValidator(name: string, document: OpenApiDocument)
       const operation = item[method] as JsonObject | undefined;
       if (!operation) continue;
       const key = operationKey(method, base + template);
-      operations.set(key, { responses: (operation.responses ?? {}) as JsonObject, label: `${method.toUpperCase()} ${template}` });
+      const query = new Set([...queryNamesOf(item.parameters), ...queryNamesOf(operation.parameters)]);
+      operations.set(key, { responses: (operation.responses ?? {}) as JsonObject, label: `${method.toUpperCase()} ${template}`, query });
     }
   }
   const compiled = new Map<string, ValidateFunction | undefined>();
@@ -75,16 +85,24 @@ export function createResponseValidator(name: string, document: OpenApiDocument)
   return {
     name,
     operations: new Set(operations.keys()),
-    check(method, path, status, body) {
+    check(method, path, status, body, queryNames = []) {
       const key = operationKey(method, path);
       const operation = operations.get(key);
-      if (!operation) return { kind: 'not_described' };
+      if (!operation || queryNames.some((name) => !operation.query.has(name))) return { kind: 'not_described' };
       const validate = validatorFor(key, operation.responses, status);
       if (!validate) return { kind: 'not_described' };
       if (validate(body)) return { kind: 'valid', operation: key };
       return { kind: 'invalid', operation: key, message: ajv.errorsText(validate.errors, { dataVar: 'body', separator: '; ' }) };
     },
   };
+}
+
+/** A parameter object, following a `#/components/parameters/…` reference. */
+function resolveParameter(document: OpenApiDocument, parameter: JsonObject): JsonObject | undefined {
+  const ref = parameter.$ref;
+  if (typeof ref !== 'string') return parameter;
+  const name = ref.replace('#/components/parameters/', '');
+  return ((document.components as JsonObject | undefined)?.parameters as Record<string, JsonObject> | undefined)?.[name];
 }
 
 const ajvOptions = { strict: false, allErrors: true, validateFormats: true } as const;

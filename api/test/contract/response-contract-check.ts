@@ -28,6 +28,15 @@ function referenceContract(): ResponseValidator | undefined {
 }
 
 /**
+ * Responses the reference contract describes wrongly, left unchecked against it: with
+ * `multiple=true` the hash lookup answers every version holding the file (an array), as the
+ * reference API does, while the contract declares one Version for every answer.
+ */
+function contractQuirk(validatorName: string, template: string, query: Record<string, unknown>): boolean {
+  return validatorName === 'reference contract' && template === '/v2/version_file/:hash' && String(query.multiple) === 'true';
+}
+
+/**
  * Checks every JSON response the app sends against the app's own published OpenAPI document and,
  * when CAIRN_CONTRACT_FILE names one, the reference contract, for operations and status codes
  * they describe. A violation makes the `app.inject` call that caused it reject (and, for requests
@@ -61,7 +70,8 @@ export function installResponseContractCheck(app: FastifyInstance) {
     }
     loadValidators();
     for (const validator of validators) {
-      const result = validator.check(request.method, template, reply.statusCode, body);
+      if (contractQuirk(validator.name, template, (request.query ?? {}) as Record<string, unknown>)) continue;
+      const result = validator.check(request.method, template, reply.statusCode, body, Object.keys((request.query ?? {}) as object));
       if (result.kind === 'not_described') continue;
       const counts = coverage.get(validator.name) ?? { responses: 0, operations: new Set<string>() };
       counts.responses += 1;

@@ -9,6 +9,7 @@ const legacyDocument: OpenApiDocument = {
   openapi: '3.0.0',
   servers: [{ url: 'https://api.example.test/v2' }],
   components: {
+    parameters: { Fields: { name: 'fields', in: 'query', schema: { type: 'string' } } },
     schemas: {
       Kind: { type: 'string', enum: ['plain', 'fancy'] },
       Person: {
@@ -28,6 +29,7 @@ const legacyDocument: OpenApiDocument = {
   paths: {
     '/person/{id|slug}': {
       get: {
+        parameters: [{ $ref: '#/components/parameters/Fields' }],
         responses: {
           '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } },
           '4XX': { content: { 'application/json': { schema: { type: 'object', required: ['error'] } } } },
@@ -46,6 +48,9 @@ describe('the OpenAPI response validator', () => {
     expect(validator.check('GET', '/person/:id', 200, {}).kind).toBe('not_described');
     expect(validator.check('POST', '/v2/person/:id', 200, {}).kind).toBe('not_described');
     expect(validator.check('GET', '/v2/person/:id', 500, {}).kind).toBe('not_described');
+    // A declared query parameter is still the described operation; an undeclared one (our extension) is not.
+    expect(validator.check('GET', '/v2/person/:id', 200, { name: 'a', bio: '' }, ['fields']).kind).toBe('valid');
+    expect(validator.check('GET', '/v2/person/:id', 200, [], ['multiple']).kind).toBe('not_described');
   });
 
   it('honours nullable: true and refuses null where it is absent', () => {
