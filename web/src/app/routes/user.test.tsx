@@ -37,7 +37,7 @@ describe('user profile', () => {
     expect(list.queryByText('Pack')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Modpacks (1)' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/Tinkerwren/modpack'));
-    expect(within(screen.getByRole('list', { name: 'Modpacks' })).getByRole('heading', { name: 'Pack' })).toBeInTheDocument();
+    expect(within(await screen.findByRole('list', { name: 'Modpacks' })).getByRole('heading', { name: 'Pack' })).toBeInTheDocument();
   });
 
   it('takes the plural project type of search paths and old links to the type tab', async () => {
