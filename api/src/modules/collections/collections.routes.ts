@@ -10,7 +10,7 @@ import {
   ModifyCollectionBodySchema,
 } from '@cairn/shared/schemas/collections';
 import { requiredActor } from '../../lib/actor.js';
-import { badRequest } from '../../lib/errors.js';
+import { imageBody } from '../../lib/image-body.js';
 import { MAX_ICON_BYTES } from '../../lib/multipart-upload.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import type { CollectionsService } from './collections.service.js';
@@ -22,13 +22,6 @@ const UserParams = z.object({ id: z.string().min(1).max(128) });
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const NoContent = z.null().describe('No content');
-
-const rawImage = (body: unknown): Buffer => {
-  if (!Buffer.isBuffer(body) || body.length === 0) {
-    throw badRequest('The request body must be the image bytes (Content-Type image/png, image/jpeg, image/gif or image/webp)', 'invalid_image');
-  }
-  return body;
-};
 
 export const collectionsRoutes: FastifyPluginAsyncZod<{ service: CollectionsService }> = async (app, { service }) => {
   // Icons are sent as the raw request body.
@@ -103,7 +96,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ service: CollectionsServ
       },
     },
     async (request, reply) => {
-      await service.changeIcon(requiredActor(request.actor), request.params.id, rawImage(request.body));
+      await service.changeIcon(requiredActor(request.actor), request.params.id, imageBody(request.body));
       return reply.code(204).send(null);
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { UploadImageQuerySchema, UploadedImageSchema } from '@cairn/shared/schemas/images';
 import { requireAuth } from '../../plugins/auth.js';
-import { badRequest } from '../../lib/errors.js';
+import { imageBody } from '../../lib/image-body.js';
 import { MAX_TEXT_IMAGE_BYTES, type ImagesService } from './images.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
@@ -29,11 +29,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       },
     },
     async (request) => {
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw badRequest('The request body must be the image bytes (Content-Type image/png, image/jpeg, image/gif or image/webp)', 'invalid_image');
-      }
-      return service.uploadImage(request.actor!, request.query, body);
+      return service.uploadImage(request.actor!, request.query, imageBody(request.body));
     },
   );
 };

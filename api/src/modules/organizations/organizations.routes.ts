@@ -10,7 +10,7 @@ import {
 } from '@cairn/shared/schemas/organizations';
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
-import { badRequest } from '../../lib/errors.js';
+import { imageBody } from '../../lib/image-body.js';
 import { MAX_ICON_BYTES } from '../../lib/multipart-upload.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import type { OrganizationsService } from './organizations.service.js';
@@ -23,11 +23,6 @@ const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug)
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const NoContent = z.null().describe('No content');
-
-const rawImage = (body: unknown): Buffer => {
-  if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The request body must be the image bytes (Content-Type image/png, image/jpeg, image/gif or image/webp)', 'invalid_image');
-  return body;
-};
 
 export const organizationsRoutes: FastifyPluginAsyncZod<{ service: OrganizationsService }> = async (app, { service }) => {
   // Icons are sent as the raw request body.
@@ -91,7 +86,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       schema: { operationId: 'changeOrganizationIcon', tags, summary: "Change an organization's icon", description: 'The body is the image (PNG, JPEG, GIF or WebP), at most 256 KiB.', params: OrganizationParams, querystring: ImageQuery, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.changeOrganizationIcon(request.actor!, request.params.id, rawImage(request.body));
+      await service.changeOrganizationIcon(request.actor!, request.params.id, imageBody(request.body));
       return reply.code(204).send(null);
     },
   );

@@ -15,7 +15,7 @@ import {
   ScheduleProjectBodySchema,
 } from '@cairn/shared/schemas/projects';
 import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
-import { badRequest } from '../../lib/errors.js';
+import { imageBody } from '../../lib/image-body.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { MAX_GALLERY_IMAGE_BYTES, readCatalogueUpload } from '../../lib/multipart-upload.js';
 import type { ProjectsService } from './projects.service.js';
@@ -29,11 +29,6 @@ const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug)
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const NoContent = z.null().describe('No content');
-
-const rawImage = (body: unknown): Buffer => {
-  if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The request body must be the image bytes (Content-Type image/png, image/jpeg, image/gif or image/webp)', 'invalid_image');
-  return body;
-};
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; files: FileStore }> = async (app, { service, files }) => {
   // Icons and gallery images are sent as the raw request body.
@@ -163,7 +158,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'changeProjectIcon', tags, summary: "Change project's icon", description: 'The body is the image (PNG, JPEG, GIF or WebP), at most 256 KiB.', params: ProjectParams, querystring: ImageQuery, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.changeIcon(request.actor!, request.params.id, rawImage(request.body));
+      await service.changeIcon(request.actor!, request.params.id, imageBody(request.body));
       return reply.code(204).send(null);
     },
   );
@@ -188,7 +183,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       const { featured, title, description, ordering } = request.query;
-      await service.addGalleryImage(request.actor!, request.params.id, { featured, title, description, ordering }, rawImage(request.body));
+      await service.addGalleryImage(request.actor!, request.params.id, { featured, title, description, ordering }, imageBody(request.body));
       return reply.code(204).send(null);
     },
   );
