@@ -34,19 +34,19 @@ const withoutTrailingSlash = (path: string) => path.replace(/(.)\/+$/, '$1');
 /**
  * The router's lazy route discovery. The router asks on paths with dynamic segments, handing over
  * its best (possibly partial) match: a path that no route matches completely, or only the
- * catch-all 404 route, may belong to an area not added yet, so the area routes are added (once
- * per router) and the path matched again. Catalogue pages are matched completely and never load
- * them.
+ * catch-all 404 route, may belong to an area not added yet, so the area routes are handed over
+ * and the path matched again. Catalogue pages are matched completely and never load them.
+ *
+ * There is deliberately no "already added" flag: the router ignores a patch made for a navigation
+ * that was interrupted meanwhile (a revalidation or a second click during the first page load), so
+ * the next navigation must be able to patch again. Patching routes the router already holds
+ * changes nothing (it skips routes equal to existing ones).
  */
 export function createRouteDiscovery(queryClient: QueryClient): PatchRoutesOnNavigationFunction {
-  let added = false;
   return async ({ path, matches, patch }) => {
     const last = matches.at(-1);
     const matchedCompletely = last !== undefined && last.route.id !== NOT_FOUND_ROUTE_ID && withoutTrailingSlash(last.pathname) === withoutTrailingSlash(path);
-    if (added || matchedCompletely || !matches.some((match) => match.route.id === PAGES_ROUTE_ID)) return;
-    const routes = await areaRoutesLoader(queryClient)();
-    if (added) return;
-    added = true;
-    patch(PAGES_ROUTE_ID, routes);
+    if (matchedCompletely || !matches.some((match) => match.route.id === PAGES_ROUTE_ID)) return;
+    patch(PAGES_ROUTE_ID, await areaRoutesLoader(queryClient)());
   };
 }

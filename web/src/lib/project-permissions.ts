@@ -5,25 +5,50 @@ import type { User } from '@cairn/shared/schemas/users';
 /** Moderators act on projects with these (api-surface §4.4). */
 const MODERATOR_PERMISSIONS = PROJECT_PERMISSIONS.EDIT_DETAILS | PROJECT_PERMISSIONS.EDIT_BODY | PROJECT_PERMISSIONS.UPLOAD_VERSION;
 
+/** The project's team and, for a project an organization owns, the organization's team. */
+export interface ProjectTeams {
+  members: readonly TeamMember[];
+  organizationMembers: readonly TeamMember[];
+}
+
+function acceptedRow(members: readonly TeamMember[], userId: string): TeamMember | undefined {
+  return members.find((member) => member.user.id === userId && member.accepted);
+}
+
+function rowPermissions(row: TeamMember): number {
+  return row.role === 'Owner' ? ALL_PROJECT_PERMISSIONS : (row.permissions ?? 0);
+}
+
 /**
- * What the signed-in user may do on a project, as the API decides it: admins everything, an
- * accepted team member their row's permissions, moderators a fixed set, anyone else nothing.
- * The UI only hides what would be refused; the API stays the gate.
+ * What the signed-in user may do on a project, as the API decides it: admins everything; an
+ * accepted member of the project team their row's bits (even when lower than the organization's);
+ * else an accepted member of the owning organization its default project bits (its owner all);
+ * moderators a fixed set; anyone else nothing. The UI only hides what would be refused.
  */
-export function projectPermissionsOf(user: User | null | undefined, members: readonly TeamMember[]): number {
+export function projectPermissionsOf(user: User | null | undefined, teams: ProjectTeams): number {
   if (!user) return 0;
   if (user.role === 'admin') return ALL_PROJECT_PERMISSIONS;
-  const own = members.find((member) => member.user.id === user.id && member.accepted);
-  if (own) return own.permissions ?? 0;
+  const own = acceptedRow(teams.members, user.id) ?? acceptedRow(teams.organizationMembers, user.id);
+  if (own) return rowPermissions(own);
   return user.role === 'moderator' ? MODERATOR_PERMISSIONS : 0;
+}
+
+/** The viewer's accepted row in the project team, else in the owning organization's team. */
+export function teamRowOf(user: User | null | undefined, teams: ProjectTeams): { row: TeamMember; viaOrganization: boolean } | undefined {
+  if (!user) return undefined;
+  const own = acceptedRow(teams.members, user.id);
+  if (own) return { row: own, viaOrganization: false };
+  const organization = acceptedRow(teams.organizationMembers, user.id);
+  return organization ? { row: organization, viaOrganization: true } : undefined;
 }
 
 export function canOnProject(permissions: number, permission: ProjectPermission): boolean {
   return hasPermission(permissions, PROJECT_PERMISSIONS[permission]);
 }
 
-/** Team members (invitations still pending too) and staff: who sees a project's member-only tabs. */
-export function isTeamOrStaff(user: User | null | undefined, members: readonly TeamMember[]): boolean {
+/** Team members (invitations still pending too), the owning organization's members and staff: who sees member-only tabs. */
+export function isTeamOrStaff(user: User | null | undefined, teams: ProjectTeams): boolean {
   if (!user) return false;
-  return user.role === 'admin' || user.role === 'moderator' || members.some((member) => member.user.id === user.id);
+  const onTeam = (members: readonly TeamMember[]) => members.some((member) => member.user.id === user.id);
+  return user.role === 'admin' || user.role === 'moderator' || onTeam(teams.members) || acceptedRow(teams.organizationMembers, user.id) !== undefined;
 }

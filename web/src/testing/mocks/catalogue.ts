@@ -34,7 +34,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
   });
 }
 
-export function buildTeamMember(overrides: Partial<TeamMember> & { user?: Partial<TeamMember['user']> } = {}): TeamMember {
+export function buildTeamMember(overrides: Omit<Partial<TeamMember>, 'user'> & { user?: Partial<TeamMember['user']> } = {}): TeamMember {
   const { user, ...rest } = overrides;
   return TeamMemberSchema.parse({
     team_id: 'TeAm0001',

@@ -1,11 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { GalleryItemActions } from '../../../features/gallery-management/components/gallery-item-actions';
 import { GalleryUploader } from '../../../features/gallery-management/components/gallery-uploader';
-import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { ProjectGallery } from '../../../features/projects/components/project-gallery';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { useCurrentUser } from '../../../lib/auth';
-import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
+import { canOnProject, projectPermissionsOf, teamRowOf } from '../../../lib/project-permissions';
+import { useProjectTeams } from './shared';
 
 /**
  * The gallery for everyone; team members who may edit details (and moderators) also get the
@@ -13,10 +12,10 @@ import { canOnProject, projectPermissionsOf } from '../../../lib/project-permiss
  */
 export function Component() {
   const { project } = useProject();
-  const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
+  const teams = useProjectTeams(project);
   const { user } = useCurrentUser();
-  const canEdit = canOnProject(projectPermissionsOf(user, members), 'EDIT_DETAILS');
-  const onTeam = members.some((member) => member.user.id === user?.id && member.accepted);
+  const canEdit = canOnProject(projectPermissionsOf(user, teams), 'EDIT_DETAILS');
+  const onTeam = teamRowOf(user, teams) !== undefined;
   const canUpload = canEdit && (onTeam || user?.role === 'admin');
   return (
     <ProjectGallery

@@ -1,10 +1,9 @@
-import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, replace, useNavigate, useSearchParams, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 import { DebugJson } from '../../../components/debug/debug-json';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
-import { organizationQueries } from '../../../features/organizations/api/organizations-queries';
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { SavePopout } from '../../../features/collections/components/save-popout';
@@ -12,7 +11,7 @@ import { MemberHeader } from '../../../features/project-publishing/components/me
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
 import { useCurrentUser } from '../../../lib/auth';
 import { canOnProject, isTeamOrStaff, projectPermissionsOf } from '../../../lib/project-permissions';
-import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
+import { ensureProjectTags, ensureProjectTeams, loadProject, useProjectTagLists, useProjectTeams } from './shared';
 import { paths } from '../../../config/paths';
 import { ensureMessageAreas } from '../../../lib/i18n/message-areas';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -54,8 +53,7 @@ export const createLoader =
     const canonical = canonicalProjectUrl({ pathname: url.pathname, search: url.search, hash }, project);
     if (canonical) throw replace(canonical);
     await Promise.all([
-      project.organization ? queryClient.ensureQueryData(organizationQueries.ofProject(project.id)) : undefined,
-      queryClient.ensureQueryData(projectQueries.members(project.id)),
+      ensureProjectTeams(queryClient, project),
       queryClient.ensureQueryData(projectQueries.versions(project.id)),
       ensureProjectTags(queryClient),
     ]);
@@ -68,10 +66,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 
 export function Component() {
   const { project, type } = useProject();
-  const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
+  const teams = useProjectTeams(project);
+  const { members, organization } = teams;
   const { data: versions } = useSuspenseQuery(projectQueries.versions(project.id));
   const tags = useProjectTagLists();
-  const { data: organization } = useQuery({ ...organizationQueries.ofProject(project.id), enabled: project.organization !== null });
   const { user } = useCurrentUser();
   const t = useT();
   return (
@@ -81,8 +79,8 @@ export function Component() {
       members={members}
       versions={versions}
       tags={tags}
-      showVersionsTab={isTeamOrStaff(user, members)}
-      showEmptyGallery={canOnProject(projectPermissionsOf(user, members), 'EDIT_DETAILS')}
+      showVersionsTab={isTeamOrStaff(user, teams)}
+      showEmptyGallery={canOnProject(projectPermissionsOf(user, teams), 'EDIT_DETAILS')}
       ownerOrganization={organization && project.organization ? { name: organization.name, href: paths.organization.getHref(organization.slug), iconUrl: organization.icon_url } : undefined}
       headerActions={<SavePopout projectId={project.id} />}
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}

@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQueries } from '@tanstack/react-query';
+import type { Project } from '@cairn/shared/schemas/projects';
+import { organizationQueries } from '../../../features/organizations/api/organizations-queries';
 import { projectQueries } from '../../../features/projects/api/projects-queries';
+import type { ProjectTeams } from '../../../lib/project-permissions';
 import type { ProjectTags } from '../../../features/projects/utils/tags';
 import { tagQueries } from '../../../features/tags/api/tags-queries';
 
@@ -28,4 +31,14 @@ export function ensureProjectTags(queryClient: QueryClient) {
 export function useProjectTagLists(): ProjectTags {
   const [{ data: categories }, { data: loaders }, { data: gameVersions }] = useSuspenseQueries({ queries: tagQueryList() });
   return { categories, loaders, gameVersions };
+}
+
+/** The teams whose members hold permissions on a project: its own and its organization's. */
+export function ensureProjectTeams(queryClient: QueryClient, project: Project) {
+  return Promise.all([queryClient.ensureQueryData(projectQueries.members(project.id)), queryClient.ensureQueryData(organizationQueries.ofProject(project))]);
+}
+
+export function useProjectTeams(project: Project): ProjectTeams & { organization: Awaited<ReturnType<typeof ensureProjectTeams>>[1] } {
+  const [{ data: members }, { data: organization }] = useSuspenseQueries({ queries: [projectQueries.members(project.id), organizationQueries.ofProject(project)] as const });
+  return { members, organization, organizationMembers: organization?.members ?? [] };
 }

@@ -1,7 +1,6 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LoaderFunction } from 'react-router';
-import { projectQueries } from '../../../features/projects/api/projects-queries';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { VersionEditorPage } from '../../../features/version-editor/components/version-editor-page';
 import { VersionForm } from '../../../features/version-editor/components/version-form';
@@ -10,14 +9,14 @@ import { currentUserQuery, useCurrentUser } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
-import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
+import { ensureProjectTags, ensureProjectTeams, loadProject, useProjectTagLists, useProjectTeams } from './shared';
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ params }) => {
     if (!(await queryClient.ensureQueryData(currentUserQuery()))) return null;
     const project = await loadProject(queryClient, params.id ?? '');
-    await Promise.all([queryClient.ensureQueryData(projectQueries.members(project.id)), ensureProjectTags(queryClient)]);
+    await Promise.all([ensureProjectTeams(queryClient, project), ensureProjectTags(queryClient)]);
     return null;
   };
 
@@ -25,14 +24,14 @@ export const createLoader =
 export function Component() {
   const t = useT();
   const { project, type } = useProject();
-  const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
+  const teams = useProjectTeams(project);
   const { user } = useCurrentUser();
   const { loaders, gameVersions } = useProjectTagLists();
   const [initialFile] = useState(peekPendingVersionFile);
   useEffect(() => clearPendingVersionFile(), []);
   useHead({ title: `${t('versionEditor.createTitle')} – ${project.title}`, noindex: true });
   return (
-    <VersionEditorPage title={t('versionEditor.createTitle')} allowed={canOnProject(projectPermissionsOf(user, members), 'UPLOAD_VERSION')}>
+    <VersionEditorPage title={t('versionEditor.createTitle')} allowed={canOnProject(projectPermissionsOf(user, teams), 'UPLOAD_VERSION')}>
       <VersionForm project={project} type={type} loaderTags={loaders} gameVersionTags={gameVersions} initialFile={initialFile} />
     </VersionEditorPage>
   );

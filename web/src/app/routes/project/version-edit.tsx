@@ -9,7 +9,7 @@ import { currentUserQuery, useCurrentUser } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
-import { ensureProjectTags, loadProject, useProjectTagLists } from './shared';
+import { ensureProjectTags, ensureProjectTeams, loadProject, useProjectTagLists, useProjectTeams } from './shared';
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
@@ -19,7 +19,7 @@ export const createLoader =
     try {
       await Promise.all([
         queryClient.ensureQueryData(projectQueries.version(project.id, params.version ?? '')),
-        queryClient.ensureQueryData(projectQueries.members(project.id)),
+        ensureProjectTeams(queryClient, project),
         ensureProjectTags(queryClient),
       ]);
     } catch (error) {
@@ -35,13 +35,13 @@ export function Component() {
   const { project, type } = useProject();
   const param = useParams().version ?? '';
   const { data: version } = useSuspenseQuery(projectQueries.version(project.id, param));
-  const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
+  const teams = useProjectTeams(project);
   const { user } = useCurrentUser();
   const { loaders, gameVersions } = useProjectTagLists();
   const name = version.name || version.version_number;
   useHead({ title: `${t('versionEditor.editHeading', { name })} – ${project.title}`, noindex: true });
   return (
-    <VersionEditorPage title={t('versionEditor.editHeading', { name })} allowed={canOnProject(projectPermissionsOf(user, members), 'UPLOAD_VERSION')}>
+    <VersionEditorPage title={t('versionEditor.editHeading', { name })} allowed={canOnProject(projectPermissionsOf(user, teams), 'UPLOAD_VERSION')}>
       <VersionForm key={version.id} project={project} type={type} loaderTags={loaders} gameVersionTags={gameVersions} version={version} />
     </VersionEditorPage>
   );

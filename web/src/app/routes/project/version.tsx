@@ -9,7 +9,7 @@ import { HttpError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
 import { useHead } from '../../../lib/head';
-import { loadProject, useProjectTagLists } from './shared';
+import { loadProject, useProjectTagLists, useProjectTeams } from './shared';
 
 const versionNotFound = () => data({ notFound: 'version' }, { status: 404 });
 
@@ -47,10 +47,11 @@ export function Component() {
   const listed = resolveVersionParam(param, versions, new URLSearchParams(search));
   const { data: version } = useSuspenseQuery(projectQueries.version(project.id, listed?.id ?? param));
   const { data: dependencies } = useSuspenseQuery(projectQueries.dependencies(project.id));
-  const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
+  const teams = useProjectTeams(project);
+  const { members } = teams;
   const { gameVersions } = useProjectTagLists();
   const { user } = useCurrentUser();
-  const permissions = projectPermissionsOf(user, members);
+  const permissions = projectPermissionsOf(user, teams);
   useHead({ title: `${version.name || version.version_number} – ${project.title}`, noindex: project.status !== 'approved' && project.status !== 'archived' });
   return (
     <VersionPage

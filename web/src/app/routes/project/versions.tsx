@@ -6,15 +6,15 @@ import { UploadVersionCard } from '../../../features/version-editor/components/u
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
-import { useProjectTagLists } from './shared';
+import { useProjectTagLists, useProjectTeams } from './shared';
 
 export function Component() {
   const { project, type } = useProject();
   const { data: versions } = useSuspenseQuery(projectQueries.versions(project.id));
-  const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
+  const teams = useProjectTeams(project);
   const { gameVersions } = useProjectTagLists();
   const { user } = useCurrentUser();
-  const canUpload = canOnProject(projectPermissionsOf(user, members), 'UPLOAD_VERSION');
+  const canUpload = canOnProject(projectPermissionsOf(user, teams), 'UPLOAD_VERSION');
   return (
     <ProjectVersions
       project={project}

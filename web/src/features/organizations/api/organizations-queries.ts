@@ -8,13 +8,14 @@ export const organizationQueries = {
   projects: (idOrSlug: string) =>
     queryOptions({ queryKey: ['organizations', 'projects', idOrSlug.toLowerCase()], queryFn: ({ signal }) => getOrganizationProjects(idOrSlug, signal) }),
   ofUser: (user: string) => queryOptions({ queryKey: ['organizations', 'user', user.toLowerCase()], queryFn: ({ signal }) => getUserOrganizations(user, signal) }),
-  /** The organization owning a project, or null when it has none (or the caller may not see it). */
-  ofProject: (project: string) =>
+  /** The organization owning a project, or null when it has none (asked only when the project names one) or the caller may not see it. */
+  ofProject: (project: { id: string; organization: string | null }) =>
     queryOptions({
-      queryKey: ['organizations', 'project', project],
+      queryKey: ['organizations', 'project', project.id, project.organization],
       queryFn: async ({ signal }) => {
+        if (project.organization === null) return null;
         try {
-          return await getProjectOrganization(project, signal);
+          return await getProjectOrganization(project.id, signal);
         } catch (error) {
           if (error instanceof HttpError && error.status === 404) return null;
           throw error;

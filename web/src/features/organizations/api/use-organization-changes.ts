@@ -23,6 +23,10 @@ export const useRemoveOrganizationProject = (id: string, callbacks?: Callbacks<{
 export const useInviteMember = (teamId: string, callbacks?: Callbacks<{ user: string; change: api.MemberChange }>) =>
   useOrganizationMutation(async ({ user, change }: { user: string; change: api.MemberChange }) => api.inviteMember(teamId, (await api.findUser(user)).id, change), callbacks);
 
+/** Adds a known user to a team (an organization member to its project's team needs no invitation). */
+export const useAddTeamMember = (teamId: string, callbacks?: Callbacks<{ userId: string; change: api.MemberChange }>) =>
+  useOrganizationMutation(({ userId, change }: { userId: string; change: api.MemberChange }) => api.inviteMember(teamId, userId, change), callbacks);
+
 export const useEditMember = (teamId: string, callbacks?: Callbacks<{ userId: string; change: api.MemberChange }>) =>
   useOrganizationMutation(({ userId, change }: { userId: string; change: api.MemberChange }) => api.editMember(teamId, userId, change), callbacks);
 

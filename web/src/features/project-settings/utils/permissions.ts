@@ -1,6 +1,7 @@
-import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS, type ProjectPermission } from '@cairn/shared/constants/permissions';
+import { PROJECT_PERMISSIONS, type ProjectPermission } from '@cairn/shared/constants/permissions';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import type { User } from '@cairn/shared/schemas/users';
+import { projectPermissionsOf, teamRowOf, type ProjectTeams } from '../../../lib/project-permissions';
 
 /** The ten project permission bits in the order the members page lists them. */
 export const PERMISSION_ORDER: readonly ProjectPermission[] = [
@@ -16,29 +17,26 @@ export const PERMISSION_ORDER: readonly ProjectPermission[] = [
   'VIEW_PAYOUTS',
 ];
 
-const MODERATOR_PERMISSIONS = PROJECT_PERMISSIONS.EDIT_DETAILS | PROJECT_PERMISSIONS.EDIT_BODY | PROJECT_PERMISSIONS.UPLOAD_VERSION;
-
 export interface SettingsAccess {
-  /** The viewer's accepted membership, if any. */
+  /** The viewer's accepted membership in the project team, if any. */
   member: TeamMember | undefined;
-  /** Effective project permission bits. */
+  /** Effective project permission bits (organization members' defaults included). */
   permissions: number;
   isOwner: boolean;
 }
 
 /**
- * What the signed-in user may do in a project's settings (api-surface §4.4): admins everything,
- * accepted members their own bits, moderators details and body; undefined = no access at all
- * (pending invitations grant nothing).
+ * What the signed-in user may do in a project's settings (api-surface §4.4): the effective
+ * permissions of lib/project-permissions; undefined = no access at all (outsiders, and pending
+ * invitations, which grant nothing). Accepted members of the owning organization get in with
+ * their default project permissions.
  */
-export function settingsAccess(user: User | null | undefined, members: readonly TeamMember[]): SettingsAccess | undefined {
+export function settingsAccess(user: User | null | undefined, teams: ProjectTeams): SettingsAccess | undefined {
   if (!user) return undefined;
-  const member = members.find((m) => m.user.id === user.id && m.accepted);
-  const isOwner = member?.role === 'Owner';
-  if (user.role === 'admin') return { member, permissions: ALL_PROJECT_PERMISSIONS, isOwner };
-  if (member) return { member, permissions: isOwner ? ALL_PROJECT_PERMISSIONS : (member.permissions ?? 0), isOwner };
-  if (user.role === 'moderator') return { member: undefined, permissions: MODERATOR_PERMISSIONS, isOwner: false };
-  return undefined;
+  const row = teamRowOf(user, teams);
+  if (!row && user.role !== 'admin' && user.role !== 'moderator') return undefined;
+  const member = row && !row.viaOrganization ? row.row : undefined;
+  return { member, permissions: projectPermissionsOf(user, teams), isOwner: member?.role === 'Owner' };
 }
 
 export function holds(permissions: number, permission: ProjectPermission): boolean {

@@ -1,7 +1,6 @@
 import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
-import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { describe, expect, it } from 'vitest';
-import { buildTeamMember as buildMember } from '../../../testing/mocks/catalogue';
+import { buildTeamMember } from '../../../testing/mocks/catalogue';
 import { buildUser } from '../../../testing/mocks/factories';
 import { canFeatureMore, setFeatured, tagsBody, toggleTag } from './featured-tags';
 import { detectDonationPlatform } from './link-platforms';
@@ -11,15 +10,11 @@ import { currentVisibility, visibilityBody } from './visibility';
 
 const P = PROJECT_PERMISSIONS;
 
-/** A team member with only some of the embedded user's fields given. */
-const buildTeamMember = (overrides: Omit<Partial<TeamMember>, 'user'> & { user?: Partial<TeamMember['user']> } = {}) =>
-  buildMember(overrides as Parameters<typeof buildMember>[0]);
-
 describe('settings access and permission bits', () => {
   const owner = buildTeamMember({ user: { id: 'Owner001' } });
   const editor = buildTeamMember({ role: 'Helper', permissions: P.EDIT_MEMBER | P.UPLOAD_VERSION, user: { id: 'Edit0001', username: 'ed' } });
   const invited = buildTeamMember({ role: 'Member', accepted: false, permissions: ALL_PROJECT_PERMISSIONS, user: { id: 'Pend0001', username: 'pen' } });
-  const members = [owner, editor, invited];
+  const members = { members: [owner, editor, invited], organizationMembers: [] };
 
   it('gives accepted members their bits, the owner and admins all, moderators details and body, others nothing', () => {
     expect(settingsAccess(buildUser({ id: 'Owner001' }), members)?.permissions).toBe(ALL_PROJECT_PERMISSIONS);
@@ -31,6 +26,16 @@ describe('settings access and permission bits', () => {
     expect(settingsAccess(null, members)).toBeUndefined();
     expect(settingsAccess(buildUser({ id: 'Else0001', role: 'admin' }), members)?.permissions).toBe(ALL_PROJECT_PERMISSIONS);
     expect(settingsAccess(buildUser({ id: 'Else0001', role: 'moderator' }), members)?.permissions).toBe(P.EDIT_DETAILS | P.EDIT_BODY | P.UPLOAD_VERSION);
+  });
+
+  it("lets the owning organization's accepted members in with their default project bits, not as project members", () => {
+    const organizationMembers = [
+      buildTeamMember({ role: 'Member', permissions: P.EDIT_DETAILS, user: { id: 'OrgMembr' } }),
+      buildTeamMember({ role: 'Member', accepted: false, permissions: P.EDIT_DETAILS, user: { id: 'OrgInvit' } }),
+    ];
+    const access = settingsAccess(buildUser({ id: 'OrgMembr' }), { members: members.members, organizationMembers });
+    expect(access).toEqual({ member: undefined, permissions: P.EDIT_DETAILS, isOwner: false });
+    expect(settingsAccess(buildUser({ id: 'OrgInvit' }), { members: members.members, organizationMembers })).toBeUndefined();
   });
 
   it('grants and revokes only the bits the editor holds', () => {

@@ -1,4 +1,5 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
+import type { Organization } from '@cairn/shared/schemas/organizations';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { screen, within } from '@testing-library/react';
@@ -6,16 +7,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonBody, signIn } from '../../../../testing/account';
 import { expectNoAxeViolations } from '../../../../testing/axe';
-import { buildProject, buildTeamMember as buildMember } from '../../../../testing/mocks/catalogue';
+import { buildProject, buildTeamMember } from '../../../../testing/mocks/catalogue';
 import { server } from '../../../../testing/mocks/server';
 import { renderRoute } from '../../../../testing/test-utils';
 import { createAppRoutes } from '../../../router';
 
 const P = PROJECT_PERMISSIONS;
-
-/** A team member with only some of the embedded user's fields given. */
-const buildTeamMember = (overrides: Omit<Partial<TeamMember>, 'user'> & { user?: Partial<TeamMember['user']> } = {}) =>
-  buildMember(overrides as Parameters<typeof buildMember>[0]);
 
 /** Serves one project whose PATCHes are applied and recorded; answers the GETs it gets. */
 function serveProject(overrides: Partial<Project> = {}) {
@@ -309,7 +306,7 @@ describe('members settings', () => {
       }),
     );
     const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/members' });
-    const invite = within(await screen.findByRole('form', { name: 'Invite a member' }));
+    const invite = within(await screen.findByRole('form', { name: 'Invite a member' }, { timeout: 15_000 }));
     await user.type(invite.getByLabelText('Username'), 'nobody');
     await user.click(invite.getByRole('button', { name: 'Invite' }));
     expect(await invite.findByText('There is no user with this name.')).toBeInTheDocument();
@@ -378,4 +375,106 @@ describe('description settings', () => {
     expect(patches).toEqual([{ body: '**![bold text](https://cdn.example.test/moss.png)**Lanterns' }]);
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   }, 60_000);
+});
+
+describe('the Organization card on the members page', () => {
+  const organization = (members: TeamMember[], overrides: Partial<Organization> = {}): Organization => ({
+    id: 'OrG00001',
+    slug: 'lamplighters',
+    name: 'Lamplighters',
+    team_id: 'OrGtEaM1',
+    description: 'We make lights.',
+    icon_url: null,
+    color: null,
+    members,
+    ...overrides,
+  });
+
+  it("lets the project's owner hand management to one of their organizations", async () => {
+    signIn();
+    const added: Array<{ organization: string; body: Record<string, unknown> }> = [];
+    server.use(
+      http.get('*/v2/user/:id/organizations', () =>
+        HttpResponse.json([
+          organization([buildTeamMember({ team_id: 'OrGtEaM1' })]),
+          // A member without the "add projects" permission cannot move projects there.
+          organization([buildTeamMember({ team_id: 'OrGtEaM2', role: 'Member', organization_permissions: 0 })], { id: 'OrG00002', slug: 'others', name: 'Others', team_id: 'OrGtEaM2' }),
+        ]),
+      ),
+      http.post('*/v2/organization/:id/projects', async ({ params, request }) => {
+        added.push({ organization: String(params.id), body: await jsonBody(request) });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, container } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/members' });
+    const select = await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 10_000 });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Lamplighters']);
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole('button', { name: 'Transfer management' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Let Lamplighters manage Lanternlight?' }));
+    await user.click(dialog.getByRole('button', { name: 'Transfer management' }));
+    expect(await screen.findByText('Lamplighters now manages the project', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(added).toEqual([{ organization: 'OrG00001', body: { project_id: buildProject().id } }]);
+  });
+
+  it("lets an organization member in with the organization's defaults, lists who inherits them and overrides one", async () => {
+    signIn({ id: 'OrgMembr', username: 'lumen' });
+    serveProject({ organization: 'OrG00001' });
+    const orgMembers = [
+      buildTeamMember({ team_id: 'OrGtEaM1', user: { id: 'OrgOwner', username: 'founder' } }),
+      buildTeamMember({ team_id: 'OrGtEaM1', role: 'Member', permissions: P.MANAGE_INVITES | P.EDIT_DETAILS, organization_permissions: 0, user: { id: 'OrgMembr', username: 'lumen' } }),
+      buildTeamMember({ team_id: 'OrGtEaM1', role: 'Artist', permissions: P.UPLOAD_VERSION, organization_permissions: 0, user: { id: 'OrgArtst', username: 'wick' } }),
+    ];
+    const invited: Array<Record<string, unknown>> = [];
+    server.use(
+      // The project team no longer holds the organization's people.
+      http.get('*/v2/project/:id/members', () => HttpResponse.json([buildTeamMember({ role: 'Helper', permissions: 0, user: { id: 'Helper01', username: 'helper' } })])),
+      http.get('*/v2/project/:id/organization', () => HttpResponse.json(organization(orgMembers))),
+      http.post('*/v2/team/:team/members', async ({ request }) => {
+        invited.push(await jsonBody(request));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/members' });
+    const section = within((await screen.findByRole('heading', { name: 'Organization members' }, { timeout: 10_000 })).closest('section')!);
+    expect(screen.getByRole('link', { name: 'Lamplighters' })).toHaveAttribute('href', '/organization/lamplighters');
+    // Managing invitations comes from the organization's defaults; removing the project needs an organization permission.
+    expect(screen.getByRole('form', { name: 'Invite a member' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove from organization' })).not.toBeInTheDocument();
+    expect(section.getByText('Organization owner: every permission')).toBeInTheDocument();
+    expect(section.getByText('By default: Upload versions')).toBeInTheDocument();
+    const wick = within(section.getByText('wick').closest('li')!);
+    await user.click(wick.getByRole('button', { name: 'Override values' }));
+    expect(await screen.findByText('wick now has values of their own on this project', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(invited).toEqual([{ user_id: 'OrgArtst', permissions: P.UPLOAD_VERSION, role: 'Artist' }]);
+  });
+
+  it('lets an organization manager give the project back to one of its members', async () => {
+    signIn({ id: 'OrgOwner', username: 'founder' });
+    serveProject({ organization: 'OrG00001' });
+    const removed: Array<{ path: string; body: Record<string, unknown> }> = [];
+    server.use(
+      http.get('*/v2/project/:id/members', () => HttpResponse.json([])),
+      http.get('*/v2/project/:id/organization', () =>
+        HttpResponse.json(
+          organization([
+            buildTeamMember({ team_id: 'OrGtEaM1', user: { id: 'OrgOwner', username: 'founder' } }),
+            buildTeamMember({ team_id: 'OrGtEaM1', role: 'Member', permissions: 0, user: { id: 'OrgArtst', username: 'wick' } }),
+          ]),
+        ),
+      ),
+      http.delete('*/v2/organization/:id/projects/:project', async ({ params, request }) => {
+        removed.push({ path: `${String(params.id)}/${String(params.project)}`, body: await jsonBody(request) });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/members' });
+    await user.selectOptions(await screen.findByLabelText('New owner', {}, { timeout: 10_000 }), 'wick');
+    await user.click(screen.getByRole('button', { name: 'Remove from organization' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Take Lanternlight out of Lamplighters?' }));
+    expect(dialog.getByText(/wick becomes the project's owner/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Remove from organization' }));
+    expect(await screen.findByText('The project no longer belongs to Lamplighters', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(removed).toEqual([{ path: `OrG00001/${buildProject().id}`, body: { new_owner: 'OrgArtst' } }]);
+  });
 });

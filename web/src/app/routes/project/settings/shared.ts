@@ -1,10 +1,9 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { data } from 'react-router';
-import { projectQueries } from '../../../../features/projects/api/projects-queries';
 import { useProject } from '../../../../features/projects/hooks/use-project-page';
 import { settingsAccess, type SettingsAccess } from '../../../../features/project-settings/utils/permissions';
 import { currentUserQuery } from '../../../../lib/auth';
-import { loadProject } from '../shared';
+import { ensureProjectTeams, loadProject, useProjectTeams } from '../shared';
 
 /**
  * Loads what every settings page needs and decides access: team members (and staff) get in;
@@ -12,16 +11,17 @@ import { loadProject } from '../shared';
  */
 export async function loadSettings(queryClient: QueryClient, idOrSlug: string) {
   const [user, project] = await Promise.all([queryClient.ensureQueryData(currentUserQuery()), loadProject(queryClient, idOrSlug)]);
-  const members = await queryClient.ensureQueryData(projectQueries.members(project.id));
-  if (!settingsAccess(user, members)) throw data('Not found', { status: 404 });
+  const [members, organization] = await ensureProjectTeams(queryClient, project);
+  if (!settingsAccess(user, { members, organizationMembers: organization?.members ?? [] })) throw data('Not found', { status: 404 });
   return project;
 }
 
 /** The project, its members and the viewer's access, for a settings page (the layout's loader ran). */
 export function useProjectSettings() {
   const { project, type } = useProject();
-  const { data: members } = useSuspenseQuery(projectQueries.members(project.id));
+  const teams = useProjectTeams(project);
+  const { members, organization } = teams;
   const { data: user } = useSuspenseQuery(currentUserQuery());
-  const access: SettingsAccess = settingsAccess(user, members) ?? { member: undefined, permissions: 0, isOwner: false };
-  return { project, type, members, access, user };
+  const access: SettingsAccess = settingsAccess(user, teams) ?? { member: undefined, permissions: 0, isOwner: false };
+  return { project, type, members, organization, access, user };
 }
