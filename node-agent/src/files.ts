@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, type ReadStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -164,7 +164,7 @@ export function serverFiles(root: string, freeBytes: FreeBytes) {
 export async function extractSafely(archive: string, dest: string, budget: number): Promise<void> {
   let refused: string | undefined;
   let total = 0;
-  const check = (entryPath: string, entry: tar.ReadEntry | fs.Stats): boolean => {
+  const check = (entryPath: string, entry: tar.ReadEntry | Stats): boolean => {
     const normalized = path.posix.normalize(entryPath.replace(/\\/g, '/'));
     const type = 'type' in entry ? entry.type : 'File';
     if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) {

@@ -18,6 +18,7 @@ export interface ManagedServer {
   /** A long operation (restore, delete) holding the server; power actions wait for none. */
   busy: string | undefined;
   sampleCpu: (cpuSeconds: number) => number;
+  latestStats: AgentStats | undefined;
 }
 
 /** Owns every server on this node: records, processes, folders and crash recovery. */
@@ -78,6 +79,7 @@ export class ServerManager {
       backupFolder: path.join(this.backupsDir, record.id),
       busy: undefined,
       sampleCpu: cpuSampler(),
+      latestStats: undefined,
       process: new ServerProcess(runtime, () => this.runtimeServer(server), record.state, this.config.consoleHistory),
     };
     server.process.on('state', (state) => {
@@ -182,14 +184,22 @@ export class ServerManager {
     await this.persist();
   }
 
-  async power(id: string, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<ManagedServer> {
+  /**
+   * Checks synchronously (throwing 409s at once), then returns the running power action so
+   * callers may answer before a slow start finishes.
+   */
+  power(id: string, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
     const server = this.get(id);
     if (server.busy) throw conflict(`state: the server is busy (${server.busy})`);
     const { state } = server.process;
     if (state === 'installing') throw conflict('state: the server is installing');
+    if (action === 'start' && (state === 'running' || state === 'starting')) throw conflict('state: the server is already running');
+    return this.runPower(server, action);
+  }
+
+  private async runPower(server: ManagedServer, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
     switch (action) {
       case 'start':
-        if (state === 'running' || state === 'starting') throw conflict('state: the server is already running');
         await this.startProcess(server);
         break;
       case 'stop':
@@ -203,7 +213,6 @@ export class ServerManager {
         await server.process.kill();
         break;
     }
-    return server;
   }
 
   command(id: string, command: string): void {
@@ -247,6 +256,25 @@ export class ServerManager {
       disk_bytes: await this.storageUsed(server),
       disk_limit_bytes: this.storageLimit(server),
     };
+  }
+
+  /** Samples every server on a timer and emits 'stats' on its process (console viewers listen). */
+  startSampling(): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void Promise.all(
+        this.list().map(async (server) => {
+          server.latestStats = await this.stats(server);
+          server.process.emit('stats', server.latestStats);
+        }),
+      ).finally(() => {
+        running = false;
+      });
+    }, this.config.statsIntervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   nodeInfo() {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import readline from 'node:readline';
 import mc from 'minecraft-protocol';
-import type { AgentServerState } from '@cairn/shared/schemas/node-agent';
+import type { AgentServerState, AgentStats } from '@cairn/shared/schemas/node-agent';
 import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
 
 const STOP_GRACE_MS = 20_000;
@@ -13,6 +13,7 @@ export type ConsoleStream = 'stdout' | 'stderr' | 'agent';
 export interface ServerProcessEvents {
   line: [stream: ConsoleStream, line: string];
   state: [state: AgentServerState];
+  stats: [stats: AgentStats];
 }
 
 /**
