@@ -148,8 +148,8 @@ export function serverFiles(root: string, freeBytes: FreeBytes) {
     /** Unpacks a .tar.gz inside the folder; see extractSafely for what is refused. */
     async extract(clientPath: string, destination: string): Promise<void> {
       const archive = await resolveInside(root, clientPath);
-      await statOrNotFound(archive, 'path');
       const dest = await resolveInside(root, destination);
+      await statOrNotFound(archive, 'path');
       await fs.mkdir(dest, { recursive: true });
       await extractSafely(archive, dest, await freeBytes());
     },
