@@ -10,6 +10,9 @@ import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
 import { ServerProcess } from './server-process.js';
 import { StateStore, type ServerRecord } from './state-store.js';
 
+/** RSS above the plan's memory by this factor gets a server killed (JVM/V8 overheads allowed). */
+const MEMORY_KILL_FACTOR = 1.25;
+
 export interface ManagedServer {
   record: ServerRecord;
   process: ServerProcess;
@@ -101,6 +104,7 @@ export class ServerManager {
       port: record.port,
       host: this.config.gameHost,
       memoryMib: record.limits.memory_mib,
+      cpuPercent: record.limits.cpu_percent,
       jar: record.jar,
     };
   }
@@ -266,8 +270,13 @@ export class ServerManager {
       running = true;
       void Promise.all(
         this.list().map(async (server) => {
-          server.latestStats = await this.stats(server);
-          server.process.emit('stats', server.latestStats);
+          const stats = await this.stats(server);
+          server.latestStats = stats;
+          server.process.emit('stats', stats);
+          // Heap flags keep a healthy server well below this; past it, it would starve its neighbours.
+          if (stats.memory_bytes > stats.memory_limit_bytes * MEMORY_KILL_FACTOR) {
+            server.process.killForLimit('memory limit exceeded');
+          }
         }),
       ).finally(() => {
         running = false;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import readline from 'node:readline';
-import mc from 'minecraft-protocol';
+import os from 'node:os';
 import type { AgentServerState, AgentStats } from '@cairn/shared/schemas/node-agent';
 import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
 
@@ -25,6 +25,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
   private child: ChildProcess | undefined;
   private readonly history: string[] = [];
   private expectingExit = false;
+  private killReason: string | undefined;
   private exited: Promise<void> = Promise.resolve();
   state: AgentServerState;
   lastExit: string | null = null;
@@ -75,6 +76,16 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;
+    this.killReason = undefined;
+    if (child.pid) {
+      // Plans with more CPU get a better (lower) niceness: 1 core → 10, 2 → 8, 4 → 6, 8 → 4.
+      const niceness = Math.min(19, Math.max(0, Math.round(10 - 2 * Math.log2(server.cpuPercent / 100))));
+      try {
+        os.setPriority(child.pid, niceness);
+      } catch {
+        // not permitted here: runs at the agent's priority
+      }
+    }
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.onExit(child, code, signal);
@@ -104,10 +115,12 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
   }
 
   private async pingUntilReady(child: ChildProcess, server: RuntimeServer): Promise<void> {
+    // Loaded on first use: minecraft-protocol takes seconds to import and only pinging needs it.
+    const { ping } = (await import('minecraft-protocol')).default;
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (this.child === child && Date.now() < deadline) {
       try {
-        await mc.ping({ host: server.host, port: server.port, closeTimeout: 2000 });
+        await ping({ host: server.host, port: server.port, closeTimeout: 2000 });
         return;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -123,7 +136,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
       this.log('agent', `Server stopped (${how})`);
       this.setState('stopped');
     } else {
-      this.lastExit = how;
+      this.lastExit = this.killReason ?? how;
       this.log('agent', `Server exited unexpectedly (${how})`);
       this.setState('crashed');
     }
@@ -169,6 +182,14 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
     await this.exited;
     clearTimeout(timer);
+  }
+
+  /** Kills a server that broke a plan limit; it ends as crashed with the reason as last exit. */
+  killForLimit(reason: string): void {
+    if (!this.child || this.expectingExit) return;
+    this.killReason = reason;
+    this.log('agent', `Killing the server: ${reason}`);
+    this.child.kill('SIGKILL');
   }
 
   async kill(): Promise<void> {

@@ -6,7 +6,11 @@ import { TOKEN, tempDir, waitFor } from './harness.js';
 import { inProcessAgent } from './in-process.js';
 
 // Stands in for `java`: prints its arguments, a vanilla-like "Done" line and answers stop/save-all.
+// A jar whose content is "hog" becomes a process holding ~200 MB, to test the memory limit.
 const FAKE_JAVA = `#!/bin/sh
+if [ "$(cat server.jar)" = "hog" ]; then
+  exec "$CAIRN_TEST_NODE" -e 'globalThis.keep = Buffer.alloc(200 * 1024 * 1024, 1); console.log("Done (0.1s)!"); setInterval(() => {}, 1000)'
+fi
 echo "fake java args: $*"
 echo "Loading world"
 echo 'Done (0.1s)! For help, type "help"'
@@ -35,7 +39,10 @@ describe('java runtime with an operator-supplied jar', () => {
     await fs.mkdir(path.join(javaHome, 'bin'));
     await fs.writeFile(path.join(javaHome, 'bin', 'java'), FAKE_JAVA, { mode: 0o755 });
     await fs.writeFile(path.join(jarsDir, 'paper-1.21.4.jar'), 'not really a jar');
-    h = await inProcessAgent({ env: { NODE_AGENT_JAVA_HOME: javaHome, NODE_AGENT_JARS_DIR: jarsDir } });
+    await fs.writeFile(path.join(jarsDir, 'hog.jar'), 'hog');
+    // The fake java script finds node through its (absolute) path baked in here.
+    await fs.writeFile(path.join(javaHome, 'bin', 'java'), FAKE_JAVA.replace('"$CAIRN_TEST_NODE"', process.execPath), { mode: 0o755 });
+    h = await inProcessAgent({ env: { NODE_AGENT_JAVA_HOME: javaHome, NODE_AGENT_JARS_DIR: jarsDir, NODE_AGENT_STATS_INTERVAL_MS: '200' } });
   });
   afterAll(async () => {
     await h.close();
@@ -95,5 +102,22 @@ describe('java runtime with an operator-supplied jar', () => {
       return s.state === 'crashed' ? s : undefined;
     }, 5000, 'crash');
     expect(crashed.last_exit).toBe('signal SIGKILL');
+  });
+
+  it('kills a server whose memory goes past its plan and marks it crashed', async () => {
+    const created = await h.agent.app.inject({
+      method: 'POST',
+      url: '/api/servers',
+      headers: auth,
+      payload: { id: 'hog1', runtime: 'java', jar: 'hog.jar', game_version: '1.21.4', port: 30102, limits: { memory_mib: 64, cpu_percent: 100, storage_mib: 16 } },
+    });
+    expect(created.statusCode).toBe(201);
+    await waitFor(async () => (h.agent.manager.get('hog1').process.state === 'stopped' ? true : undefined), 10_000, 'install');
+    await h.agent.app.inject({ method: 'POST', url: '/api/servers/hog1/power?wait=true', headers: auth, payload: { action: 'start' } });
+    const crashed = await waitFor(async () => {
+      const s = AgentServerSchema.parse((await h.agent.app.inject({ method: 'GET', url: '/api/servers/hog1', headers: auth })).json());
+      return s.state === 'crashed' ? s : undefined;
+    }, 15_000, 'memory kill');
+    expect(crashed.last_exit).toBe('memory limit exceeded');
   });
 });

@@ -7,6 +7,8 @@ export interface RuntimeServer {
   port: number;
   host: string;
   memoryMib: number;
+  /** CPU share in percent of one core. */
+  cpuPercent: number;
   jar: string | undefined;
 }
 
