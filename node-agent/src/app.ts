@@ -59,7 +59,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   app.get('/api/health', async () => ({ status: 'ok' }));
   serverRoutes(app, manager, auth);
-  consoleRoutes(app, manager, auth);
+  consoleRoutes(app, manager, auth, config.allowedOrigins);
   fileRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
 

@@ -14,6 +14,8 @@ const ConfigSchema = z.object({
   NODE_AGENT_JAVA_HOME: z.string().optional(),
   /** Folder of operator-supplied server jars the java runtime may use. */
   NODE_AGENT_JARS_DIR: z.string().optional(),
+  /** Comma-separated origins allowed to open console WebSockets from browsers; unset: any. */
+  NODE_AGENT_ALLOWED_ORIGINS: z.string().optional(),
   NODE_AGENT_CONSOLE_HISTORY: z.coerce.number().int().min(10).max(10_000).default(500),
   NODE_AGENT_STATS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });
@@ -29,6 +31,7 @@ export interface AgentConfig {
   jarsDir: string | undefined;
   consoleHistory: number;
   statsIntervalMs: number;
+  allowedOrigins: string[] | undefined;
 }
 
 /** The only reader of process.env; fails listing every bad key. */
@@ -50,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
     jarsDir: c.NODE_AGENT_JARS_DIR,
     consoleHistory: c.NODE_AGENT_CONSOLE_HISTORY,
     statsIntervalMs: c.NODE_AGENT_STATS_INTERVAL_MS,
+    allowedOrigins: c.NODE_AGENT_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean),
   };
 }

@@ -74,6 +74,9 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
       cwd: server.folder,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: server.folder, ...spec.env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      // Own process group: a Ctrl-C aimed at the agent's terminal must not reach game servers;
+      // the agent stops them itself (and they exit on their own if the agent dies).
+      detached: true,
     });
     this.child = child;
     this.killReason = undefined;

@@ -24,9 +24,9 @@ describe('node agent authentication', () => {
     return AccessTokenSchema.strict().parse(response.json()).token;
   };
   /** Resolves with the HTTP status of a refused upgrade, or 101 when the socket opens. */
-  const wsStatus = (path: string) =>
+  const wsStatus = (path: string, origin?: string) =>
     new Promise<number>((resolve, reject) => {
-      const socket = new WebSocket(`${url.replace('http', 'ws')}${path}`);
+      const socket = new WebSocket(`${url.replace('http', 'ws')}${path}`, origin ? { origin } : {});
       socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       socket.once('open', () => {
         socket.close();
@@ -36,7 +36,7 @@ describe('node agent authentication', () => {
     });
 
   beforeAll(async () => {
-    h = await inProcessAgent();
+    h = await inProcessAgent({ env: { NODE_AGENT_ALLOWED_ORIGINS: 'https://cairn.test' } });
     const second = await inject('POST', '/api/servers', TOKEN, {
       id: 'srv2',
       runtime: 'flying-squid',
@@ -92,6 +92,8 @@ describe('node agent authentication', () => {
     expect(await wsStatus(`/api/servers/srv2/console?token=${consoleToken}`)).toBe(403);
     expect(await wsStatus(`/api/servers/srv1/console?token=${filesToken}`)).toBe(403);
     expect(await wsStatus(`/api/servers/srv1/console?token=${consoleToken}`)).toBe(101);
+    expect(await wsStatus(`/api/servers/srv1/console?token=${consoleToken}`, 'https://cairn.test')).toBe(101);
+    expect(await wsStatus(`/api/servers/srv1/console?token=${consoleToken}`, 'https://elsewhere.test')).toBe(403);
   });
 
   it('answers unknown routes and bad input with the error body', async () => {

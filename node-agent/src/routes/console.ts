@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AgentError } from '../errors.js';
 import { AgentConsoleClientMessageSchema, type AgentConsoleMessage } from '@cairn/shared/schemas/node-agent';
 import type { ServerManager } from '../server-manager.js';
 import type { ConsoleStream } from '../server-process.js';
@@ -10,8 +11,15 @@ import { IdParamsSchema } from './servers.js';
  * GET /api/servers/:id/console (WebSocket): history on connect, then live lines, state changes
  * and stats; `{type:'command'}` messages go to the server's stdin.
  */
-export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext) {
-  app.get('/api/servers/:id/console', { websocket: true, onRequest: requireAuth(auth, 'console') }, (socket, request) => {
+export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext, allowedOrigins: string[] | undefined) {
+  const checkOrigin = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    // Non-browser clients (the API) send no Origin; browsers' must be one of the site's.
+    if (allowedOrigins && origin !== undefined && !allowedOrigins.includes(origin)) {
+      throw new AgentError(403, 'forbidden', 'origin: not allowed to open this console');
+    }
+  };
+  app.get('/api/servers/:id/console', { websocket: true, onRequest: [checkOrigin, requireAuth(auth, 'console')] }, (socket, request) => {
     const send = (message: AgentConsoleMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
