@@ -7,7 +7,7 @@ import { TOKEN, tempDir, waitFor } from './harness.js';
 export async function inProcessAgent(options: { storageMib?: number; env?: Record<string, string> } = {}) {
   const dataDir = await tempDir('agent-inproc');
   const config = loadConfig({ NODE_AGENT_TOKEN: TOKEN, NODE_AGENT_DATA_DIR: dataDir, NODE_AGENT_PORT: '0', ...options.env });
-  const agent: Agent = await buildAgent(config);
+  let agent: Agent = await buildAgent(config);
   const created = await agent.app.inject({
     method: 'POST',
     url: '/api/servers',
@@ -23,9 +23,16 @@ export async function inProcessAgent(options: { storageMib?: number; env?: Recor
   if (created.statusCode !== 201) throw new Error(created.body);
   await waitFor(async () => (agent.manager.get('srv1').process.state === 'stopped' ? true : undefined), 10_000, 'install');
   return {
-    agent,
+    get agent() {
+      return agent;
+    },
     dataDir,
     folder: agent.manager.get('srv1').folder,
+    /** Clean stop of the agent (SIGTERM path) and a new one on the same data folder. */
+    async restart() {
+      await agent.close();
+      agent = await buildAgent(config);
+    },
     async close() {
       await agent.close();
       await fs.rm(dataDir, { recursive: true, force: true });

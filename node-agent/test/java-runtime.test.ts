@@ -120,4 +120,15 @@ describe('java runtime with an operator-supplied jar', () => {
     }, 15_000, 'memory kill');
     expect(crashed.last_exit).toBe('memory limit exceeded');
   });
+
+  it('a clean agent stop stops servers but brings the running ones back on the next start', async () => {
+    await h.agent.app.inject({ method: 'POST', url: '/api/servers/java1/power?wait=true', headers: auth, payload: { action: 'start' } });
+    expect((await server()).state).toBe('running');
+    const oldPid = h.agent.manager.get('java1').process.pid!;
+    await h.restart();
+    expect(await fs.access(`/proc/${oldPid}`).then(() => true, () => false)).toBe(false);
+    await waitFor(async () => ((await server()).state === 'running' ? true : undefined), 10_000, 'running again');
+    expect(h.agent.manager.get('java1').process.pid).not.toBe(oldPid);
+    expect(AgentServerSchema.parse((await h.agent.app.inject({ method: 'GET', url: '/api/servers/srv1', headers: auth })).json()).state).toBe('stopped');
+  });
 });
