@@ -118,6 +118,14 @@ describe('file operations stay inside the server folder', () => {
     expect(listing.entries).toEqual([expect.objectContaining({ name: 'sub', type: 'directory' }), expect.objectContaining({ name: 'b.txt', type: 'file', size: 5 })]);
   });
 
+  it('stores text bodies byte for byte and refuses JSON bodies as files', async () => {
+    const text = 'motd=Grüße\n';
+    expect((await req('PUT', 'contents?path=/t.txt', text, 'text/plain; charset=utf-8')).json()).toEqual({ path: '/t.txt', size: Buffer.byteLength(text) });
+    expect(await fs.readFile(path.join(h.folder, 't.txt'), 'utf8')).toBe(text);
+    expectError(await req('PUT', 'contents?path=/j.json', JSON.stringify({ a: 1 }), 'application/json'), 415, 'unsupported_media_type');
+    expectError(await req('PUT', 'contents?path=/j.json', '{bad', 'application/json'), 400, 'invalid_input');
+  });
+
   it('names the bad field in validation errors', async () => {
     const response = await req('POST', 'rename', { from: '/a' });
     expectError(response, 400, 'invalid_input');

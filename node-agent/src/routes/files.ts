@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   AgentArchiveBodySchema,
@@ -8,10 +8,22 @@ import {
   AgentPathsBodySchema,
   AgentRenameBodySchema,
 } from '@cairn/shared/schemas/node-agent';
+import { AgentError } from '../errors.js';
 import { serverFiles } from '../files.js';
 import type { ServerManager } from '../server-manager.js';
 import { parse, requireAuth, type AuthContext } from './http.js';
 import { IdParamsSchema } from './servers.js';
+
+/**
+ * Raw bodies arrive as streams; text/plain is already read into a string by Fastify. A parsed
+ * JSON body would be re-serialised, not the file as sent, so it is refused.
+ */
+function bodyStream(body: unknown): Readable {
+  if (body instanceof Readable) return body;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return Readable.from([Buffer.from(body)]);
+  if (body === undefined || body === null) return Readable.from([]);
+  throw new AgentError(415, 'unsupported_media_type', 'body: send the file as application/octet-stream or text/plain');
+}
 
 const contentDisposition = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
@@ -46,9 +58,9 @@ export function fileRoutes(app: FastifyInstance, manager: ServerManager, auth: A
   });
 
   // Body is the raw file (any content type), streamed to disk; PUT and POST behave the same.
-  const upload = async (request: { params: unknown; query: unknown; body: unknown; raw: Readable }) => {
+  const upload = async (request: { params: unknown; query: unknown; body: unknown }) => {
     const { path } = parse(AgentFilePathQuerySchema, request.query);
-    return filesOf(request.params).write(path, request.body as Readable);
+    return filesOf(request.params).write(path, bodyStream(request.body));
   };
   app.put('/api/servers/:id/files/contents', write, async (request) => upload(request));
   app.post('/api/servers/:id/files/upload', write, async (request, reply) => reply.code(201).send(await upload(request)));
