@@ -37,6 +37,12 @@ export default tseslint.config(
     },
   },
   {
+    // The agent's game-server launchers are CommonJS scripts run as child processes.
+    files: ['node-agent/launchers/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, cairn: boundaries },

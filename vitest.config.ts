@@ -32,6 +32,19 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Real agent processes and game servers: one file at a time on a small machine.
+        test: {
+          name: 'node-agent',
+          root: 'node-agent',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
         // Markdown content files (web/content) become modules as in the web build.
         plugins: [siteContent({ contentDir: fileURLToPath(new URL('./web/content', import.meta.url)) })],
         test: {

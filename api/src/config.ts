@@ -61,6 +61,11 @@ export const ConfigSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     MEILISEARCH_URL: optionalUrl,
     MEILISEARCH_KEY: z.string().min(16).optional(),
+    /** An external node agent for game servers; unset: `npm start` runs one local agent. */
+    NODE_AGENT_URL: optionalUrl,
+    NODE_AGENT_TOKEN: z.string().min(32).optional(),
+    /** Start the local node agent with `npm start` when NODE_AGENT_URL is unset. */
+    NODE_AGENT_EMBEDDED: booleanFlag.default(true),
     /** Prefix of every Meilisearch index name, so several instances can share one server. */
     MEILISEARCH_INDEX_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]*$/).default('cairn_'),
     /** Serve the API (and run migrations, seeding and the worker) from this process. */
@@ -117,6 +122,9 @@ export const ConfigSchema = z
     AUTH_OIDC_NAME: z.string().min(1).max(64).default('Single sign-on'),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_AGENT_URL && !env.NODE_AGENT_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['NODE_AGENT_TOKEN'], message: 'required when NODE_AGENT_URL is set' });
+    }
     if (env.MEILISEARCH_URL && !env.MEILISEARCH_KEY) {
       ctx.addIssue({ code: 'custom', path: ['MEILISEARCH_KEY'], message: 'required when MEILISEARCH_URL is set' });
     }
@@ -189,6 +197,8 @@ export interface Config {
   webOrigins: string[];
   database: { url: string | undefined; poolSize: number };
   search: { url: string | undefined; key: string | undefined; indexPrefix: string };
+  /** Game-server node agent: an external one (url + token), or embedded (started by `npm start`). */
+  nodeAgent: { url: string | undefined; token: string | undefined; embedded: boolean };
   serveApi: boolean;
   serveWeb: boolean;
   runWorker: boolean;
@@ -287,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },
+    nodeAgent: { url: env.NODE_AGENT_URL, token: env.NODE_AGENT_TOKEN, embedded: env.NODE_AGENT_EMBEDDED },
     serveApi: env.SERVE_API,
     serveWeb: env.SERVE_WEB,
     runWorker: env.RUN_WORKER,

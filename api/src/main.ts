@@ -7,6 +7,7 @@ import { seedReferenceData } from './db/seed/reference-data.js';
 import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { openRuntime } from './runtime.js';
+import { startEmbeddedNodeAgent } from './embedded/node-agent.js';
 import { buildWebServer } from './web-server.js';
 import { buildWorker } from './worker.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   });
 
   let embedded = false;
+  let nodeAgentLine = config.nodeAgent.url ? `${config.nodeAgent.url} (NODE_AGENT_URL)` : '(none: NODE_AGENT_EMBEDDED=false)';
   let demoAccounts: DemoAccount[] = [];
   try {
     if (config.serveApi || config.runWorker) {
@@ -66,6 +68,17 @@ async function main(): Promise<void> {
       cleanups.push(runtime.close);
       for (const line of runtime.services.started) log.info(`Started embedded ${line}`);
       embedded = runtime.services.started.length > 0;
+
+      if (config.serveApi && !config.nodeAgent.url && config.nodeAgent.embedded) {
+        // The servers module will reach it through agent.url + agent.token, like an external node.
+        const agent = await startEmbeddedNodeAgent({
+          dir: join(config.dataDir, 'node-agent'),
+          entry: join(workspaceRoot(), 'node-agent', 'dist', 'src', 'main.js'),
+          log,
+        });
+        cleanups.push(agent.stop);
+        nodeAgentLine = `${agent.url} (local agent, data in ${join(config.dataDir, 'node-agent')})`;
+      }
 
       const files = await createFileStore(config);
       if (config.serveApi) {
@@ -109,6 +122,7 @@ async function main(): Promise<void> {
       `  API docs: ${config.publicApiUrl}/v2/docs`,
       `  Data:     ${embedded ? config.dataDir : 'external services (DATABASE_URL / MEILISEARCH_URL)'}`,
       `  Files:    ${config.fileStore.kind === 's3' ? `S3 bucket ${config.fileStore.bucket}${config.fileStore.endpoint ? ` at ${config.fileStore.endpoint}` : ''}` : config.filesDir}`,
+      `  Nodes:    ${nodeAgentLine}`,
       `  Mail:     ${config.mail.smtpUrl ? 'sent through SMTP_URL' : 'kept in the mail_outbox table, links also logged (set SMTP_URL to send)'}`,
       ...(demoAccounts.length
         ? ['  Demo accounts (for trying Cairn out; DEMO_ACCOUNTS=false to skip):', ...demoAccounts.map((a) => `    ${a.username.padEnd(15)} ${a.password}  (${a.role})`)]

@@ -1,0 +1,82 @@
+'use strict';
+// Starts one flying-squid server in the current folder (the server's folder). Settings come from
+// ./server.properties; port, bind address and game version from the agent's environment, so
+// editing the file cannot take another server's port.
+const fs = require('node:fs');
+const mc = require('flying-squid');
+
+function readProperties() {
+  const map = new Map();
+  let text = '';
+  try { text = fs.readFileSync('server.properties', 'utf8'); } catch { /* defaults */ }
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const eq = line.indexOf('=');
+    if (eq > 0) map.set(line.slice(0, eq).trim(), line.slice(eq + 1).trim());
+  }
+  return map;
+}
+
+const props = readProperties();
+const int = (key, fallback) => {
+  const n = Number.parseInt(props.get(key) ?? '', 10);
+  return Number.isFinite(n) ? n : fallback;
+};
+const gameModes = { survival: 0, creative: 1, adventure: 2, spectator: 3 };
+const difficulties = { peaceful: 0, easy: 1, normal: 2, hard: 3 };
+const maxPlayers = int('max-players', 20);
+
+const serv = mc.createMCServer({
+  motd: props.get('motd') ?? 'A Cairn server',
+  port: Number(process.env.CAIRN_PORT),
+  host: process.env.CAIRN_HOST ?? '127.0.0.1',
+  'max-players': maxPlayers,
+  'online-mode': false,
+  logging: true,
+  gameMode: gameModes[props.get('gamemode') ?? 'survival'] ?? 0,
+  difficulty: difficulties[props.get('difficulty') ?? 'normal'] ?? 2,
+  worldFolder: props.get('level-name') ?? 'world',
+  generation: { name: 'diamond_square', options: { worldHeight: 80 } },
+  kickTimeout: 10000,
+  plugins: {},
+  modpe: false,
+  'view-distance': int('view-distance', 6),
+  'player-list-text': { header: { text: 'Cairn' }, footer: { text: '' } },
+  'everybody-op': false,
+  'max-entities': 100,
+  version: process.env.CAIRN_GAME_VERSION ?? '1.21.4',
+});
+
+async function saveWorlds() {
+  for (const world of [serv.overworld, serv.netherworld, serv.endworld]) {
+    if (world && typeof world.waitSaving === 'function') await world.waitSaving();
+  }
+}
+
+serv.once('pluginsReady', () => {
+  serv.commands.add({
+    base: 'save-all',
+    info: 'Write every loaded chunk to disk',
+    usage: '/save-all',
+    async action() {
+      await saveWorlds();
+      serv.info('Saved the world');
+    },
+  });
+});
+
+// max-players is only advertised by flying-squid; enforce it here.
+serv.on('newPlayer', (player) => {
+  if (serv.players.length > maxPlayers) player.kick('The server is full');
+});
+
+serv._server.on('close', () => {
+  saveWorlds().finally(() => process.exit(0));
+});
+
+// An orphan (the agent died) must not keep running unseen: the agent restarts servers itself.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1000).unref();

@@ -1,0 +1,75 @@
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AgentRuntime } from '@cairn/shared/schemas/node-agent';
+import { accessKey } from './auth.js';
+import { Backups } from './backups.js';
+import type { AgentConfig } from './config.js';
+import { AgentError } from './errors.js';
+import { backupRoutes } from './routes/backups.js';
+import { consoleRoutes } from './routes/console.js';
+import { fileRoutes } from './routes/files.js';
+import type { AuthContext } from './routes/http.js';
+import { serverRoutes } from './routes/servers.js';
+import { flyingSquidRuntime } from './runtimes/flying-squid.js';
+import { javaRuntime } from './runtimes/java.js';
+import type { Runtime } from './runtimes/runtime.js';
+import { ServerManager } from './server-manager.js';
+
+export interface Agent {
+  app: FastifyInstance;
+  manager: ServerManager;
+  /** Stops game servers (remembering they should run) and closes the HTTP server. */
+  close(): Promise<void>;
+}
+
+export function configuredRuntimes(config: AgentConfig): Map<AgentRuntime, Runtime> {
+  const runtimes = new Map<AgentRuntime, Runtime>([['flying-squid', flyingSquidRuntime()]]);
+  if (config.javaHome && config.jarsDir) runtimes.set('java', javaRuntime(config.javaHome, config.jarsDir));
+  return runtimes;
+}
+
+/** Builds the agent (recovering saved servers) without listening. */
+export async function buildAgent(config: AgentConfig, options: { logger?: boolean } = {}): Promise<Agent> {
+  const manager = new ServerManager(config, configuredRuntimes(config));
+  const backups = new Backups(manager);
+  await manager.recover();
+  for (const server of manager.list()) await backups.recover(server);
+  const stopSampling = manager.startSampling();
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  // Uploads arrive as raw bodies of any type and are streamed to disk by the file routes.
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AgentError) {
+      return reply.code(error.statusCode).send({ error: error.code, description: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_input';
+      return reply.code(status).send({ error: code, description: `body: ${(error as Error).message}` });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'internal_error', description: 'The node agent failed to handle this request' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: 'not_found', description: `route ${request.method} ${request.url.split('?')[0]} does not exist` }),
+  );
+
+  const auth: AuthContext = { nodeToken: config.token, accessKey: accessKey(config.token) };
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  serverRoutes(app, manager, auth);
+  consoleRoutes(app, manager, auth, config.allowedOrigins);
+  fileRoutes(app, manager, auth);
+  backupRoutes(app, manager, backups, auth);
+
+  return {
+    app,
+    manager,
+    async close() {
+      stopSampling();
+      await app.close();
+      await manager.shutdown();
+    },
+  };
+}

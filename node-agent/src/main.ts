@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+import { buildAgent } from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+const agent = await buildAgent(config, { logger: true });
+const address = await agent.app.listen({ host: config.host, port: config.port });
+// One machine-readable line, so a supervisor that asked for port 0 learns the real one.
+console.log(JSON.stringify({ event: 'listening', address, node_id: config.nodeId }));
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    void agent.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import {
+  AgentArchiveBodySchema,
+  AgentExtractBodySchema,
+  AgentFilePathQuerySchema,
+  AgentMkdirBodySchema,
+  AgentPathsBodySchema,
+  AgentRenameBodySchema,
+} from '@cairn/shared/schemas/node-agent';
+import { AgentError } from '../errors.js';
+import { serverFiles } from '../files.js';
+import type { ServerManager } from '../server-manager.js';
+import { parse, requireAuth, type AuthContext } from './http.js';
+import { IdParamsSchema } from './servers.js';
+
+/**
+ * Raw bodies arrive as streams; text/plain is already read into a string by Fastify. A parsed
+ * JSON body would be re-serialised, not the file as sent, so it is refused.
+ */
+function bodyStream(body: unknown): Readable {
+  if (body instanceof Readable) return body;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return Readable.from([Buffer.from(body)]);
+  if (body === undefined || body === null) return Readable.from([]);
+  throw new AgentError(415, 'unsupported_media_type', 'body: send the file as application/octet-stream or text/plain');
+}
+
+const contentDisposition = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** /api/servers/:id/files/*: every path is relative to (and confined in) the server folder. */
+export function fileRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext) {
+  const filesOf = (params: unknown) => {
+    const server = manager.get(parse(IdParamsSchema, params).id);
+    return serverFiles(server.folder, async () => manager.storageLimit(server) - (await manager.storageUsed(server)));
+  };
+  const read = { onRequest: requireAuth(auth, 'files.read') };
+  const write = { onRequest: requireAuth(auth, 'files.write') };
+
+  app.get('/api/servers/:id/files/list', read, async (request) => {
+    const { path } = parse(AgentFilePathQuerySchema, request.query);
+    return filesOf(request.params).list(path);
+  });
+
+  app.get('/api/servers/:id/files/contents', read, async (request, reply) => {
+    const { path } = parse(AgentFilePathQuerySchema, request.query);
+    const text = await filesOf(request.params).readText(path);
+    return reply.type('text/plain; charset=utf-8').send(text);
+  });
+
+  app.get('/api/servers/:id/files/download', read, async (request, reply) => {
+    const { path } = parse(AgentFilePathQuerySchema, request.query);
+    const file = await filesOf(request.params).openDownload(path);
+    return reply
+      .type('application/octet-stream')
+      .header('content-length', file.size)
+      .header('content-disposition', contentDisposition(file.name))
+      .send(file.stream);
+  });
+
+  // Body is the raw file (any content type), streamed to disk; PUT and POST behave the same.
+  const upload = async (request: { params: unknown; query: unknown; body: unknown }) => {
+    const { path } = parse(AgentFilePathQuerySchema, request.query);
+    return filesOf(request.params).write(path, bodyStream(request.body));
+  };
+  app.put('/api/servers/:id/files/contents', write, async (request) => upload(request));
+  app.post('/api/servers/:id/files/upload', write, async (request, reply) => reply.code(201).send(await upload(request)));
+
+  app.post('/api/servers/:id/files/rename', write, async (request, reply) => {
+    const { from, to } = parse(AgentRenameBodySchema, request.body);
+    await filesOf(request.params).rename(from, to);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/servers/:id/files/delete', write, async (request, reply) => {
+    const { paths } = parse(AgentPathsBodySchema, request.body);
+    await filesOf(request.params).remove(paths);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/servers/:id/files/mkdir', write, async (request, reply) => {
+    const { path } = parse(AgentMkdirBodySchema, request.body);
+    await filesOf(request.params).mkdir(path);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/servers/:id/files/archive', write, async (request, reply) => {
+    const { paths, destination } = parse(AgentArchiveBodySchema, request.body);
+    return reply.code(201).send(await filesOf(request.params).archive(paths, destination));
+  });
+
+  app.post('/api/servers/:id/files/extract', write, async (request, reply) => {
+    const { path, destination } = parse(AgentExtractBodySchema, request.body);
+    await filesOf(request.params).extract(path, destination);
+    return reply.code(204).send();
+  });
+}

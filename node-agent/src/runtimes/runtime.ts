@@ -1,0 +1,36 @@
+import type { AgentRuntime } from '@cairn/shared/schemas/node-agent';
+
+export interface RuntimeServer {
+  id: string;
+  folder: string;
+  gameVersion: string;
+  port: number;
+  host: string;
+  memoryMib: number;
+  /** CPU share in percent of one core. */
+  cpuPercent: number;
+  jar: string | undefined;
+}
+
+export interface LaunchSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/** How one kind of game server is installed into its folder, launched and stopped. */
+export interface Runtime {
+  readonly name: AgentRuntime;
+  /** Default server.properties values written at install. */
+  defaultProperties(server: RuntimeServer): Record<string, string>;
+  /** Put whatever the server needs into its folder (idempotent). */
+  install(server: RuntimeServer): Promise<void>;
+  launch(server: RuntimeServer): LaunchSpec;
+  /** Console command asking for a clean stop, and one flushing the world to disk. */
+  readonly stopCommand: string;
+  readonly saveCommand: string;
+  /** Output line printed once the world has been saved after saveCommand. */
+  readonly savedLine: RegExp;
+  /** Ready when a status ping answers, or when the console prints a line matching this. */
+  readonly readyWhen: 'ping' | RegExp;
+}

@@ -1,0 +1,347 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AgentRuntime, AgentServer, AgentStats, CreateAgentServerBody } from '@cairn/shared/schemas/node-agent';
+import type { AgentConfig } from './config.js';
+import { AgentError, conflict, invalidInput, notFound } from './errors.js';
+import { parseProperties, serializeProperties } from './properties.js';
+import { cpuSampler, folderSize, readProcessUsage } from './resources.js';
+import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
+import { ServerProcess } from './server-process.js';
+import { StateStore, type ServerRecord } from './state-store.js';
+
+/** RSS above the plan's memory by this factor gets a server killed (JVM/V8 overheads allowed). */
+const MEMORY_KILL_FACTOR = 1.25;
+
+export interface ManagedServer {
+  record: ServerRecord;
+  process: ServerProcess;
+  folder: string;
+  backupFolder: string;
+  /** A long operation (restore, delete) holding the server; power actions wait for none. */
+  busy: string | undefined;
+  sampleCpu: (cpuSeconds: number) => number;
+  latestStats: AgentStats | undefined;
+}
+
+/** Owns every server on this node: records, processes, folders and crash recovery. */
+export class ServerManager {
+  private readonly servers = new Map<string, ManagedServer>();
+  private readonly store: StateStore;
+  readonly serversDir: string;
+  readonly backupsDir: string;
+
+  constructor(
+    private readonly config: AgentConfig,
+    private readonly runtimes: Map<AgentRuntime, Runtime>,
+  ) {
+    this.store = new StateStore(config.dataDir);
+    this.serversDir = path.join(config.dataDir, 'servers');
+    this.backupsDir = path.join(config.dataDir, 'backups');
+  }
+
+  /**
+   * Loads the saved records and brings each server back to what it was doing when the agent
+   * last ran. Servers that were running are restarted (not re-adopted): an orphaned process's
+   * console pipes died with the old agent, so it is killed and started fresh on its saved world.
+   */
+  async recover(): Promise<void> {
+    await fs.mkdir(this.serversDir, { recursive: true });
+    await fs.mkdir(this.backupsDir, { recursive: true });
+    const records = await this.store.load();
+    for (const record of records) {
+      const server = this.track(record);
+      if (record.pid !== null) await killOrphan(record.pid, server.folder);
+      record.pid = null;
+      switch (record.state) {
+        case 'installing':
+          void this.install(server);
+          break;
+        case 'starting':
+        case 'running':
+          server.process.log('agent', 'Agent restarted: starting the server again');
+          void this.startProcess(server);
+          break;
+        case 'stopping':
+          server.process.setState('stopped');
+          break;
+        default:
+          break;
+      }
+    }
+    await this.persist();
+  }
+
+  private track(record: ServerRecord): ManagedServer {
+    const runtime = this.runtimes.get(record.runtime);
+    if (!runtime) throw new Error(`Runtime ${record.runtime} of server ${record.id} is not configured on this node`);
+    const folder = path.join(this.serversDir, record.id);
+    const server: ManagedServer = {
+      record,
+      folder,
+      backupFolder: path.join(this.backupsDir, record.id),
+      busy: undefined,
+      sampleCpu: cpuSampler(),
+      latestStats: undefined,
+      process: new ServerProcess(runtime, () => this.runtimeServer(server), record.state, this.config.consoleHistory),
+    };
+    server.process.on('state', (state) => {
+      record.state = state;
+      record.lastExit = server.process.lastExit;
+      record.pid = server.process.pid ?? null;
+      void this.persist();
+    });
+    this.servers.set(record.id, server);
+    return server;
+  }
+
+  private runtimeServer(server: ManagedServer): RuntimeServer {
+    const { record } = server;
+    return {
+      id: record.id,
+      folder: server.folder,
+      gameVersion: record.gameVersion,
+      port: record.port,
+      host: this.config.gameHost,
+      memoryMib: record.limits.memory_mib,
+      cpuPercent: record.limits.cpu_percent,
+      jar: record.jar,
+    };
+  }
+
+  private persist(): Promise<void> {
+    return this.store.save([...this.servers.values()].map((server) => server.record));
+  }
+
+  get(id: string): ManagedServer {
+    const server = this.servers.get(id);
+    if (!server) throw notFound('server');
+    return server;
+  }
+
+  list(): ManagedServer[] {
+    return [...this.servers.values()];
+  }
+
+  async create(body: CreateAgentServerBody): Promise<ManagedServer> {
+    if (this.servers.has(body.id)) throw conflict(`id: server ${body.id} already exists on this node`);
+    if (this.list().some((server) => server.record.port === body.port)) throw conflict(`port: ${body.port} is used by another server`);
+    if (!this.runtimes.has(body.runtime)) throw invalidInput(`runtime: ${body.runtime} is not configured on this node`);
+    if (body.runtime === 'java') {
+      if (!body.jar) throw invalidInput('jar: required for the java runtime');
+      const jarsDir = this.config.jarsDir ?? '';
+      await fs.access(path.join(jarsDir, path.basename(body.jar))).catch(() => {
+        throw invalidInput(`jar: ${body.jar} is not in the operator's jar folder`);
+      });
+    }
+    const record: ServerRecord = {
+      id: body.id,
+      runtime: body.runtime,
+      gameVersion: body.game_version,
+      port: body.port,
+      limits: body.limits,
+      jar: body.jar,
+      state: 'installing',
+      lastExit: null,
+      pid: null,
+      created: new Date().toISOString(),
+    };
+    const server = this.track(record);
+    await fs.mkdir(server.folder, { recursive: true });
+    await this.persist();
+    void this.install(server, body.properties ?? {});
+    return server;
+  }
+
+  /** Installs runtime files and writes server.properties; ends in stopped (or crashed on failure). */
+  private async install(server: ManagedServer, properties: Record<string, string> = {}): Promise<void> {
+    const runtime = this.runtimes.get(server.record.runtime)!;
+    server.process.setState('installing');
+    server.process.log('agent', 'Installing');
+    try {
+      await fs.mkdir(server.folder, { recursive: true });
+      await runtime.install(this.runtimeServer(server));
+      const file = path.join(server.folder, 'server.properties');
+      const existing = parseProperties(await fs.readFile(file, 'utf8').catch(() => ''));
+      const merged = new Map(Object.entries(runtime.defaultProperties(this.runtimeServer(server))));
+      for (const [key, value] of existing) merged.set(key, value);
+      for (const [key, value] of Object.entries(properties)) merged.set(key, value);
+      await fs.writeFile(file, serializeProperties(merged));
+      server.process.log('agent', 'Installed');
+      server.process.setState('stopped');
+    } catch (error) {
+      server.process.lastExit = 'install failed';
+      server.process.log('agent', `Install failed: ${(error as Error).message}`);
+      server.process.setState('crashed');
+    }
+  }
+
+  /** The agent owns port and bind address: they are rewritten into server.properties before each start. */
+  private async startProcess(server: ManagedServer): Promise<void> {
+    const file = path.join(server.folder, 'server.properties');
+    const props = parseProperties(await fs.readFile(file, 'utf8').catch(() => ''));
+    props.set('server-port', String(server.record.port));
+    props.set('server-ip', this.config.gameHost);
+    await fs.writeFile(file, serializeProperties(props));
+    await server.process.start();
+    server.record.pid = server.process.pid ?? null;
+    await this.persist();
+  }
+
+  /**
+   * Checks synchronously (throwing 409s at once), then returns the running power action so
+   * callers may answer before a slow start finishes.
+   */
+  power(id: string, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
+    const server = this.get(id);
+    if (server.busy) throw conflict(`state: the server is busy (${server.busy})`);
+    const { state } = server.process;
+    if (state === 'installing') throw conflict('state: the server is installing');
+    if (action === 'start' && (state === 'running' || state === 'starting')) throw conflict('state: the server is already running');
+    return this.runPower(server, action);
+  }
+
+  private async runPower(server: ManagedServer, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
+    switch (action) {
+      case 'start':
+        await this.startProcess(server);
+        break;
+      case 'stop':
+        await server.process.stop();
+        break;
+      case 'restart':
+        await server.process.stop();
+        await this.startProcess(server);
+        break;
+      case 'kill':
+        await server.process.kill();
+        break;
+    }
+  }
+
+  command(id: string, command: string): void {
+    const server = this.get(id);
+    if (!server.process.sendCommand(command)) throw conflict('state: the server is not running');
+  }
+
+  async delete(id: string): Promise<void> {
+    const server = this.get(id);
+    if (server.busy) throw conflict(`state: the server is busy (${server.busy})`);
+    server.busy = 'deleting';
+    await server.process.kill();
+    this.servers.delete(id);
+    await this.persist();
+    await fs.rm(server.folder, { recursive: true, force: true });
+    await fs.rm(server.backupFolder, { recursive: true, force: true });
+  }
+
+  /** Storage counted against the plan's quota: the server folder plus its backups. */
+  async storageUsed(server: ManagedServer): Promise<number> {
+    return (await folderSize(server.folder)) + (await folderSize(server.backupFolder));
+  }
+
+  storageLimit(server: ManagedServer): number {
+    return server.record.limits.storage_mib * 1024 * 1024;
+  }
+
+  async assertStorageFor(server: ManagedServer, extraBytes: number): Promise<void> {
+    if ((await this.storageUsed(server)) + extraBytes > this.storageLimit(server)) {
+      throw new AgentError(413, 'storage_quota_exceeded', "storage: this would exceed the plan's storage quota");
+    }
+  }
+
+  async stats(server: ManagedServer): Promise<AgentStats> {
+    const pid = server.process.pid;
+    const usage = pid ? await readProcessUsage(pid) : undefined;
+    return {
+      cpu_percent: usage ? server.sampleCpu(usage.cpuSeconds) : 0,
+      memory_bytes: usage?.rssBytes ?? 0,
+      memory_limit_bytes: server.record.limits.memory_mib * 1024 * 1024,
+      disk_bytes: await this.storageUsed(server),
+      disk_limit_bytes: this.storageLimit(server),
+    };
+  }
+
+  /** Samples every server on a timer and emits 'stats' on its process (console viewers listen). */
+  startSampling(): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void Promise.all(
+        this.list().map(async (server) => {
+          const stats = await this.stats(server);
+          server.latestStats = stats;
+          server.process.emit('stats', stats);
+          // Heap flags keep a healthy server well below this; past it, it would starve its neighbours.
+          if (stats.memory_bytes > stats.memory_limit_bytes * MEMORY_KILL_FACTOR) {
+            server.process.killForLimit('memory limit exceeded');
+          }
+        }),
+      ).finally(() => {
+        running = false;
+      });
+    }, this.config.statsIntervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  nodeInfo() {
+    const records = this.list().map((server) => server.record);
+    return {
+      node_id: this.config.nodeId,
+      version: '0.1.0',
+      cpu_cores: os.availableParallelism(),
+      memory_total_mib: Math.floor(os.totalmem() / 1024 / 1024),
+      allocated: {
+        servers: records.length,
+        memory_mib: records.reduce((sum, r) => sum + r.limits.memory_mib, 0),
+        storage_mib: records.reduce((sum, r) => sum + r.limits.storage_mib, 0),
+      },
+      runtimes: [...this.runtimes.keys()],
+    };
+  }
+
+  /**
+   * Agent shutdown: stops every server cleanly but remembers what each was doing, so the next
+   * start of the agent brings running servers back.
+   */
+  async shutdown(): Promise<void> {
+    const before = new Map(this.list().map((server) => [server, server.record.state] as const));
+    await Promise.all(this.list().map((server) => server.process.stop().catch(() => undefined)));
+    for (const [server, state] of before) {
+      server.record.state = state;
+      server.record.pid = null;
+    }
+    await this.persist();
+  }
+
+  toWire(server: ManagedServer): AgentServer {
+    const { record } = server;
+    return {
+      id: record.id,
+      runtime: record.runtime,
+      game_version: record.gameVersion,
+      port: record.port,
+      limits: record.limits,
+      state: server.process.state,
+      last_exit: server.process.lastExit,
+      created: record.created,
+    };
+  }
+}
+
+/** Kills a process left over from a previous agent run, if the pid still belongs to that server. */
+async function killOrphan(pid: number, folder: string): Promise<void> {
+  const cwd = await fs.readlink(`/proc/${pid}/cwd`).catch(() => undefined);
+  if (cwd !== folder) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 50; i += 1) {
+    if (!(await fs.access(`/proc/${pid}`).then(() => true, () => false))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

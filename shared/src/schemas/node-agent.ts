@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * Wire shapes of the node agent's HTTP + WebSocket API (node-agent/). The API's servers module
+ * talks to agents only through these; see README "Node agent" for routes and authentication.
+ */
+
+/** Server ids are chosen by the API (its base-62 ids fit); the agent uses them as folder names. */
+export const AgentServerIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,32}$/, 'must be 1 to 32 characters from 0-9, A-Z, a-z, "_" and "-"');
+
+export const AgentServerStateSchema = z.enum(['installing', 'stopped', 'starting', 'running', 'stopping', 'crashed']);
+export type AgentServerState = z.infer<typeof AgentServerStateSchema>;
+
+export const AgentRuntimeSchema = z.enum(['flying-squid', 'java']);
+export type AgentRuntime = z.infer<typeof AgentRuntimeSchema>;
+
+export const AgentServerLimitsSchema = z.object({
+  memory_mib: z.number().int().min(64).max(1_048_576),
+  /** CPU share in percent of one core (200 = two cores), the plan's cpu count × 100. */
+  cpu_percent: z.number().int().min(10).max(25_600),
+  storage_mib: z.number().int().min(16).max(16_777_216),
+});
+export type AgentServerLimits = z.infer<typeof AgentServerLimitsSchema>;
+
+export const CreateAgentServerBodySchema = z.object({
+  id: AgentServerIdSchema,
+  runtime: AgentRuntimeSchema,
+  game_version: z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'must look like 1.21.4'),
+  port: z.number().int().min(1024).max(65_535),
+  limits: AgentServerLimitsSchema,
+  /** Java runtime only: file name of an operator-supplied jar in the agent's jar folder. */
+  jar: z.string().regex(/^[\w.-]+\.jar$/, 'must be a .jar file name').optional(),
+  /** Initial server.properties values (motd, max-players, ...); the agent owns server-port. */
+  properties: z.record(z.string().regex(/^[a-z0-9.-]+$/), z.string().max(512)).optional(),
+});
+export type CreateAgentServerBody = z.infer<typeof CreateAgentServerBodySchema>;
+
+export const AgentServerSchema = z.object({
+  id: AgentServerIdSchema,
+  runtime: AgentRuntimeSchema,
+  game_version: z.string(),
+  port: z.number().int(),
+  limits: AgentServerLimitsSchema,
+  state: AgentServerStateSchema,
+  /** Exit code or signal of the last unexpected exit when state is crashed. */
+  last_exit: z.string().nullable(),
+  created: z.string(),
+});
+export type AgentServer = z.infer<typeof AgentServerSchema>;
+
+export const AgentServerListSchema = z.object({ servers: z.array(AgentServerSchema) });
+
+export const AgentPowerActionSchema = z.enum(['start', 'stop', 'restart', 'kill']);
+export const AgentPowerBodySchema = z.object({ action: AgentPowerActionSchema });
+export const AgentCommandBodySchema = z.object({ command: z.string().min(1).max(1024) });
+
+export const AgentNodeInfoSchema = z.object({
+  node_id: z.string(),
+  version: z.string(),
+  cpu_cores: z.number().int(),
+  memory_total_mib: z.number().int(),
+  allocated: z.object({ servers: z.number().int(), memory_mib: z.number().int(), storage_mib: z.number().int() }),
+  runtimes: z.array(AgentRuntimeSchema),
+});
+
+export const AgentPermissionSchema = z.enum(['console', 'control', 'files.read', 'files.write', 'backups']);
+export type AgentPermission = z.infer<typeof AgentPermissionSchema>;
+
+export const CreateAccessTokenBodySchema = z.object({
+  user: z.string().min(1).max(64),
+  permissions: z.array(AgentPermissionSchema).min(1),
+  ttl_seconds: z.number().int().min(10).max(3600).default(300),
+});
+export const AccessTokenSchema = z.object({ token: z.string(), expires: z.string() });
+
+export const AgentStatsSchema = z.object({
+  /** Share of the whole host's CPU, 0–100 across all cores. */
+  cpu_percent: z.number().min(0).max(100),
+  memory_bytes: z.number().int(),
+  memory_limit_bytes: z.number().int(),
+  disk_bytes: z.number().int(),
+  disk_limit_bytes: z.number().int(),
+});
+export type AgentStats = z.infer<typeof AgentStatsSchema>;
+
+export const AgentFileEntrySchema = z.object({
+  name: z.string(),
+  type: z.enum(['file', 'directory', 'symlink', 'other']),
+  size: z.number().int(),
+  modified: z.string(),
+});
+export const AgentFileListSchema = z.object({ path: z.string(), entries: z.array(AgentFileEntrySchema) });
+export const AgentFilePathQuerySchema = z.object({ path: z.string().max(4096).default('/') });
+export const AgentRenameBodySchema = z.object({ from: z.string().min(1).max(4096), to: z.string().min(1).max(4096) });
+export const AgentPathsBodySchema = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) });
+export const AgentMkdirBodySchema = z.object({ path: z.string().min(1).max(4096) });
+export const AgentArchiveBodySchema = z.object({
+  paths: z.array(z.string().min(1).max(4096)).min(1).max(1000),
+  destination: z.string().min(1).max(4096),
+});
+export const AgentExtractBodySchema = z.object({ path: z.string().min(1).max(4096), destination: z.string().max(4096).default('/') });
+
+export const AgentBackupStateSchema = z.enum(['queued', 'creating', 'restoring', 'ready', 'failed']);
+export const AgentBackupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: AgentBackupStateSchema,
+  size: z.number().int(),
+  created: z.string(),
+  /** Readable reason when state is failed (spec §8 wording). */
+  error: z.string().nullable(),
+});
+export type AgentBackup = z.infer<typeof AgentBackupSchema>;
+export const AgentBackupListSchema = z.object({ backups: z.array(AgentBackupSchema) });
+export const CreateAgentBackupBodySchema = z.object({ name: z.string().min(1).max(64).optional() });
+
+/** Messages the agent sends on a server's console WebSocket. */
+export const AgentConsoleMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('history'), lines: z.array(z.string()) }),
+  z.object({ type: z.literal('line'), stream: z.enum(['stdout', 'stderr', 'agent']), line: z.string() }),
+  z.object({ type: z.literal('state'), state: AgentServerStateSchema }),
+  z.object({ type: z.literal('stats'), stats: AgentStatsSchema }),
+  z.object({ type: z.literal('error'), error: z.string(), description: z.string() }),
+]);
+export type AgentConsoleMessage = z.infer<typeof AgentConsoleMessageSchema>;
+
+/** Messages a client sends on the console WebSocket. */
+export const AgentConsoleClientMessageSchema = z.object({ type: z.literal('command'), command: z.string().min(1).max(1024) });
