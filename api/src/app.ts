@@ -35,6 +35,7 @@ import { moderationModule } from './modules/moderation/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { threadsModule } from './modules/threads/index.js';
 import { collectionsModule } from './modules/collections/index.js';
+import { payoutsModule } from './modules/payouts/index.js';
 import { createFileTokens } from './lib/file-tokens.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(threadsModule, { prefix: '/v2', db });
   await app.register(collectionsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
+  await app.register(payoutsModule, { prefix: '/v2', db, revenue: config.revenue });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;
 }
