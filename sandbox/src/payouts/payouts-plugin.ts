@@ -126,6 +126,9 @@ export const payoutsSandbox: FastifyPluginAsync<PayoutsSandboxOptions> = async (
   });
 };
 
+// Not encapsulated, so `flushPayoutWebhooks` is visible on the sandbox app (what fastify-plugin does).
+Object.defineProperty(payoutsSandbox, Symbol.for('skip-override'), { value: true });
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves once the webhook deliveries under way have been answered (tests). */

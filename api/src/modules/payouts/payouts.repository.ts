@@ -21,8 +21,8 @@ export interface UserTotals {
 export async function findUserTotals(db: Executor, userId: number, now: Date): Promise<UserTotals> {
   const [row] = await db
     .select({
-      available: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} <> 'credit' or ${ledgerEntries.availableAt} <= ${now}), 0)`,
-      pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'credit' and ${ledgerEntries.availableAt} > ${now}), 0)`,
+      available: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} <> 'credit' or ${ledgerEntries.availableAt} <= ${now.toISOString()}), 0)`,
+      pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'credit' and ${ledgerEntries.availableAt} > ${now.toISOString()}), 0)`,
       earned: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'credit'), 0)`,
     })
     .from(ledgerEntries)
@@ -35,7 +35,7 @@ export async function listPendingByDate(db: Executor, userId: number, now: Date)
   const rows = await db
     .select({ availableAt: ledgerEntries.availableAt, cents: sql<string>`sum(${ledgerEntries.amountCents})` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'credit'), sql`${ledgerEntries.availableAt} > ${now}`))
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'credit'), sql`${ledgerEntries.availableAt} > ${now.toISOString()}`))
     .groupBy(ledgerEntries.availableAt)
     .orderBy(asc(ledgerEntries.availableAt));
   return rows.map((r) => ({ availableAt: r.availableAt, cents: Number(r.cents) }));
@@ -146,7 +146,7 @@ export async function findWithdrawnTotals(db: Executor, userId: number, yearStar
   const [row] = await db
     .select({
       lifetime: sql<string>`coalesce(sum(${payouts.amountCents}), 0)`,
-      ytd: sql<string>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.created} >= ${yearStart}), 0)`,
+      ytd: sql<string>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.created} >= ${yearStart.toISOString()}), 0)`,
     })
     .from(payouts)
     .where(and(eq(payouts.userId, userId), inArray(payouts.status, ['success', 'in-transit', 'cancelling'])));
