@@ -138,6 +138,8 @@ export const ConfigSchema = z
     TREMENDOUS_API_KEY: z.string().min(1).optional(),
     TREMENDOUS_WEBHOOK_SECRET: z.string().min(1).optional(),
     TREMENDOUS_FUNDING_SOURCE_ID: z.string().min(1).optional(),
+    /** The Tremendous campaign choosing which rewards recipients may pick (optional). */
+    TREMENDOUS_CAMPAIGN_ID: z.string().min(1).optional(),
     TREMENDOUS_API_URL: z.url().default('https://www.tremendous.com/api/v2'),
   })
   .superRefine((env, ctx) => {
@@ -250,7 +252,7 @@ export interface RevenueConfig {
 export type PayoutProviderConfig =
   | { kind: 'sandbox'; url: string | undefined; secretKey: string | undefined; webhookSecret: string | undefined }
   | { kind: 'paypal'; clientId: string; clientSecret: string; webhookId: string; apiUrl: string }
-  | { kind: 'tremendous'; apiKey: string; webhookSecret: string; fundingSourceId: string; apiUrl: string };
+  | { kind: 'tremendous'; apiKey: string; webhookSecret: string; fundingSourceId: string; campaignId?: string; apiUrl: string };
 
 export type FileStoreConfig =
   | { kind: 'local' }
@@ -368,7 +370,7 @@ function payoutProvider(env: Env): PayoutProviderConfig {
     return { kind: 'paypal', clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, webhookId: env.PAYPAL_WEBHOOK_ID, apiUrl: stripSlash(env.PAYPAL_API_URL) };
   }
   if (env.PAYOUT_PROVIDER === 'tremendous' && env.TREMENDOUS_API_KEY && env.TREMENDOUS_WEBHOOK_SECRET && env.TREMENDOUS_FUNDING_SOURCE_ID) {
-    return { kind: 'tremendous', apiKey: env.TREMENDOUS_API_KEY, webhookSecret: env.TREMENDOUS_WEBHOOK_SECRET, fundingSourceId: env.TREMENDOUS_FUNDING_SOURCE_ID, apiUrl: stripSlash(env.TREMENDOUS_API_URL) };
+    return { kind: 'tremendous', apiKey: env.TREMENDOUS_API_KEY, webhookSecret: env.TREMENDOUS_WEBHOOK_SECRET, fundingSourceId: env.TREMENDOUS_FUNDING_SOURCE_ID, ...(env.TREMENDOUS_CAMPAIGN_ID ? { campaignId: env.TREMENDOUS_CAMPAIGN_ID } : {}), apiUrl: stripSlash(env.TREMENDOUS_API_URL) };
   }
   return { kind: 'sandbox', url: env.SANDBOX_URL ? stripSlash(env.SANDBOX_URL) : undefined, secretKey: env.SANDBOX_SECRET_KEY, webhookSecret: env.SANDBOX_WEBHOOK_SECRET };
 }
