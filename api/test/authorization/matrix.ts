@@ -395,4 +395,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/payout/_sandbox': { request: () => send('POST', '/v2/payout/_sandbox', { id: 'evt_matrix', type: 'payout.paid' }), ...everyone(404) },
   'POST /v2/payout/_paypal': { request: () => send('POST', '/v2/payout/_paypal', { id: 'WH-matrix' }), ...everyone(404) },
   'POST /v2/payout/_tremendous': { request: () => send('POST', '/v2/payout/_tremendous', { event: 'matrix' }), ...everyone(404) },
+  // Analytics (issue 14): views come from anyone; reads need ANALYTICS and answer 200 to all, leaving out projects the caller may not view (see analytics.test.ts).
+  'POST /v2/analytics/view': { request: (w) => send('POST', '/v2/analytics/view', { url: `https://cairn.test/mod/${w.project.slug}` }), ...everyone(204) },
+  'GET /v2/analytics/views': { request: (w) => get(`/v2/analytics/views?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/analytics/downloads': { request: (w) => get(`/v2/analytics/downloads?project_ids=${ids(w.project.key)}&resolution_minutes=60`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/analytics/countries/views': { request: (w) => get(`/v2/analytics/countries/views?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/analytics/countries/downloads': { request: (w) => get(`/v2/analytics/countries/downloads?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
 };
