@@ -22,6 +22,8 @@ import { projectDownloadDays } from '../../src/db/schema/download-stats.js';
 import { ledgerEntries, revenueDays } from '../../src/db/schema/payouts.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { announceAvailableCredits, countedDownloadsUsage, createRevenueDistribution } from '../../src/modules/payouts/payouts.port.js';
+import { monetizableUsageForDay } from '../../src/modules/analytics/analytics.port.js';
+import { ANALYTICS_KIND, analyticsDaily } from '../../src/db/schema/analytics.js';
 
 const SECRET = 'sk_sandbox_test_0123456789';
 const WEBHOOK_SECRET = 'whsec_sandbox_test_0123456789';
@@ -288,5 +290,27 @@ describe('organization-owned projects', () => {
     expect(await balance(owner)).toMatchObject({ available: 0 });
     expect(await balance(colleague)).toMatchObject({ available: 225 });
     expect(await balance(helper)).toMatchObject({ available: 75 });
+  });
+});
+
+describe('usage from the analytics roll-ups', () => {
+  it('weighs monetizable views + downloads; unmonetized ones earn nothing', async () => {
+    const db = ctx.database.db;
+    const viewer = await insertUserWithTokens(db);
+    const downloader = await insertUserWithTokens(db);
+    const viewed = await insertProject(db, { ownerId: viewer.id, status: 'approved' });
+    const downloaded = await insertProject(db, { ownerId: downloader.id, status: 'approved' });
+    const day = midnight(60);
+    const row = (kind: number, projectId: number, monetized: boolean, count: number) => ({ kind, projectId, bucket: day, country: 'XX', loader: '', gameVersion: '', reason: '', monetized, count });
+    await db.insert(analyticsDaily).values([
+      row(ANALYTICS_KIND.view, viewed.id, true, 31),
+      row(ANALYTICS_KIND.view, viewed.id, false, 1000),
+      row(ANALYTICS_KIND.download, downloaded.id, true, 9),
+    ]);
+    const result = await createRevenueDistribution({ db, usage: monetizableUsageForDay, poolDailyCents: 0, creatorShareBps: 7500, holdingDays: HOLDING_DAYS }).distributeDay(day, 1000);
+    // 750 for creators: 31 views against 9 downloads → 581.25 and 168.75; the larger remainder gets the leftover cent.
+    expect(result).toMatchObject({ distributed: true, creditedCents: 750, platformCents: 250 });
+    expect((await balance(viewer)).available).toBe(581);
+    expect((await balance(downloader)).available).toBe(169);
   });
 });
