@@ -57,6 +57,10 @@ export const ConfigSchema = z
     COMMUNITY_CHAT_URL: optionalUrl,
     /** Extra origins allowed to make credentialed requests (comma separated). */
     WEB_ORIGINS: z.string().optional(),
+    /** Origins whose pages may report views (POST /v2/analytics/view; comma separated). Default: the site's origins. */
+    ANALYTICS_VIEW_ORIGINS: z.string().optional(),
+    /** Country database (.mmdb with `country_code` records) for analytics. Default: DB-IP's, shipped in an npm package. */
+    GEOIP_MMDB_PATH: z.string().min(1).optional(),
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     MEILISEARCH_URL: optionalUrl,
@@ -120,6 +124,32 @@ export const ConfigSchema = z
     AUTH_OIDC_ISSUER: optionalUrl,
     /** Name shown on the sign-in button of the generic OpenID Connect provider. */
     AUTH_OIDC_NAME: z.string().min(1).max(64).default('Single sign-on'),
+    // Creator revenue and payouts (all amounts in cents).
+    /** The revenue pool distributed each day to monetized projects (0 = none). */
+    REVENUE_POOL_DAILY_CENTS: z.coerce.number().int().min(0).max(1_000_000_000_000).default(0),
+    /** Creators' share of the pool in basis points; the platform keeps the rest. */
+    REVENUE_CREATOR_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(7500),
+    /** Days a credit stays pending before it can be withdrawn. */
+    REVENUE_HOLDING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    /** Smallest withdrawal. */
+    PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
+    /** Which processor sends withdrawals: the local sandbox, PayPal Payouts or Tremendous. */
+    PAYOUT_PROVIDER: z.enum(['sandbox', 'paypal', 'tremendous']).default('sandbox'),
+    /** The sandbox processor (sandbox/); withdrawals are offered only when it is configured. */
+    SANDBOX_URL: optionalUrl,
+    SANDBOX_SECRET_KEY: z.string().min(16).optional(),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The id of the webhook registered with PayPal (its signatures are verified against it). */
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    PAYPAL_API_URL: z.url().default('https://api-m.paypal.com'),
+    TREMENDOUS_API_KEY: z.string().min(1).optional(),
+    TREMENDOUS_WEBHOOK_SECRET: z.string().min(1).optional(),
+    TREMENDOUS_FUNDING_SOURCE_ID: z.string().min(1).optional(),
+    /** The Tremendous campaign choosing which rewards recipients may pick (optional). */
+    TREMENDOUS_CAMPAIGN_ID: z.string().min(1).optional(),
+    TREMENDOUS_API_URL: z.url().default('https://www.tremendous.com/api/v2'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_AGENT_URL && !env.NODE_AGENT_TOKEN) {
@@ -153,6 +183,13 @@ export const ConfigSchema = z
     }
     if (env.AUTH_OIDC_CLIENT_ID && !env.AUTH_OIDC_ISSUER) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_OIDC_ISSUER'], message: 'required when AUTH_OIDC_CLIENT_ID is set' });
+    }
+    const payoutKeys = { sandbox: [], paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'], tremendous: ['TREMENDOUS_API_KEY', 'TREMENDOUS_WEBHOOK_SECRET', 'TREMENDOUS_FUNDING_SOURCE_ID'] } as const;
+    for (const key of payoutKeys[env.PAYOUT_PROVIDER]) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when PAYOUT_PROVIDER is ${env.PAYOUT_PROVIDER}` });
+    }
+    if (env.SANDBOX_URL && (!env.SANDBOX_SECRET_KEY || !env.SANDBOX_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.SANDBOX_SECRET_KEY ? 'SANDBOX_WEBHOOK_SECRET' : 'SANDBOX_SECRET_KEY'], message: 'required when SANDBOX_URL is set' });
     }
     for (const key of ['AUTH_OIDC_ISSUER', 'AUTH_GITLAB_URL'] as const) {
       const value = env[key];
@@ -195,6 +232,7 @@ export interface Config {
   /** HMAC key of signed file links (see FILE_URL_SECRET). */
   fileUrlSecret: string;
   webOrigins: string[];
+  analytics: { viewOrigins: string[]; geoipPath: string | undefined };
   database: { url: string | undefined; poolSize: number };
   search: { url: string | undefined; key: string | undefined; indexPrefix: string };
   /** Game-server node agent: an external one (url + token), or embedded (started by `npm start`). */
@@ -215,7 +253,21 @@ export interface Config {
   demoAccounts: boolean;
   /** Third-party sign-in providers with credentials configured. */
   authProviders: AuthProviderConfig[];
+  revenue: RevenueConfig;
 }
+
+export interface RevenueConfig {
+  poolDailyCents: number;
+  creatorShareBps: number;
+  holdingDays: number;
+  minimumWithdrawalCents: number;
+  provider: PayoutProviderConfig;
+}
+
+export type PayoutProviderConfig =
+  | { kind: 'sandbox'; url: string | undefined; secretKey: string | undefined; webhookSecret: string | undefined }
+  | { kind: 'paypal'; clientId: string; clientSecret: string; webhookId: string; apiUrl: string }
+  | { kind: 'tremendous'; apiKey: string; webhookSecret: string; fundingSourceId: string; campaignId?: string; apiUrl: string };
 
 export type FileStoreConfig =
   | { kind: 'local' }
@@ -295,6 +347,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxFileBytes: env.MAX_FILE_BYTES,
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
+    analytics: {
+      viewOrigins: env.ANALYTICS_VIEW_ORIGINS
+        ? env.ANALYTICS_VIEW_ORIGINS.split(',').map((o) => stripSlash(o.trim())).filter(Boolean)
+        : [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
+      geoipPath: env.GEOIP_MMDB_PATH,
+    },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },
     nodeAgent: { url: env.NODE_AGENT_URL, token: env.NODE_AGENT_TOKEN, embedded: env.NODE_AGENT_EMBEDDED },
@@ -319,7 +377,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     demoAccounts: env.DEMO_ACCOUNTS ?? env.NODE_ENV !== 'production',
     authProviders: authProviders(env),
+    revenue: {
+      poolDailyCents: env.REVENUE_POOL_DAILY_CENTS,
+      creatorShareBps: env.REVENUE_CREATOR_SHARE_BPS,
+      holdingDays: env.REVENUE_HOLDING_DAYS,
+      minimumWithdrawalCents: env.PAYOUT_MINIMUM_CENTS,
+      provider: payoutProvider(env),
+    },
   };
+}
+
+function payoutProvider(env: Env): PayoutProviderConfig {
+  if (env.PAYOUT_PROVIDER === 'paypal' && env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID) {
+    return { kind: 'paypal', clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, webhookId: env.PAYPAL_WEBHOOK_ID, apiUrl: stripSlash(env.PAYPAL_API_URL) };
+  }
+  if (env.PAYOUT_PROVIDER === 'tremendous' && env.TREMENDOUS_API_KEY && env.TREMENDOUS_WEBHOOK_SECRET && env.TREMENDOUS_FUNDING_SOURCE_ID) {
+    return { kind: 'tremendous', apiKey: env.TREMENDOUS_API_KEY, webhookSecret: env.TREMENDOUS_WEBHOOK_SECRET, fundingSourceId: env.TREMENDOUS_FUNDING_SOURCE_ID, ...(env.TREMENDOUS_CAMPAIGN_ID ? { campaignId: env.TREMENDOUS_CAMPAIGN_ID } : {}), apiUrl: stripSlash(env.TREMENDOUS_API_URL) };
+  }
+  return { kind: 'sandbox', url: env.SANDBOX_URL ? stripSlash(env.SANDBOX_URL) : undefined, secretKey: env.SANDBOX_SECRET_KEY, webhookSecret: env.SANDBOX_WEBHOOK_SECRET };
 }
 
 function authProviders(env: Env): AuthProviderConfig[] {

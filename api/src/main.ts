@@ -6,6 +6,7 @@ import { loadConfigOrExit, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
+import { seedDemoRevenue } from './db/seed/demo-revenue.js';
 import { openRuntime } from './runtime.js';
 import { startEmbeddedNodeAgent } from './embedded/node-agent.js';
 import { buildWebServer } from './web-server.js';
@@ -88,7 +89,10 @@ async function main(): Promise<void> {
           await seedDemoAccounts(runtime.database.db, config.dataDir, log);
           demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
         }
-        if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) await seedDemoCatalogue(runtime.database.db, files, log);
+        if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) {
+          await seedDemoCatalogue(runtime.database.db, files, log);
+          await seedDemoRevenue(runtime.database.db, config.revenue, log);
+        }
       }
 
       const worker = await buildWorker({ config, database: runtime.database, databaseUrl: runtime.services.databaseUrl, search: runtime.search, files, log });

@@ -7,6 +7,11 @@ import { silentLogger } from '../../src/embedded/process-utils.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from '../../src/db/seed/demo-catalogue.js';
 import { countSyntheticProjects, seedSyntheticCatalogue } from '../../src/db/seed/synthetic-catalogue.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { eq, sql } from 'drizzle-orm';
+import { PayoutBalanceSchema } from '@cairn/shared/schemas/payouts';
+import { seedDemoRevenue } from '../../src/db/seed/demo-revenue.js';
+import { ledgerEntries, revenueDays } from '../../src/db/schema/payouts.js';
+import { insertUserWithTokens } from '../factories/users.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -45,6 +50,25 @@ describe('demo catalogue', () => {
     const stats = StatisticsSchema.parse(await get('/v2/statistics'));
     expect(stats.projects).toBeGreaterThanOrEqual(20);
     expect(stats.authors).toBe(6);
+  });
+});
+
+describe('demo revenue', () => {
+  it('distributes six weeks of pool days over the demo catalogue, every cent accounted for, the demo account included', async () => {
+    const demo = await insertUserWithTokens(ctx.database.db, { username: 'demo' });
+    await seedDemoRevenue(ctx.database.db, ctx.config.revenue, silentLogger);
+    const days = await ctx.database.db.select().from(revenueDays);
+    expect(days).toHaveLength(42);
+    for (const day of days) {
+      expect(day.poolCents).toBe(10_000);
+      const [sum] = await ctx.database.db.select({ total: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries).where(eq(ledgerEntries.day, day.day));
+      expect(Number(sum!.total)).toBe(10_000);
+    }
+    const balance = PayoutBalanceSchema.parse((await ctx.app.inject({ method: 'GET', url: '/v2/payout/balance', headers: { authorization: demo.pat } })).json());
+    expect(balance.available).toBeGreaterThan(0);
+    expect(balance.pending).toBeGreaterThan(0);
+    await seedDemoRevenue(ctx.database.db, ctx.config.revenue, silentLogger);
+    expect(await ctx.database.db.select().from(revenueDays)).toHaveLength(42);
   });
 });
 

@@ -39,6 +39,8 @@ export const NotificationBodySchema = z.union([
   }),
   z.object({ type: z.literal('report_submitted'), report_id: Base62IdSchema }),
   z.object({ type: z.literal('report_status_updated'), report_id: Base62IdSchema }),
+  /** Revenue (cents) left its holding period and can be withdrawn. */
+  z.object({ type: z.literal('payout_available'), amount: z.number().int(), date_available: z.string() }),
 ]);
 export type NotificationBody = z.infer<typeof NotificationBodySchema>;
 export type NotificationType = NotificationBody['type'];

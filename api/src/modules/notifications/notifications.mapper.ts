@@ -1,3 +1,4 @@
+import { formatMinorUnits } from '@cairn/shared/format/money';
 import { CONTRACT_NOTIFICATION_TYPES, type Notification, type NotificationAction, type NotificationBody } from '@cairn/shared/schemas/notifications';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import type { NotificationRow, OrganizationName, ProjectName, VersionName } from './notifications.repository.js';
@@ -106,6 +107,8 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
       return { title: 'Report submitted', text: 'Your report was received; the moderators will look at it.', link: `/dashboard/report/${body.report_id}`, actions: [] };
     case 'report_status_updated':
       return { title: 'Your report was updated', text: 'The moderators changed the status of your report.', link: `/dashboard/report/${body.report_id}`, actions: [] };
+    case 'payout_available':
+      return { title: 'Revenue available', text: `${formatMinorUnits(body.amount, 'USD')} of your revenue can now be withdrawn.`, link: '/dashboard/revenue', actions: [] };
     default:
       return { title: 'Notification', text: '', link: '/dashboard/notifications', actions: [] };
   }
