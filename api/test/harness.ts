@@ -61,7 +61,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 
   const databaseUrl = databaseUrlFor(serverUrl, databaseName);
   const clock = options.clock;
-  const sandbox = await startTestSandbox({ now: clock && (() => clock().getTime()) });
+  // The sandbox keeps real time: its webhook signatures are checked against the real clock.
+  const sandbox = await startTestSandbox();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

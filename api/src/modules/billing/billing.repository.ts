@@ -57,7 +57,7 @@ export async function setUserBadge(db: Executor, userId: number, bit: number, on
 
 /** Serializes billing changes of one user (new subscriptions, customer creation) in this transaction. */
 export async function lockUser(tx: Executor, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('billing-user', 0), ${userId}::int)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-user:${userId}`}, 0))`);
 }
 
 export const listSubscriptionsOfUser = (db: Executor, userId: number) =>
