@@ -7,13 +7,14 @@ import { seedReferenceData } from './db/seed/reference-data.js';
 import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { openRuntime } from './runtime.js';
+import { startEmbeddedSandbox } from './embedded/sandbox.js';
 import { buildWebServer } from './web-server.js';
 import { buildWorker } from './worker.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 
 /** `npm start`: embedded services (unless configured), migrations, seed, then the roles this process has: API, worker, website. */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  let config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel });
   const log = {
     info: (m: string) => logger.info(m),
@@ -66,6 +67,19 @@ async function main(): Promise<void> {
       cleanups.push(runtime.close);
       for (const line of runtime.services.started) log.info(`Started embedded ${line}`);
       embedded = runtime.services.started.length > 0;
+
+      if (config.payments.provider === 'sandbox' && !config.payments.sandbox) {
+        const apiHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+        const sandbox = await startEmbeddedSandbox({
+          dir: join(config.dataDir, 'sandbox'),
+          log,
+          webhookUrl: `http://${apiHost}:${config.apiPort}/v2/billing/_webhook`,
+          allowedOrigins: config.webOrigins,
+        });
+        cleanups.push(sandbox.stop);
+        log.info(`Started embedded payments sandbox on ${sandbox.url}`);
+        config = { ...config, payments: { provider: 'sandbox', sandbox: { url: sandbox.url, publicUrl: sandbox.url, secretKey: sandbox.secretKey, webhookSecret: sandbox.webhookSecret } } };
+      }
 
       const files = await createFileStore(config);
       if (config.serveApi) {
