@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PaymentsConfig } from './modules/billing/providers/create-provider.js';
 
 /**
  * The only reader of process.env. Everything else receives a parsed Config.
@@ -135,10 +136,6 @@ export const ConfigSchema = z
     PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
     /** Which processor sends withdrawals: the local sandbox, PayPal Payouts or Tremendous. */
     PAYOUT_PROVIDER: z.enum(['sandbox', 'paypal', 'tremendous']).default('sandbox'),
-    /** The sandbox processor (sandbox/); withdrawals are offered only when it is configured. */
-    SANDBOX_URL: optionalUrl,
-    SANDBOX_SECRET_KEY: z.string().min(16).optional(),
-    SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
     PAYPAL_CLIENT_ID: z.string().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
     /** The id of the webhook registered with PayPal (its signatures are verified against it). */
@@ -150,8 +147,29 @@ export const ConfigSchema = z
     /** The Tremendous campaign choosing which rewards recipients may pick (optional). */
     TREMENDOUS_CAMPAIGN_ID: z.string().min(1).optional(),
     TREMENDOUS_API_URL: z.url().default('https://www.tremendous.com/api/v2'),
+    /** Payment processor of billing: the local sandbox (default) or Stripe. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** An external sandbox processor (unset: `npm start` runs an embedded one under the data folder). */
+    SANDBOX_URL: optionalUrl,
+    /** The sandbox's address as browsers reach it (default SANDBOX_URL). */
+    SANDBOX_PUBLIC_URL: optionalUrl,
+    SANDBOX_SECRET_KEY: z.string().min(16).optional(),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.SANDBOX_URL) {
+      for (const key of ['SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SANDBOX_URL is set' });
+      }
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_PROVIDER is stripe' });
+      }
+    }
     if (env.NODE_AGENT_URL && !env.NODE_AGENT_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['NODE_AGENT_TOKEN'], message: 'required when NODE_AGENT_URL is set' });
     }
@@ -254,6 +272,8 @@ export interface Config {
   /** Third-party sign-in providers with credentials configured. */
   authProviders: AuthProviderConfig[];
   revenue: RevenueConfig;
+  /** Billing's payment processor; an unset sandbox endpoint is filled in by the embedded sandbox. */
+  payments: PaymentsConfig;
 }
 
 export interface RevenueConfig {
@@ -384,6 +404,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       minimumWithdrawalCents: env.PAYOUT_MINIMUM_CENTS,
       provider: payoutProvider(env),
     },
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { provider: 'stripe', stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, publishableKey: env.STRIPE_PUBLISHABLE_KEY } }
+        : {
+            provider: 'sandbox',
+            sandbox:
+              env.SANDBOX_URL && env.SANDBOX_SECRET_KEY && env.SANDBOX_WEBHOOK_SECRET
+                ? {
+                    url: stripSlash(env.SANDBOX_URL),
+                    publicUrl: stripSlash(env.SANDBOX_PUBLIC_URL ?? env.SANDBOX_URL),
+                    secretKey: env.SANDBOX_SECRET_KEY,
+                    webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
+                  }
+                : undefined,
+          },
   };
 }
 

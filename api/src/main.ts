@@ -9,13 +9,16 @@ import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js
 import { seedDemoRevenue } from './db/seed/demo-revenue.js';
 import { openRuntime } from './runtime.js';
 import { startEmbeddedNodeAgent } from './embedded/node-agent.js';
+      }
+
+import { startEmbeddedSandbox } from './embedded/sandbox.js';
 import { buildWebServer } from './web-server.js';
 import { buildWorker } from './worker.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 
 /** `npm start`: embedded services (unless configured), migrations, seed, then the roles this process has: API, worker, website. */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  let config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel });
   const log = {
     info: (m: string) => logger.info(m),
@@ -79,6 +82,27 @@ async function main(): Promise<void> {
         });
         cleanups.push(agent.stop);
         nodeAgentLine = `${agent.url} (local agent, data in ${join(config.dataDir, 'node-agent')})`;
+      }
+
+      // One local processor serves billing's payments and creators' withdrawals unless either has an external one.
+      const payoutsNeedSandbox = config.revenue.provider.kind === 'sandbox' && !config.revenue.provider.url;
+      if ((config.payments.provider === 'sandbox' && !config.payments.sandbox) || payoutsNeedSandbox) {
+        const apiHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+        const sandbox = await startEmbeddedSandbox({
+          dir: join(config.dataDir, 'sandbox'),
+          log,
+          webhookUrl: `http://${apiHost}:${config.apiPort}/v2/billing/_webhook`,
+          payoutWebhookUrl: `http://${apiHost}:${config.apiPort}/v2/payout/_sandbox`,
+          allowedOrigins: config.webOrigins,
+        });
+        cleanups.push(sandbox.stop);
+        log.info(`Started embedded payments and payouts sandbox on ${sandbox.url}`);
+        const local = { url: sandbox.url, secretKey: sandbox.secretKey, webhookSecret: sandbox.webhookSecret };
+        config = {
+          ...config,
+          payments: config.payments.provider === 'sandbox' && !config.payments.sandbox ? { provider: 'sandbox', sandbox: { ...local, publicUrl: sandbox.url } } : config.payments,
+          revenue: payoutsNeedSandbox ? { ...config.revenue, provider: { kind: 'sandbox', ...local } } : config.revenue,
+        };
       }
 
       const files = await createFileStore(config);

@@ -1,26 +1,38 @@
 import { join } from 'node:path';
 import { buildSandbox } from './app.js';
 
-/** Runs the sandbox processor as its own process, configured by environment variables. */
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    console.error(`${name} is required`);
+/**
+ * Runs the sandbox processor as a process. Configuration by environment:
+ * SANDBOX_SECRET_KEY, SANDBOX_WEBHOOK_SECRET (required), SANDBOX_WEBHOOK_URL, SANDBOX_HOST
+ * (default 127.0.0.1), SANDBOX_PORT (default 8100), SANDBOX_DATA_DIR (state file; unset = memory),
+ * SANDBOX_ALLOWED_ORIGINS (comma separated, or *); payouts: SANDBOX_PAYOUT_WEBHOOK_URL,
+ * SANDBOX_PAYOUT_SETTLE_MS (default 5000: in-transit payouts settle after that long).
+ */
+async function main(): Promise<void> {
+  const env = process.env;
+  const secretKey = env.SANDBOX_SECRET_KEY;
+  const webhookSecret = env.SANDBOX_WEBHOOK_SECRET;
+  if (!secretKey || !webhookSecret) {
+    console.error('SANDBOX_SECRET_KEY and SANDBOX_WEBHOOK_SECRET are required.');
     process.exit(1);
   }
-  return value;
+  const app = await buildSandbox({
+    secretKey,
+    webhookSecret,
+    webhookUrl: env.SANDBOX_WEBHOOK_URL || undefined,
+    statePath: env.SANDBOX_DATA_DIR ? join(env.SANDBOX_DATA_DIR, 'state.json') : undefined,
+    allowedOrigins: (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    payouts: {
+      webhookUrl: env.SANDBOX_PAYOUT_WEBHOOK_URL || undefined,
+      settleAfterMs: Number(env.SANDBOX_PAYOUT_SETTLE_MS ?? 5000),
+      dataFile: env.SANDBOX_DATA_DIR ? join(env.SANDBOX_DATA_DIR, 'payouts.json') : undefined,
+    },
+  });
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  const address = await app.listen({ host: env.SANDBOX_HOST ?? '127.0.0.1', port: Number(env.SANDBOX_PORT ?? 8100) });
+  console.log(`sandbox processor listening on ${address}`);
 }
 
-const dataDir = process.env.SANDBOX_DATA_DIR ?? '.data/sandbox';
-const app = await buildSandbox({
-  logger: true,
-  payouts: {
-    secretKey: required('SANDBOX_SECRET_KEY'),
-    webhookSecret: required('SANDBOX_WEBHOOK_SECRET'),
-    webhookUrl: process.env.SANDBOX_PAYOUT_WEBHOOK_URL,
-    settleAfterMs: Number(process.env.SANDBOX_PAYOUT_SETTLE_MS ?? 5000),
-    dataFile: join(dataDir, 'payouts.json'),
-  },
-});
-await app.listen({ host: process.env.SANDBOX_HOST ?? '127.0.0.1', port: Number(process.env.SANDBOX_PORT ?? 8090) });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+void main();

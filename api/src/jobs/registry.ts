@@ -16,6 +16,7 @@ import { notifyFollowersJob } from './notify-followers.js';
 import { distributeRevenueJob } from './distribute-revenue.js';
 import { announcePayoutsJob } from './announce-payouts.js';
 import { analyticsRollupJob } from './analytics-rollup.js';
+import { billingRenewalsJob } from './billing-renewals.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -26,4 +27,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob, distributeRevenueJob, announcePayoutsJob, analyticsRollupJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob, distributeRevenueJob, announcePayoutsJob, analyticsRollupJob, billingRenewalsJob];

@@ -132,6 +132,29 @@ async function ownerOrganizationWithProject(w: World): Promise<string> {
   return organization;
 }
 
+/** A visa card saved by the world's owner through the billing API and the sandbox (its id). */
+async function ownerCard(w: World): Promise<string> {
+  const setup = (await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment_method', headers: { authorization: w.owner.session } })).json<{ setup_id: string; client_secret: string }>();
+  const response = await fetch(`${w.ctx.sandbox.url}/v1/setups/${setup.setup_id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_secret: setup.client_secret, card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } }),
+  });
+  return (await response.json() as { payment_method: string }).payment_method;
+}
+
+/** The owner's paid Plus subscription: its id and its succeeded charge's id. */
+async function ownerSubscription(w: World): Promise<{ subscriptionId: string; chargeId: string }> {
+  const card = await ownerCard(w);
+  const products = (await w.ctx.app.inject({ method: 'GET', url: '/v2/billing/products' })).json<Array<{ id: string; metadata: { type: string } }>>();
+  const plus = products.find((p) => p.metadata.type === 'midas')!;
+  const paid = (
+    await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment', headers: { authorization: w.owner.session }, payload: { payment_method_id: card, charge: { type: 'new', product_id: plus.id } } })
+  ).json<{ charge_id: string }>();
+  const subs = (await w.ctx.app.inject({ method: 'GET', url: '/v2/billing/subscriptions', headers: { authorization: w.owner.session } })).json<Array<{ subscription: { id: string } }>>();
+  return { subscriptionId: subs[0]!.subscription.id, chargeId: paid.charge_id };
+}
+
 /** Keyed by "METHOD /v2/route/:param" exactly as the route is declared. */
 export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   // Tags: public reference data.
@@ -401,4 +424,37 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/analytics/downloads': { request: (w) => get(`/v2/analytics/downloads?project_ids=${ids(w.project.key)}&resolution_minutes=60`), owner: 200, stranger: 200, moderator: 200 },
   'GET /v2/analytics/countries/views': { request: (w) => get(`/v2/analytics/countries/views?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
   'GET /v2/analytics/countries/downloads': { request: (w) => get(`/v2/analytics/countries/downloads?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
+  // Billing (issue 15): one's own customer, cards and subscriptions; someone else's subscription or card is
+  // unknown (404); refunds and credits are for admins; the webhook is public and refuses unsigned bodies.
+  'GET /v2/billing/products': { request: () => get('/v2/billing/products'), ...everyone(200) },
+  'GET /v2/billing/subscriptions': { request: () => get('/v2/billing/subscriptions'), owner: 200, stranger: 200, moderator: 200 },
+  'PATCH /v2/billing/subscription/:id': {
+    request: async (w) => send('PATCH', `/v2/billing/subscription/${(await ownerSubscription(w)).subscriptionId}`, { cancelled: true }),
+    owner: 200,
+    stranger: 404,
+    moderator: 404,
+    admin: 200,
+  },
+  'GET /v2/billing/payments': { request: () => get('/v2/billing/payments'), owner: 200, stranger: 200, moderator: 200 },
+  'POST /v2/billing/payment': { request: () => send('POST', '/v2/billing/payment', { payment_method_id: 'pm_none', charge: { type: 'existing', id: 'AAAAAAAA' } }), owner: 400, stranger: 400, moderator: 400 },
+  'GET /v2/billing/payment_methods': { request: () => get('/v2/billing/payment_methods'), owner: 200, stranger: 200, moderator: 200 },
+  'POST /v2/billing/payment_method': { request: () => send('POST', '/v2/billing/payment_method'), owner: 200, stranger: 200, moderator: 200 },
+  'PATCH /v2/billing/payment_method/:id': { request: async (w) => send('PATCH', `/v2/billing/payment_method/${await ownerCard(w)}`, { primary: true }), owner: 204, stranger: 404, moderator: 404 },
+  'DELETE /v2/billing/payment_method/:id': { request: async (w) => send('DELETE', `/v2/billing/payment_method/${await ownerCard(w)}`), owner: 204, stranger: 404, moderator: 404 },
+  'GET /v2/billing/customer': { request: () => get('/v2/billing/customer'), owner: 200, stranger: 200, moderator: 200 },
+  'POST /v2/billing/charge/:id/refund': {
+    request: async (w) => send('POST', `/v2/billing/charge/${(await ownerSubscription(w)).chargeId}/refund`, { amount: { type: 'full' } }),
+    owner: 401,
+    stranger: 401,
+    moderator: 401,
+    admin: 204,
+  },
+  'POST /v2/billing/credit': {
+    request: async (w) => send('POST', '/v2/billing/credit', { subscription_ids: [(await ownerSubscription(w)).subscriptionId], days: 3 }),
+    owner: 401,
+    stranger: 401,
+    moderator: 401,
+    admin: 204,
+  },
+  'POST /v2/billing/_webhook': { request: () => send('POST', '/v2/billing/_webhook', { id: 'evt_forged', type: 'payment.succeeded' }), ...everyone(400) },
 };

@@ -13,7 +13,7 @@ import {
   UserPayoutHistorySchema,
   WithdrawalSchema,
 } from '@cairn/shared/schemas/payouts';
-import { buildSandbox } from '@cairn/sandbox/app';
+import { buildSandbox } from '@cairn/sandbox';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createPat, insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertOrganization, insertProject } from '../factories/catalogue.js';
@@ -74,9 +74,9 @@ async function settleSandbox() {
 
 beforeAll(async () => {
   sandbox = await buildSandbox({
+    secretKey: SECRET,
+    webhookSecret: WEBHOOK_SECRET,
     payouts: {
-      secretKey: SECRET,
-      webhookSecret: WEBHOOK_SECRET,
       webhookUrl: 'http://api.invalid/v2/payout/_sandbox',
       settleAfterMs: null,
       // The API under test is not listening: webhooks are handed to it in-process.
