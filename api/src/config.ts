@@ -115,6 +115,10 @@ export const ConfigSchema = z
     AUTH_OIDC_ISSUER: optionalUrl,
     /** Name shown on the sign-in button of the generic OpenID Connect provider. */
     AUTH_OIDC_NAME: z.string().min(1).max(64).default('Single sign-on'),
+    /** Stripe as the payment processor (all three set) instead of the local sandbox processor. */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) key').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'a webhook signing secret (whsec_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'a publishable key (pk_…)').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.MEILISEARCH_URL && !env.MEILISEARCH_KEY) {
@@ -145,6 +149,12 @@ export const ConfigSchema = z
     }
     if (env.AUTH_OIDC_CLIENT_ID && !env.AUTH_OIDC_ISSUER) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_OIDC_ISSUER'], message: 'required when AUTH_OIDC_CLIENT_ID is set' });
+    }
+    const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const;
+    if (stripeKeys.some((key) => env[key])) {
+      for (const key of stripeKeys) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when any STRIPE_* key is set' });
+      }
     }
     for (const key of ['AUTH_OIDC_ISSUER', 'AUTH_GITLAB_URL'] as const) {
       const value = env[key];
@@ -205,6 +215,14 @@ export interface Config {
   demoAccounts: boolean;
   /** Third-party sign-in providers with credentials configured. */
   authProviders: AuthProviderConfig[];
+  /** Set when Stripe processes payments (the STRIPE_* keys); unset = the sandbox processor. */
+  stripe: StripeSettings | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
 }
 
 export type FileStoreConfig =
@@ -308,6 +326,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     demoAccounts: env.DEMO_ACCOUNTS ?? env.NODE_ENV !== 'production',
     authProviders: authProviders(env),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+        : undefined,
   };
 }
 
