@@ -48,6 +48,21 @@ export function mapStripeRefund(refund: Stripe.Refund): ProviderRefund {
   }
 }
 
+/** Stripe's codes that mean the same as the sandbox's under another name. */
+const FAILURE_CODES: Record<string, string> = {
+  payment_intent_authentication_failure: 'authentication_failed',
+};
+
+/**
+ * The most specific reason for a failed payment, in the sandbox's vocabulary so billing has one
+ * code path: `insufficient_funds` rather than the umbrella `card_declined`.
+ */
+export function failureCode(code: string | undefined | null, declineCode: string | undefined | null): string {
+  const specific = declineCode && declineCode !== 'generic_decline' ? declineCode : code;
+  if (!specific) return 'payment_failed';
+  return FAILURE_CODES[specific] ?? specific;
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
@@ -70,12 +85,11 @@ export function mapStripeEvent(event: Stripe.Event): ProviderEvent {
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
       const error = intent.last_payment_error;
-      const declineCode = error?.decline_code;
       return {
         id: event.id,
         type: 'payment.failed',
         paymentId: intent.id,
-        failureCode: declineCode && declineCode !== 'generic_decline' ? declineCode : (error?.code ?? 'payment_failed'),
+        failureCode: failureCode(error?.code, error?.decline_code),
         failureMessage: error?.message ?? 'The payment failed.',
         metadata: metadataOf(intent.metadata),
       };

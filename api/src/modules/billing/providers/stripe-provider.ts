@@ -6,7 +6,7 @@ import {
   type ProviderPayment,
   type ProviderPaymentMethod,
 } from './payment-provider.js';
-import { mapStripeEvent, mapStripePaymentMethod, mapStripeRefund } from './stripe-mapping.js';
+import { failureCode, mapStripeEvent, mapStripePaymentMethod, mapStripeRefund } from './stripe-mapping.js';
 
 export interface StripeProviderOptions {
   /** The SDK's transport (`Stripe.createNodeHttpClient()`, `Stripe.createFetchHttpClient()` or a custom one). */
@@ -146,10 +146,4 @@ function paymentOf(intent: Stripe.PaymentIntent): ProviderPayment {
       };
     }
   }
-}
-
-/** The most specific reason: `insufficient_funds` rather than the umbrella `card_declined`. */
-export function failureCode(code: string | undefined | null, declineCode: string | undefined | null): string {
-  if (declineCode && declineCode !== 'generic_decline') return declineCode;
-  return code ?? 'payment_failed';
 }
