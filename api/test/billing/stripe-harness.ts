@@ -1,17 +1,6 @@
 import { createStripeProvider } from '../../src/modules/billing/providers/stripe-provider.js';
-import type { PaymentProvider } from '../../src/modules/billing/providers/payment-provider.js';
+import type { ProviderHarness, TestCard } from './provider-contract.js';
 import { startStripeStub, type STUB_TEST_TOKENS } from './stripe-stub.js';
-
-/** The agreed shape of the shared provider suite's harness (api/test/billing/provider-contract.ts). */
-export type TestCard = 'visa' | 'mastercard' | 'amex' | 'declined' | 'insufficient_funds' | 'fails_off_session' | 'requires_3ds';
-
-export interface StripeProviderHarness {
-  provider: PaymentProvider;
-  saveCard(customerId: string, card: TestCard): Promise<string>;
-  authenticate(paymentId: string, clientSecret: string, approve: boolean): Promise<void>;
-  drainWebhooks(): Promise<Array<{ body: Buffer; headers: Record<string, string> }>>;
-  close(): Promise<void>;
-}
 
 const TOKENS: Record<TestCard, keyof typeof STUB_TEST_TOKENS> = {
   visa: 'pm_card_visa',
@@ -24,7 +13,7 @@ const TOKENS: Record<TestCard, keyof typeof STUB_TEST_TOKENS> = {
 };
 
 /** The Stripe provider (real SDK) against the local Stripe stub. */
-export async function makeStripeHarness(): Promise<StripeProviderHarness> {
+export async function makeStripeHarness(): Promise<ProviderHarness> {
   const stub = await startStripeStub();
   const provider = createStripeProvider(
     { secretKey: stub.secretKey, webhookSecret: stub.webhookSecret, publishableKey: 'pk_test_stub' },

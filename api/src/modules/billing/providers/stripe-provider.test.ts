@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStub, type StripeStub } from '../../../../test/billing/stripe-stub.js';
 import { loadConfig } from '../../../config.js';
+import { createPaymentProvider } from './create-provider.js';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 
@@ -180,12 +181,12 @@ describe('Stripe webhook verification', () => {
   });
 });
 
-describe('Stripe settings', () => {
-  it('are all three keys or none', () => {
-    expect(loadConfig({}).stripe).toBeUndefined();
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
-    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', publishableKey: 'pk_test_1' });
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PUBLISHABLE_KEY/);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(/STRIPE_SECRET_KEY/);
+describe('Stripe selection', () => {
+  it('is the provider when PAYMENT_PROVIDER=stripe with its keys', () => {
+    const config = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
+    const selected = createPaymentProvider(config.payments);
+    expect(selected?.name).toBe('stripe');
+    expect(selected?.clientConfig()).toEqual({ sandboxUrl: null, publishableKey: 'pk_test_123' });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 });

@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import type { StripeSettings } from '../../../config.js';
 import {
   WebhookSignatureError,
   type PaymentProvider,
@@ -7,6 +6,14 @@ import {
   type ProviderPaymentMethod,
 } from './payment-provider.js';
 import { failureCode, mapStripeEvent, mapStripePaymentMethod, mapStripeRefund } from './stripe-mapping.js';
+
+/** The STRIPE_* settings (`payments.stripe` of the configuration). */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Handed to the browser to confirm setups and 3-D Secure steps; unset = the web cannot save cards. */
+  publishableKey: string | undefined;
+}
 
 export interface StripeProviderOptions {
   /** The SDK's transport (`Stripe.createNodeHttpClient()`, `Stripe.createFetchHttpClient()` or a custom one). */
@@ -120,7 +127,7 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
     },
 
     clientConfig() {
-      return { sandboxUrl: null, publishableKey: settings.publishableKey };
+      return { sandboxUrl: null, publishableKey: settings.publishableKey ?? null };
     },
   };
 }
