@@ -4,6 +4,7 @@ import { startStripeStub, type StripeStub } from '../../../../test/billing/strip
 import { loadConfig } from '../../../config.js';
 import { createPaymentProvider } from './create-provider.js';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
+import { ProviderRequestError } from './sandbox-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 
 // The real SDK against a local stub of the Stripe API: no network.
@@ -36,7 +37,8 @@ describe('Stripe provider against the Stripe stub', () => {
     expect(setup.setupId).toMatch(/^seti_/);
     expect(setup.clientSecret).toMatch(new RegExp(`^${setup.setupId}_secret_`));
     expect(provider.clientConfig()).toEqual({ sandboxUrl: null, publishableKey: 'pk_test_cairn' });
-    await expect(provider.createSetup({ customerId: 'cus_nobody' })).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(provider.createSetup({ customerId: 'cus_nobody' })).rejects.toMatchObject({ status: 404, code: 'resource_missing' });
+    await expect(provider.createSetup({ customerId: 'cus_nobody' })).rejects.toBeInstanceOf(ProviderRequestError);
   });
 
   it('lists saved cards with Cairn brands and detaches only the customer’s own methods', async () => {
@@ -51,7 +53,7 @@ describe('Stripe provider against the Stripe stub', () => {
     expect(methods.find((m) => m.id === amex)).toMatchObject({ type: 'card', card: { brand: 'amex', last4: '0005', expMonth: 12 } });
     expect(methods[0]!.created).toBeInstanceOf(Date);
 
-    await expect(provider.detachPaymentMethod(ada, bobs)).rejects.toThrow(/No such payment_method/);
+    await expect(provider.detachPaymentMethod(ada, bobs)).rejects.toMatchObject({ status: 404, code: 'resource_missing', message: expect.stringMatching(/No such payment_method/) });
     expect((await provider.listPaymentMethods(bob)).map((m) => m.id)).toEqual([bobs]);
     await provider.detachPaymentMethod(ada, visa);
     expect((await provider.listPaymentMethods(ada)).map((m) => m.id)).toEqual([amex]);
@@ -118,7 +120,7 @@ describe('Stripe provider against the Stripe stub', () => {
     const part = await provider.refund({ paymentId: payment.id, amount: 199, idempotencyKey: 'refund-1' });
     expect(part).toEqual({ id: expect.stringMatching(/^re_/), status: 'succeeded' });
     expect(await provider.refund({ paymentId: payment.id, amount: 199, idempotencyKey: 'refund-1' })).toEqual(part);
-    await expect(provider.refund({ paymentId: payment.id, amount: 301, idempotencyKey: 'refund-2' })).rejects.toThrow(/greater than the unrefunded/);
+    await expect(provider.refund({ paymentId: payment.id, amount: 301, idempotencyKey: 'refund-2' })).rejects.toMatchObject({ status: 400, code: 'amount_too_large', message: expect.stringMatching(/greater than the unrefunded/) });
     const rest = await provider.refund({ paymentId: payment.id, amount: 300, idempotencyKey: 'refund-3' });
     expect(rest.status).toBe('succeeded');
     const refundEvents = parseAll().filter((e) => e.type === 'refund.succeeded');
@@ -158,6 +160,16 @@ describe('Stripe provider against the Stripe stub', () => {
     const { customerId } = await viaClient.createCustomer({ userId: 'u-http', email: null, username: 'http' });
     expect(calls).toEqual(['POST /v1/customers']);
     expect(await viaClient.listPaymentMethods(customerId)).toEqual([]);
+  });
+
+  it('lets network failures through as they are (no answer, no status to report)', async () => {
+    const unreachable = createStripeProvider(
+      { secretKey: stub.secretKey, webhookSecret: stub.webhookSecret, publishableKey: undefined },
+      { host: '127.0.0.1', port: 1, protocol: 'http', maxNetworkRetries: 0 },
+    );
+    const failure = await unreachable.createCustomer({ userId: 'u-down', email: null, username: 'down' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Stripe.errors.StripeConnectionError);
+    expect(unreachable.clientConfig()).toEqual({ sandboxUrl: null, publishableKey: null });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type ProviderPayment,
   type ProviderPaymentMethod,
 } from './payment-provider.js';
+import { ProviderRequestError } from './sandbox-provider.js';
 import { failureCode, mapStripeEvent, mapStripePaymentMethod, mapStripeRefund } from './stripe-mapping.js';
 
 /** The STRIPE_* settings (`payments.stripe` of the configuration). */
@@ -44,7 +45,7 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
     ...(options.protocol ? { protocol: options.protocol } : {}),
   });
 
-  return {
+  const provider: PaymentProvider = {
     name: 'stripe',
 
     async createCustomer({ userId, email, username }) {
@@ -129,6 +130,30 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
     clientConfig() {
       return { sandboxUrl: null, publishableKey: settings.publishableKey ?? null };
     },
+  };
+  return withRequestErrors(provider);
+}
+
+/**
+ * Stripe's refusals (an answer with a status: unknown ids, amounts over what is left, reused
+ * idempotency keys…) become the ProviderRequestError the sandbox raises, so billing handles both
+ * processors' errors in one place. Network failures pass through unchanged.
+ */
+function withRequestErrors(provider: PaymentProvider): PaymentProvider {
+  const translate = (error: unknown): never => {
+    if (error instanceof Stripe.errors.StripeError && error.statusCode !== undefined) {
+      throw new ProviderRequestError(error.statusCode, error.code ?? error.type, error.message);
+    }
+    throw error;
+  };
+  return {
+    ...provider,
+    createCustomer: (input) => provider.createCustomer(input).catch(translate),
+    createSetup: (input) => provider.createSetup(input).catch(translate),
+    listPaymentMethods: (customerId) => provider.listPaymentMethods(customerId).catch(translate),
+    detachPaymentMethod: (customerId, paymentMethodId) => provider.detachPaymentMethod(customerId, paymentMethodId).catch(translate),
+    createPayment: (input) => provider.createPayment(input).catch(translate),
+    refund: (input) => provider.refund(input).catch(translate),
   };
 }
 
