@@ -8,6 +8,7 @@ import {
   type ProviderPaymentMethod,
   type ProviderRefund,
 } from './payment-provider.js';
+import { ProviderRequestError } from './provider-errors.js';
 
 export interface SandboxProviderOptions {
   /** Base URL the API calls (server to server). */
@@ -19,17 +20,6 @@ export interface SandboxProviderOptions {
   /** Oldest accepted signature timestamp, in seconds (replay protection). */
   toleranceSeconds?: number;
   now?: () => number;
-}
-
-/** Raised when the sandbox refuses a call; billing turns it into a 4xx naming the field. */
-export class ProviderRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 interface WirePayment {

@@ -4,7 +4,7 @@ import { startStripeStub, type StripeStub } from '../../../../test/billing/strip
 import { loadConfig } from '../../../config.js';
 import { createPaymentProvider } from './create-provider.js';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
-import { ProviderRequestError } from './sandbox-provider.js';
+import { ProviderRequestError } from './provider-errors.js';
 import { createStripeProvider } from './stripe-provider.js';
 
 // The real SDK against a local stub of the Stripe API: no network.

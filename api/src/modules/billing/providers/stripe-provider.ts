@@ -5,7 +5,7 @@ import {
   type ProviderPayment,
   type ProviderPaymentMethod,
 } from './payment-provider.js';
-import { ProviderRequestError } from './sandbox-provider.js';
+import { ProviderRequestError } from './provider-errors.js';
 import { failureCode, mapStripeEvent, mapStripePaymentMethod, mapStripeRefund } from './stripe-mapping.js';
 
 /** The STRIPE_* settings (`payments.stripe` of the configuration). */
