@@ -1,5 +1,6 @@
 import type { PaymentProvider } from './payment-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
+import { createStripeProvider } from './stripe-provider.js';
 
 /** What the configuration says about payments (see `payments` in config.ts). */
 export type PaymentsConfig =
@@ -12,8 +13,7 @@ export type PaymentsConfig =
  */
 export function createPaymentProvider(config: PaymentsConfig): PaymentProvider | undefined {
   if (config.provider === 'stripe') {
-    // s-stripe: `return createStripeProvider(config.stripe)` from ./stripe-provider.js.
-    return undefined;
+    return createStripeProvider(config.stripe);
   }
   return config.sandbox ? createSandboxProvider(config.sandbox) : undefined;
 }
