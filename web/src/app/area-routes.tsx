@@ -117,5 +117,6 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
       path,
       lazy: sitePage(page, ['site', 'discover']),
     })),
+    { id: 'plus', path: paths.plus.path, lazy: sitePage('plus', ['billing']) },
   ];
 }
