@@ -71,6 +71,8 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
           { id: 'settings-pats', path: 'pats', lazy: settingsPage('pats') },
           { id: 'settings-applications', path: 'applications', lazy: settingsPage('applications') },
           { id: 'settings-authorizations', path: 'authorizations', lazy: settingsPage('authorizations') },
+          { id: 'settings-billing', path: 'billing', lazy: settingsPage('billing', ['billing']) },
+          { id: 'settings-billing-charges', path: 'billing/charges', lazy: settingsPage('billingCharges', ['billing']) },
         ]),
       ],
     },
