@@ -102,6 +102,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
     { id: 'moderation-home', path: paths.moderation.path, lazy: moderationPages },
     { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
     { id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages },
+    { id: 'admin-billing', path: paths.admin.billing.path, lazy: lazyRoute(queryClient, pageFrom(groupedPages, 'billingAdmin') as () => Promise<RouteModule>, ['billing']) },
     { id: 'moderation-reports', path: paths.moderation.reports.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReports), ['reports', 'account']) },
     { id: 'moderation-report', path: paths.moderation.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReport), ['reports', 'account']) },
     // The site's own pages (one chunk): companion app, legal documents, changelog, flags, the frog.

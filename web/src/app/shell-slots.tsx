@@ -3,10 +3,16 @@ import type { ShellSlots } from '../components/layout/shell-slots';
 import { EmailBanner } from '../components/layout/email-banner';
 import { UserMenu } from '../components/layout/user-menu';
 import { useCurrentUser } from '../lib/auth';
+import { ensureMessageAreas } from '../lib/i18n/message-areas';
 import { lazyComponent } from '../lib/lazy-component';
 
 // Visitors never download the creation menu or the notification bell.
 const CreateMenu = lazyComponent(() => import('./create-menu').then((module) => module.CreateMenu), () => null);
+// Signed-in users only: the billing banner and its words load after the page.
+const BillingBanner = lazyComponent(
+  () => Promise.all([import('../features/billing/components/billing-banner'), ensureMessageAreas(['billing'])]).then(([module]) => module.BillingBanner),
+  () => null,
+);
 const NotificationBell = lazyComponent(() => import('../features/notifications/components/notification-bell').then((module) => module.NotificationBell), () => null);
 
 /**
@@ -42,9 +48,15 @@ function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
  *   <Banner> when it applies and nothing otherwise.
  */
 function AppBanners() {
+  const { user } = useCurrentUser();
   return (
     <>
       <EmailBanner />
+      {user && (
+        <Suspense fallback={null}>
+          <BillingBanner />
+        </Suspense>
+      )}
     </>
   );
 }
