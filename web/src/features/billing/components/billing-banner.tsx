@@ -21,7 +21,7 @@ export function BillingBanner() {
   const { data: products } = useQuery({ ...billingQueries.products(), enabled: Boolean(charges?.some((c) => c.status === 'failed')) });
   if (!subscriptions || !charges || pathname.startsWith(paths.settings.billing.path)) return null;
   const failed = failedRenewal(subscriptions, charges);
-  if (!failed) return null;
+  if (!failed || !products) return null;
   return (
     <Banner
       tone="error"
@@ -32,7 +32,7 @@ export function BillingBanner() {
         </ButtonLink>
       }
     >
-      {t('billing.banner.text', { product: productName(products && findPrice(products, failed.price_id)?.product) })}
+      {t('billing.banner.text', { product: productName(findPrice(products, failed.price_id)?.product) })}
     </Banner>
   );
 }

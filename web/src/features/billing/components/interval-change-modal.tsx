@@ -16,7 +16,8 @@ export function IntervalChangeModal({ subscriptionId, interval, price, onClose }
   const t = useT();
   const toasts = useNotifications();
   const preview = useQuery({
-    queryKey: [...billingQueries.all(), 'change-preview', subscriptionId, interval],
+    // Outside the `billing` prefix: the change itself must not refetch its own preview.
+    queryKey: ['billing-change-preview', subscriptionId, interval],
     queryFn: () => previewSubscriptionChange(subscriptionId, { interval }),
     staleTime: 0,
     gcTime: 0,
