@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { billingQueries, previewSubscriptionChange } from '../api/billing-queries';
+import { previewSubscriptionChange } from '../api/billing-queries';
 import { useEditSubscription } from '../api/use-billing-mutations';
 import { formatBillingAmount } from '../utils/money';
 import { amountFor } from '../utils/subscriptions';
