@@ -35,6 +35,10 @@ import { moderationModule } from './modules/moderation/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { threadsModule } from './modules/threads/index.js';
 import { collectionsModule } from './modules/collections/index.js';
+import { billingModule } from './modules/billing/index.js';
+import { createPaymentProvider } from './modules/billing/providers/create-provider.js';
+import type { PaymentProvider } from './modules/billing/providers/payment-provider.js';
+import type { Clock } from './modules/billing/billing-time.js';
 import { createFileTokens } from './lib/file-tokens.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -45,6 +49,10 @@ export interface AppDeps {
   files: FileStore;
   /** The job queue (mail delivery when SMTP is configured); `npm start` passes its runner. */
   jobs?: JobQueue;
+  /** Billing's payment processor (default: the one `config.payments` selects). */
+  payments?: PaymentProvider;
+  /** Billing's clock (tests move time). */
+  billingClock?: Clock;
 }
 
 export interface AppOverrides {
@@ -120,6 +128,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(threadsModule, { prefix: '/v2', db });
   await app.register(collectionsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
+  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments ?? createPaymentProvider(config.payments), clock: deps.billingClock });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PaymentsConfig } from './modules/billing/providers/create-provider.js';
 
 /**
  * The only reader of process.env. Everything else receives a parsed Config.
@@ -115,8 +116,29 @@ export const ConfigSchema = z
     AUTH_OIDC_ISSUER: optionalUrl,
     /** Name shown on the sign-in button of the generic OpenID Connect provider. */
     AUTH_OIDC_NAME: z.string().min(1).max(64).default('Single sign-on'),
+    /** Payment processor of billing: the local sandbox (default) or Stripe. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** An external sandbox processor (unset: `npm start` runs an embedded one under the data folder). */
+    SANDBOX_URL: optionalUrl,
+    /** The sandbox's address as browsers reach it (default SANDBOX_URL). */
+    SANDBOX_PUBLIC_URL: optionalUrl,
+    SANDBOX_SECRET_KEY: z.string().min(16).optional(),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.SANDBOX_URL) {
+      for (const key of ['SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SANDBOX_URL is set' });
+      }
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_PROVIDER is stripe' });
+      }
+    }
     if (env.MEILISEARCH_URL && !env.MEILISEARCH_KEY) {
       ctx.addIssue({ code: 'custom', path: ['MEILISEARCH_KEY'], message: 'required when MEILISEARCH_URL is set' });
     }
@@ -205,6 +227,8 @@ export interface Config {
   demoAccounts: boolean;
   /** Third-party sign-in providers with credentials configured. */
   authProviders: AuthProviderConfig[];
+  /** Billing's payment processor; an unset sandbox endpoint is filled in by the embedded sandbox. */
+  payments: PaymentsConfig;
 }
 
 export type FileStoreConfig =
@@ -308,6 +332,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     demoAccounts: env.DEMO_ACCOUNTS ?? env.NODE_ENV !== 'production',
     authProviders: authProviders(env),
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { provider: 'stripe', stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, publishableKey: env.STRIPE_PUBLISHABLE_KEY } }
+        : {
+            provider: 'sandbox',
+            sandbox:
+              env.SANDBOX_URL && env.SANDBOX_SECRET_KEY && env.SANDBOX_WEBHOOK_SECRET
+                ? {
+                    url: stripSlash(env.SANDBOX_URL),
+                    publicUrl: stripSlash(env.SANDBOX_PUBLIC_URL ?? env.SANDBOX_URL),
+                    secretKey: env.SANDBOX_SECRET_KEY,
+                    webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
+                  }
+                : undefined,
+          },
   };
 }
 

@@ -14,6 +14,8 @@ import { startJobRunner, type JobRunner } from '../src/jobs/job-runner.js';
 import { JOBS } from '../src/jobs/registry.js';
 import { silentLogger } from '../src/embedded/process-utils.js';
 import { installResponseContractCheck } from './contract/response-contract-check.js';
+import { startTestSandbox, type TestSandbox } from './billing/sandbox-harness.js';
+import type { Clock } from '../src/modules/billing/billing-time.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -24,6 +26,8 @@ export interface TestContext {
   /** The folder the disk file store keeps its blobs in (this file's own; unused with FILE_STORE=s3). */
   filesDir: string;
   jobs: JobRunner | undefined;
+  /** This file's in-memory payments sandbox (webhooks are kept until drained). */
+  sandbox: TestSandbox;
   /** Closes the app and clients, drops this file's database and search indexes. */
   close(): Promise<void>;
 }
@@ -40,6 +44,8 @@ export interface TestContextOptions {
    * gives the app the queue without running the handlers (tests run them directly).
    */
   jobs?: boolean | 'queue';
+  /** Billing's clock (and the sandbox's), so tests can move time. */
+  clock?: Clock;
 }
 
 /**
@@ -54,6 +60,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   await recreateDatabase(adminUrl, databaseName, inject('templateDatabase'));
 
   const databaseUrl = databaseUrlFor(serverUrl, databaseName);
+  const clock = options.clock;
+  // The sandbox keeps real time: its webhook signatures are checked against the real clock.
+  const sandbox = await startTestSandbox();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -63,6 +72,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     MEILISEARCH_INDEX_PREFIX: `t${suffix}_`,
     RUN_WORKER: 'false',
     SERVE_WEB: 'false',
+    SANDBOX_URL: sandbox.url,
+    SANDBOX_SECRET_KEY: sandbox.secretKey,
+    SANDBOX_WEBHOOK_SECRET: sandbox.webhookSecret,
     ...options.env,
   });
   const database = createDatabase(databaseUrl, { poolSize: 5 });
@@ -75,7 +87,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     : undefined;
   let contractCheck: ReturnType<typeof installResponseContractCheck> | undefined;
   const app = await buildApp(
-    { config, database, search, files, jobs },
+    { config, database, search, files, jobs, billingClock: clock },
     { logger: false, instrument: (bare) => (contractCheck = installResponseContractCheck(bare)) },
   );
   await options.beforeReady?.(app);
@@ -89,8 +101,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     files,
     filesDir,
     jobs,
+    sandbox,
     close: async () => {
       await app.close();
+      await sandbox.close();
       await jobs?.stop();
       await database.close();
       await dropDatabase(adminUrl, databaseName);

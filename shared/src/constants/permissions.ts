@@ -46,4 +46,6 @@ export const USER_BADGES = {
   CONTRIBUTOR: 1 << 5,
   TRANSLATOR: 1 << 6,
   AFFILIATE: 1 << 7,
+  /** Holds a provisioned Plus subscription (set and cleared by billing). */
+  PLUS: 1 << 8,
 } as const;

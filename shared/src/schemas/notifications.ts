@@ -39,6 +39,17 @@ export const NotificationBodySchema = z.union([
   }),
   z.object({ type: z.literal('report_submitted'), report_id: Base62IdSchema }),
   z.object({ type: z.literal('report_status_updated'), report_id: Base62IdSchema }),
+  /** A renewal could not be charged; `amount` is formatted with its currency, `service` names what it pays for. */
+  z.object({ type: z.literal('payment_failed'), amount: z.string(), service: z.string() }),
+  /** An admin pushed a subscription's next charge back by `days`. */
+  z.object({
+    type: z.literal('subscription_credited'),
+    subscription_id: Base62IdSchema,
+    days: z.number().int(),
+    previous_due: z.string(),
+    next_due: z.string(),
+    header_message: z.string().nullable().optional(),
+  }),
 ]);
 export type NotificationBody = z.infer<typeof NotificationBodySchema>;
 export type NotificationType = NotificationBody['type'];

@@ -8,6 +8,7 @@ import { REPORT_TYPES } from '@cairn/shared/constants/report-types';
 import type { Executor } from '../client.js';
 import { categories, donationPlatforms, gameVersions, licenses, loaders, projectTypes, reportTypes } from '../schema/tags.js';
 import type { Logger } from '../../embedded/process-utils.js';
+import { seedBillingProducts } from './billing-products.js';
 import gameVersionData from '../seed-data/game-versions.json' with { type: 'json' };
 
 interface GameVersionRecord {
@@ -88,6 +89,7 @@ export async function seedReferenceData(db: Executor, log: Logger): Promise<void
       await tx.insert(reportTypes).values(REPORT_TYPES.map((name, ordering) => ({ name, ordering })));
       seeded.push('report types');
     }
+    await seedBillingProducts(tx);
   });
   if (seeded.length) log.info(`Seeded reference data: ${seeded.join(', ')}.`);
 }

@@ -20,7 +20,9 @@ export type MailKind =
   | 'two_factor_removed'
   | 'email_changed'
   | 'auth_provider_added'
-  | 'auth_provider_removed';
+  | 'auth_provider_removed'
+  | 'payment_failed'
+  | 'subscription_credited';
 
 /**
  * Sends mail. Every message is first recorded in the `mail_outbox` table; the outbox mailer

@@ -106,6 +106,20 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
       return { title: 'Report submitted', text: 'Your report was received; the moderators will look at it.', link: `/dashboard/report/${body.report_id}`, actions: [] };
     case 'report_status_updated':
       return { title: 'Your report was updated', text: 'The moderators changed the status of your report.', link: `/dashboard/report/${body.report_id}`, actions: [] };
+    case 'payment_failed':
+      return {
+        title: 'Your payment failed',
+        text: `We could not charge ${body.amount} for ${body.service}. Update your payment method to keep it.`,
+        link: '/settings/billing',
+        actions: [],
+      };
+    case 'subscription_credited':
+      return {
+        title: 'Your subscription was credited',
+        text: body.header_message ?? `${body.days} days were added to your subscription: the next charge is due on ${body.next_due.slice(0, 10)}.`,
+        link: '/settings/billing',
+        actions: [],
+      };
     default:
       return { title: 'Notification', text: '', link: '/dashboard/notifications', actions: [] };
   }

@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { buildSandbox } from '@cairn/sandbox';
+import type { FastifyInstance } from 'fastify';
+import { createSandboxProvider } from '../../src/modules/billing/providers/sandbox-provider.js';
+import type { PaymentProvider } from '../../src/modules/billing/providers/payment-provider.js';
+import type { ProviderHarness, TestCard } from './provider-contract.js';
+
+export const TEST_CARD_NUMBERS: Record<TestCard, string> = {
+  visa: '4242424242424242',
+  mastercard: '5555555555554444',
+  amex: '378282246310005',
+  declined: '4000000000000002',
+  insufficient_funds: '4000000000009995',
+  fails_off_session: '4000000000000341',
+  requires_3ds: '4000002500003155',
+};
+
+export interface TestSandbox extends ProviderHarness {
+  app: FastifyInstance;
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** An in-memory sandbox processor listening on a free loopback port, and its provider client. */
+export async function startTestSandbox(options: { now?: () => number } = {}): Promise<TestSandbox> {
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
+  const app = await buildSandbox({ secretKey, webhookSecret, allowedOrigins: ['*'], now: options.now });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const provider: PaymentProvider = createSandboxProvider({ url, secretKey, webhookSecret, now: options.now });
+
+  const browserPost = async (path: string, body: object) => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost' }, body: JSON.stringify(body) });
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  return {
+    app,
+    url,
+    secretKey,
+    webhookSecret,
+    provider,
+    async saveCard(customerId, card) {
+      const setup = await provider.createSetup({ customerId });
+      const result = await browserPost(`/v1/setups/${setup.setupId}/confirm`, {
+        client_secret: setup.clientSecret,
+        card: { number: TEST_CARD_NUMBERS[card], exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: card === 'amex' ? '1234' : '123' },
+      });
+      if (result.status !== 'succeeded') throw new Error(`saving the ${card} card failed: ${JSON.stringify(result)}`);
+      return String(result.payment_method);
+    },
+    async authenticate(paymentId, clientSecret, approve) {
+      await browserPost(`/v1/payments/${paymentId}/authenticate`, { client_secret: clientSecret, approve });
+    },
+    drainWebhooks: async () => app.webhooks.drain(),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,251 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkCard, type CardInput } from './cards.js';
+import { newId, type SandboxPayment, type SandboxPaymentMethod, type SandboxStore } from './store.js';
+import type { WebhookOutbox } from './webhooks.js';
+
+export interface PaymentsRouteOptions {
+  store: SandboxStore;
+  outbox: WebhookOutbox;
+  secretKey: string;
+  now: () => number;
+}
+
+class SandboxError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const sameSecret = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+const asObject = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const text = (body: Record<string, unknown>, key: string): string => {
+  const value = body[key];
+  if (typeof value !== 'string' || value.length === 0) throw new SandboxError(400, 'parameter_missing', `${key} is required`);
+  return value;
+};
+
+const toPaymentMethod = (pm: SandboxPaymentMethod) => ({
+  id: pm.id,
+  type: 'card',
+  card: { brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear },
+  created: pm.created,
+});
+
+const toPayment = (p: SandboxPayment) => ({
+  id: p.id,
+  status: p.status,
+  amount: p.amount,
+  currency: p.currency,
+  client_secret: p.status === 'requires_action' ? p.clientSecret : null,
+  failure_code: p.failureCode,
+  failure_message: p.failureMessage,
+  metadata: p.metadata,
+});
+
+/** The payments part of the sandbox's HTTP API (see the README's "Payments" section). */
+export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRouteOptions): Promise<void> {
+  const { store, outbox, now } = options;
+  const { state } = store;
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _request, reply) => {
+    if (error instanceof SandboxError) return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    return reply.code(status).send({ error: { code: status < 500 ? 'invalid_request' : 'internal_error', message: error.message } });
+  });
+
+  const serverOnly = async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Bearer ') || !sameSecret(header.slice(7), options.secretKey)) {
+      throw new SandboxError(401, 'unauthorized', 'A valid secret key is required');
+    }
+  };
+
+  /** Answers a repeated Idempotency-Key with the first answer, so a retried call never acts twice. */
+  const idempotent = async (request: FastifyRequest, reply: FastifyReply, act: () => { status: number; body: unknown }) => {
+    const key = request.headers['idempotency-key'];
+    const scoped = typeof key === 'string' && key ? `${request.routeOptions.url}:${key}` : undefined;
+    const stored = scoped ? state.idempotency[scoped] : undefined;
+    if (stored) return reply.code(stored.status).header('idempotent-replayed', 'true').send(stored.body);
+    const answer = act();
+    if (scoped && answer.status < 500) state.idempotency[scoped] = answer;
+    store.save();
+    return reply.code(answer.status).send(answer.body);
+  };
+
+  const customerOf = (id: string) => {
+    const customer = state.customers[id];
+    if (!customer) throw new SandboxError(404, 'resource_missing', `No such customer: ${id}`);
+    return customer;
+  };
+
+  const settle = (payment: SandboxPayment) => {
+    if (payment.status === 'succeeded') {
+      outbox.emit('payment.succeeded', { payment: toPayment(payment) });
+    } else if (payment.status === 'failed') {
+      outbox.emit('payment.failed', { payment: toPayment(payment) });
+    }
+  };
+
+  app.post('/v1/customers', { preHandler: serverOnly }, async (request, reply) => {
+    const body = asObject(request.body);
+    return idempotent(request, reply, () => {
+      const customer = {
+        id: newId('cus'),
+        email: typeof body.email === 'string' ? body.email : null,
+        name: typeof body.name === 'string' ? body.name : null,
+        metadata: asObject(body.metadata) as Record<string, string>,
+        created: Math.floor(now() / 1000),
+      };
+      state.customers[customer.id] = customer;
+      return { status: 200, body: { id: customer.id } };
+    });
+  });
+
+  app.post('/v1/setups', { preHandler: serverOnly }, async (request, reply) => {
+    const customer = customerOf(text(asObject(request.body), 'customer'));
+    return idempotent(request, reply, () => {
+      const setup = { id: newId('seti'), customer: customer.id, clientSecret: newId('seti_secret', 32), status: 'requires_payment_method' as const, paymentMethod: null };
+      state.setups[setup.id] = setup;
+      return { status: 200, body: { id: setup.id, client_secret: setup.clientSecret, status: setup.status } };
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/customers/:id/payment_methods', { preHandler: serverOnly }, async (request) => {
+    const customer = customerOf(request.params.id);
+    const methods = Object.values(state.paymentMethods)
+      .filter((pm) => pm.customer === customer.id)
+      .sort((a, b) => a.created - b.created);
+    return { data: methods.map(toPaymentMethod) };
+  });
+
+  app.delete<{ Params: { id: string; pm: string } }>('/v1/customers/:id/payment_methods/:pm', { preHandler: serverOnly }, async (request) => {
+    const customer = customerOf(request.params.id);
+    const pm = state.paymentMethods[request.params.pm];
+    if (!pm || pm.customer !== customer.id) throw new SandboxError(404, 'resource_missing', `No such payment method: ${request.params.pm}`);
+    delete state.paymentMethods[pm.id];
+    store.save();
+    return { id: pm.id, deleted: true };
+  });
+
+  app.post('/v1/payments', { preHandler: serverOnly }, async (request, reply) => {
+    const body = asObject(request.body);
+    const customer = customerOf(text(body, 'customer'));
+    const pm = state.paymentMethods[text(body, 'payment_method')];
+    if (!pm || pm.customer !== customer.id) throw new SandboxError(404, 'resource_missing', 'No such payment method for this customer');
+    const amount = body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) throw new SandboxError(400, 'invalid_amount', 'amount must be a positive integer');
+    const currency = text(body, 'currency').toLowerCase();
+    if (!/^[a-z]{3}$/.test(currency)) throw new SandboxError(400, 'invalid_currency', 'currency must be an ISO 4217 code');
+    const offSession = body.off_session === true;
+    return idempotent(request, reply, () => {
+      const payment: SandboxPayment = {
+        id: newId('pay'),
+        customer: customer.id,
+        paymentMethod: pm.id,
+        amount,
+        currency,
+        offSession,
+        status: 'succeeded',
+        clientSecret: newId('pay_secret', 32),
+        failureCode: null,
+        failureMessage: null,
+        refunded: 0,
+        metadata: asObject(body.metadata) as Record<string, string>,
+        created: Math.floor(now() / 1000),
+      };
+      const fail = (code: string, message: string) => {
+        payment.status = 'failed';
+        payment.failureCode = code;
+        payment.failureMessage = message;
+      };
+      if (pm.behaviour === 'declined') fail('card_declined', 'The card was declined.');
+      else if (pm.behaviour === 'insufficient_funds') fail('insufficient_funds', 'The card has insufficient funds.');
+      else if (pm.behaviour === 'fails_off_session' && offSession) fail('card_declined', 'The card was declined.');
+      else if (pm.behaviour === 'requires_3ds') {
+        if (offSession) fail('authentication_required', 'The card needs the cardholder to confirm the payment.');
+        else payment.status = 'requires_action';
+      }
+      state.payments[payment.id] = payment;
+      settle(payment);
+      return { status: 200, body: toPayment(payment) };
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/payments/:id', { preHandler: serverOnly }, async (request) => {
+    const payment = state.payments[request.params.id];
+    if (!payment) throw new SandboxError(404, 'resource_missing', `No such payment: ${request.params.id}`);
+    return toPayment(payment);
+  });
+
+  app.post('/v1/refunds', { preHandler: serverOnly }, async (request, reply) => {
+    const body = asObject(request.body);
+    const payment = state.payments[text(body, 'payment')];
+    if (!payment) throw new SandboxError(404, 'resource_missing', 'No such payment');
+    const amount = body.amount === undefined ? payment.amount - payment.refunded : body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) throw new SandboxError(400, 'invalid_amount', 'amount must be a positive integer');
+    return idempotent(request, reply, () => {
+      if (payment.status !== 'succeeded') return { status: 400, body: { error: { code: 'charge_not_succeeded', message: 'Only a succeeded payment can be refunded' } } };
+      if (payment.refunded + amount > payment.amount) {
+        return { status: 400, body: { error: { code: 'amount_too_large', message: 'The refund exceeds what is left of the payment' } } };
+      }
+      payment.refunded += amount;
+      const refund = { id: newId('re'), payment: payment.id, amount, status: 'succeeded' as const, created: Math.floor(now() / 1000) };
+      state.refunds[refund.id] = refund;
+      outbox.emit('refund.succeeded', { refund });
+      return { status: 200, body: refund };
+    });
+  });
+
+  // Browser routes: authenticated by the client secret alone (CORS is set up by the app).
+  app.post<{ Params: { id: string } }>('/v1/setups/:id/confirm', async (request) => {
+    const body = asObject(request.body);
+    const setup = state.setups[request.params.id];
+    if (!setup || !sameSecret(String(body.client_secret ?? ''), setup.clientSecret)) throw new SandboxError(404, 'resource_missing', 'No such setup');
+    if (setup.status === 'succeeded') return { status: 'succeeded', payment_method: setup.paymentMethod };
+    const check = checkCard(asObject(body.card) as unknown as CardInput, new Date(now()));
+    if (!check.ok) return { status: 'failed', error: { code: check.code, message: check.message } };
+    const pm: SandboxPaymentMethod = {
+      id: newId('pm'),
+      customer: setup.customer,
+      brand: check.brand,
+      last4: check.last4,
+      expMonth: check.expMonth,
+      expYear: check.expYear,
+      behaviour: check.behaviour,
+      created: Math.floor(now() / 1000),
+    };
+    state.paymentMethods[pm.id] = pm;
+    setup.status = 'succeeded';
+    setup.paymentMethod = pm.id;
+    outbox.emit('payment_method.attached', { payment_method: toPaymentMethod(pm), customer: setup.customer });
+    store.save();
+    return { status: 'succeeded', payment_method: pm.id };
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/payments/:id/authenticate', async (request) => {
+    const body = asObject(request.body);
+    const payment = state.payments[request.params.id];
+    if (!payment || !sameSecret(String(body.client_secret ?? ''), payment.clientSecret)) throw new SandboxError(404, 'resource_missing', 'No such payment');
+    if (payment.status !== 'requires_action') return { status: payment.status };
+    if (body.approve === true) {
+      payment.status = 'succeeded';
+    } else {
+      payment.status = 'failed';
+      payment.failureCode = 'authentication_failed';
+      payment.failureMessage = 'The cardholder did not confirm the payment.';
+    }
+    settle(payment);
+    store.save();
+    return { status: payment.status };
+  });
+}
