@@ -7,11 +7,11 @@ import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { requireStaff } from '../../../lib/staff-guard';
 
-/** `/admin/billing/{user id or name}`: staff only; everyone else gets the 404 page. */
+/** `/admin/billing/{user id or name}`: admins only (the API's billing admin routes are); everyone else gets the 404 page. */
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ params }) => {
-    await requireStaff(queryClient);
+    await requireStaff(queryClient, 'admin');
     const user = await queryClient.ensureQueryData(userQueries.detail(params.userId ?? ''));
     await Promise.all([
       queryClient.ensureQueryData(billingQueries.products()),

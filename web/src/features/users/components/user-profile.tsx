@@ -104,7 +104,7 @@ export function UserProfile({ user, projects, type, tags, own, sidebarExtras }: 
               ...(own ? [] : [{ key: 'report', label: t('user.report'), to: paths.report.getHref({ type: 'user', id: user.id }), tone: 'red' as const }]),
               { key: 'copy-id', label: t('user.copyId'), icon: <CopyIcon />, onSelect: () => void copy(user.id) },
               { key: 'copy-link', label: t('user.copyLink'), onSelect: () => void copy(`${window.location.origin}${paths.user.getHref(user.id)}`) },
-              ...(isStaff(currentUser?.role) ? [{ key: 'billing', label: t('user.manageBilling'), to: paths.admin.billing.getHref(user.id) }] : []),
+              ...(isStaff(currentUser?.role, 'admin') ? [{ key: 'billing', label: t('user.manageBilling'), to: paths.admin.billing.getHref(user.id) }] : []),
             ]}
           >
             <span aria-hidden="true">⋮</span>
