@@ -3,16 +3,12 @@ import type { ShellSlots } from '../components/layout/shell-slots';
 import { EmailBanner } from '../components/layout/email-banner';
 import { UserMenu } from '../components/layout/user-menu';
 import { useCurrentUser } from '../lib/auth';
-import { ensureMessageAreas } from '../lib/i18n/message-areas';
 import { lazyComponent } from '../lib/lazy-component';
 
 // Visitors never download the creation menu or the notification bell.
 const CreateMenu = lazyComponent(() => import('./create-menu').then((module) => module.CreateMenu), () => null);
 // Signed-in users only: the billing banner and its words load after the page.
-const BillingBanner = lazyComponent(
-  () => Promise.all([import('../features/billing/components/billing-banner'), ensureMessageAreas(['billing'])]).then(([module]) => module.BillingBanner),
-  () => null,
-);
+const BillingBanner = lazyComponent(() => import('./billing-banner-loader').then((module) => module.loadBillingBanner()), () => null);
 const NotificationBell = lazyComponent(() => import('../features/notifications/components/notification-bell').then((module) => module.NotificationBell), () => null);
 
 /**
