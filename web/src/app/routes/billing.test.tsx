@@ -152,12 +152,13 @@ describe('/plus', () => {
       ),
     );
     const { user } = renderRoute(createAppRoutes, { path: '/plus' });
-    await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    // Run alone, this test loads the billing code cold.
+    await user.click(await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 45_000 }));
     const dialog = within(screen.getByRole('dialog', { name: 'Subscribe to Plus' }));
     expect(await dialog.findByRole('radio', { name: 'Visa ending in 9995' })).toBeChecked();
     await user.click(dialog.getByRole('button', { name: 'Pay $4.99' }));
     expect(await dialog.findByText('Your card has insufficient funds. Try another card.')).toBeInTheDocument();
-  });
+  }, 60_000);
 });
 
 describe('/settings/billing', () => {
