@@ -9,8 +9,6 @@ import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js
 import { seedDemoRevenue } from './db/seed/demo-revenue.js';
 import { openRuntime } from './runtime.js';
 import { startEmbeddedNodeAgent } from './embedded/node-agent.js';
-      }
-
 import { startEmbeddedSandbox } from './embedded/sandbox.js';
 import { buildWebServer } from './web-server.js';
 import { buildWorker } from './worker.js';

@@ -71,6 +71,8 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
           { id: 'settings-pats', path: 'pats', lazy: settingsPage('pats') },
           { id: 'settings-applications', path: 'applications', lazy: settingsPage('applications') },
           { id: 'settings-authorizations', path: 'authorizations', lazy: settingsPage('authorizations') },
+          { id: 'settings-billing', path: 'billing', lazy: settingsPage('billing', ['billing']) },
+          { id: 'settings-billing-charges', path: 'billing/charges', lazy: settingsPage('billingCharges', ['billing']) },
         ]),
       ],
     },
@@ -100,6 +102,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
     { id: 'moderation-home', path: paths.moderation.path, lazy: moderationPages },
     { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
     { id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages },
+    { id: 'admin-billing', path: paths.admin.billing.path, lazy: lazyRoute(queryClient, pageFrom(groupedPages, 'billingAdmin') as () => Promise<RouteModule>, ['billing']) },
     { id: 'moderation-reports', path: paths.moderation.reports.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReports), ['reports', 'account']) },
     { id: 'moderation-report', path: paths.moderation.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReport), ['reports', 'account']) },
     // The site's own pages (one chunk): companion app, legal documents, changelog, flags, the frog.
@@ -117,5 +120,6 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
       path,
       lazy: sitePage(page, ['site', 'discover']),
     })),
+    { id: 'plus', path: paths.plus.path, lazy: sitePage('plus', ['billing']) },
   ];
 }

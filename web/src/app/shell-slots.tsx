@@ -7,6 +7,8 @@ import { lazyComponent } from '../lib/lazy-component';
 
 // Visitors never download the creation menu or the notification bell.
 const CreateMenu = lazyComponent(() => import('./create-menu').then((module) => module.CreateMenu), () => null);
+// Signed-in users only: the billing banner and its words load after the page.
+const BillingBanner = lazyComponent(() => import('./billing-banner-loader').then((module) => module.loadBillingBanner()), () => null);
 const NotificationBell = lazyComponent(() => import('../features/notifications/components/notification-bell').then((module) => module.NotificationBell), () => null);
 
 /**
@@ -42,9 +44,15 @@ function AccountArea({ variant }: { variant: 'header' | 'mobile' }) {
  *   <Banner> when it applies and nothing otherwise.
  */
 function AppBanners() {
+  const { user } = useCurrentUser();
   return (
     <>
       <EmailBanner />
+      {user && (
+        <Suspense fallback={null}>
+          <BillingBanner />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -169,6 +169,7 @@ export const paths = {
   },
   admin: {
     userEmail: { path: '/admin/user_email', getHref: () => '/admin/user_email' },
+    billing: { path: '/admin/billing/:userId', getHref: (userId: string) => `/admin/billing/${encode(userId)}` },
   },
   settings: {
     /** The settings home is the appearance page. */
@@ -181,5 +182,7 @@ export const paths = {
     pats: { path: '/settings/pats', getHref: () => '/settings/pats' },
     applications: { path: '/settings/applications', getHref: () => '/settings/applications' },
     authorizations: { path: '/settings/authorizations', getHref: () => '/settings/authorizations' },
+    billing: { path: '/settings/billing', getHref: () => '/settings/billing' },
+    charges: { path: '/settings/billing/charges', getHref: () => '/settings/billing/charges' },
   },
 } as const;

@@ -3,4 +3,5 @@ export const pages = {
   reports: () => import('./reports-pages'),
   collections: () => import('./collection-pages'),
   moderation: () => import('./moderation/pages'),
+  billingAdmin: () => import('./admin/billing'),
 };

@@ -35,6 +35,12 @@ export const AppsIcon = (p: IconProps) => (
     <rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5" />
   </Icon>
 );
+export const CardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Icon>
+);
 export const CodeIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />

@@ -59,6 +59,10 @@ function catalogueHandlers() {
     http.get('*/v2/collection/:id', () => HttpResponse.json({ error: 'not_found', description: 'The requested item(s) were not found or no authorization to access the requested item(s)' }, { status: 404 })),
     // Nobody has notifications unless a test serves some.
     http.get('*/v2/user/:id/notifications', () => HttpResponse.json([])),
+    // Nobody pays for anything unless a test says so (the billing banner asks for every signed-in user).
+    http.get('*/v2/billing/subscriptions', () => HttpResponse.json([])),
+    http.get('*/v2/billing/payments', () => HttpResponse.json([])),
+    http.get('*/v2/billing/payment_methods', () => HttpResponse.json([])),
     http.get('*/v2/search', ({ request }) => {
       const params = new URL(request.url).searchParams;
       const facets = JSON.parse(params.get('facets') ?? '[]') as string[][];

@@ -9,4 +9,6 @@ export const pages = {
   pats: () => import('./pats'),
   applications: () => import('./applications'),
   authorizations: () => import('./authorizations'),
+  billing: () => import('./billing'),
+  billingCharges: () => import('./billing-charges'),
 };

@@ -6,4 +6,5 @@ export const pages = {
   changelogEntry: () => import('./changelog-entry'),
   flags: () => import('./flags'),
   frog: () => import('./frog'),
+  plus: () => import('./plus'),
 };

@@ -14,6 +14,8 @@ import { RelativeTime } from '../../../components/ui/format';
 import { CopyIcon } from '../../../components/ui/icons';
 import { MenuButton } from '../../../components/ui/menu';
 import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/auth';
+import { isStaff } from '../../../lib/staff-guard';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useCosmetics, useDeveloperMode } from '../../../lib/preferences';
@@ -42,6 +44,7 @@ export function UserProfile({ user, projects, type, tags, own, sidebarExtras }: 
   const t = useT();
   const notifications = useNotifications();
   const developer = useDeveloperMode();
+  const { user: currentUser } = useCurrentUser();
   const { cosmetics } = useCosmetics();
   const downloads = projects.reduce((sum, project) => sum + project.downloads, 0);
   const followers = projects.reduce((sum, project) => sum + project.followers, 0);
@@ -101,6 +104,7 @@ export function UserProfile({ user, projects, type, tags, own, sidebarExtras }: 
               ...(own ? [] : [{ key: 'report', label: t('user.report'), to: paths.report.getHref({ type: 'user', id: user.id }), tone: 'red' as const }]),
               { key: 'copy-id', label: t('user.copyId'), icon: <CopyIcon />, onSelect: () => void copy(user.id) },
               { key: 'copy-link', label: t('user.copyLink'), onSelect: () => void copy(`${window.location.origin}${paths.user.getHref(user.id)}`) },
+              ...(isStaff(currentUser?.role, 'admin') ? [{ key: 'billing', label: t('user.manageBilling'), to: paths.admin.billing.getHref(user.id) }] : []),
             ]}
           >
             <span aria-hidden="true">⋮</span>

@@ -1,7 +1,7 @@
 import { USER_BADGES } from '@cairn/shared/constants/permissions';
 import type { User } from '@cairn/shared/schemas/users';
 
-type BadgeKind = 'staff' | 'moderator' | 'supporter' | 'tenMillion' | 'earlyAdopter' | 'alphaTester' | 'contributor' | 'translator';
+type BadgeKind = 'staff' | 'moderator' | 'plus' | 'supporter' | 'tenMillion' | 'earlyAdopter' | 'alphaTester' | 'contributor' | 'translator';
 
 /** Downloads across a user's projects that earn the 10M club badge. */
 export const TEN_MILLION = 10_000_000;
@@ -12,6 +12,7 @@ export function userBadges(user: Pick<User, 'role' | 'badges'>, totalDownloads: 
   const badges: BadgeKind[] = [];
   if (user.role === 'admin') badges.push('staff');
   if (user.role === 'moderator') badges.push('moderator');
+  if (has(USER_BADGES.PLUS)) badges.push('plus');
   if (has(USER_BADGES.SUPPORTER)) badges.push('supporter');
   if (totalDownloads > TEN_MILLION) badges.push('tenMillion');
   if (has(USER_BADGES.EARLY_MODPACK_ADOPTER) || has(USER_BADGES.EARLY_RESPACK_ADOPTER) || has(USER_BADGES.EARLY_PLUGIN_ADOPTER)) badges.push('earlyAdopter');

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import type { Charge, Product } from '@cairn/shared/schemas/billing';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useBillingDate } from '../hooks/use-billing-date';
+import { useProductName } from '../hooks/use-product-name';
+import { formatBillingAmount } from '../utils/money';
+import { byDueDescending, findPrice } from '../utils/subscriptions';
+import styles from './charges-table.module.css';
+
+export function ChargeStatusBadge({ status }: { status: Charge['status'] }) {
+  const t = useT();
+  return (
+    <span className={styles.badge} data-status={status}>
+      {t(`billing.status.${status}`)}
+    </span>
+  );
+}
+
+/**
+ * Charges newest first: date, product, amount in the money format (refunds negative), status and
+ * type. `extra` adds a last column (the staff page's refund button).
+ */
+export function ChargesTable({ charges, products, caption, extra }: { charges: readonly Charge[]; products: readonly Product[]; caption: string; extra?: (charge: Charge) => ReactNode }) {
+  const t = useT();
+  const formatDate = useBillingDate();
+  const productName = useProductName();
+  return (
+    <div className={styles.scroller}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('billing.charges.date')}</th>
+            <th scope="col">{t('billing.charges.product')}</th>
+            <th scope="col" className={styles.amount}>
+              {t('billing.charges.amount')}
+            </th>
+            <th scope="col">{t('billing.charges.status')}</th>
+            <th scope="col">{t('billing.charges.type')}</th>
+            {extra && <td />}
+          </tr>
+        </thead>
+        <tbody>
+          {[...charges].sort(byDueDescending).map((charge) => {
+            const amount = charge.type === 'refund' ? -Math.abs(charge.amount) : charge.amount;
+            const interval = charge.subscription_interval ? ` · ${t(`billing.intervalWord.${charge.subscription_interval}`)}` : '';
+            return (
+              <tr key={charge.id}>
+                <td>
+                  <time dateTime={charge.due}>{formatDate(charge.due)}</time>
+                </td>
+                <td>
+                  {productName(findPrice(products, charge.price_id)?.product)}
+                  {interval}
+                </td>
+                <td className={styles.amount}>{formatBillingAmount(amount, charge.currency_code)}</td>
+                <td>
+                  <ChargeStatusBadge status={charge.status} />
+                </td>
+                <td>{t(`billing.type.${charge.type}`)}</td>
+                {extra && <td>{extra(charge)}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { BillingInterval } from '@cairn/shared/schemas/billing';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { CheckIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { billingQueries } from '../api/billing-queries';
+import { formatBillingAmount, yearlySavingPercent } from '../utils/money';
+import { amountFor, findPrice, plusProduct, priceIn } from '../utils/subscriptions';
+import styles from './plus-page.module.css';
+import { SubscribeModal } from './subscribe-modal';
+
+/** `/plus`: what Plus gives, its price monthly or yearly, and the way to subscribe. */
+export function PlusPage() {
+  const t = useT();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const { user } = useCurrentUser();
+  const { data: products } = useSuspenseQuery(billingQueries.products());
+  const { data: subscriptions } = useQuery({ ...billingQueries.subscriptions(), enabled: Boolean(user) });
+  const [interval, setInterval] = useState<BillingInterval>('monthly');
+  const [subscribing, setSubscribing] = useState(Boolean(user) && searchParams.get('showModal') === 'true');
+
+  const product = plusProduct(products);
+  const price = product && priceIn(product);
+  const monthly = price ? amountFor(price, 'monthly') : undefined;
+  const yearly = price ? amountFor(price, 'yearly') : undefined;
+  const hasPlus = Boolean(product && subscriptions?.some((s) => s.subscription.status === 'provisioned' && findPrice([product], s.subscription.price_id)));
+  const chosen = interval === 'monthly' ? monthly : yearly;
+  const chosenLabel = price && chosen !== undefined ? formatBillingAmount(chosen, price.currency_code) : undefined;
+
+  const perks = [t('billing.plus.perkBadge'), t('billing.plus.perkCollections'), t('billing.plus.perkSupport'), t('billing.plus.perkCancel')];
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <h1 className={styles.title}>{t('billing.plus.title')}</h1>
+        <p className={styles.headline}>{t('billing.plus.headline')}</p>
+        <p className={styles.lede}>{t('billing.plus.lede')}</p>
+      </header>
+      <section className={styles.card} aria-labelledby="plus-perks">
+        <h2 id="plus-perks" className={styles.cardTitle}>
+          {t('billing.plus.perksTitle')}
+        </h2>
+        <ul className={styles.perks}>
+          {perks.map((perk) => (
+            <li key={perk}>
+              <CheckIcon className={styles.check} /> {perk}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.card} aria-label={t('billing.plus.subscribe')}>
+        {!product || !price || monthly === undefined ? (
+          <p>{t('billing.plus.unavailable')}</p>
+        ) : (
+          <>
+            <fieldset className={styles.intervals}>
+              <legend className={styles.legend}>{t('billing.plus.interval')}</legend>
+              {(['monthly', 'yearly'] as const).map((option) => (
+                <label key={option} className={styles.interval} data-checked={interval === option || undefined}>
+                  <input type="radio" name="plus-interval" value={option} checked={interval === option} onChange={() => setInterval(option)} disabled={option === 'yearly' && yearly === undefined} />
+                  {t(`billing.plus.${option}`)}
+                </label>
+              ))}
+            </fieldset>
+            <p className={styles.price} aria-live="polite">
+              {chosenLabel && t(interval === 'monthly' ? 'billing.plus.perMonth' : 'billing.plus.perYear', { price: chosenLabel })}
+            </p>
+            {yearly !== undefined && yearlySavingPercent(monthly, yearly) > 0 && (
+              <p className={styles.saving}>{t('billing.plus.save', { percent: yearlySavingPercent(monthly, yearly) })}</p>
+            )}
+            {hasPlus ? (
+              <>
+                <p>{t('billing.plus.active')}</p>
+                <ButtonLink to={paths.settings.billing.getHref()} color="brand">
+                  {t('billing.plus.manage')}
+                </ButtonLink>
+              </>
+            ) : user ? (
+              <Button color="brand" size="large" onClick={() => setSubscribing(true)}>
+                {t('billing.plus.subscribe')}
+              </Button>
+            ) : (
+              <ButtonLink to={signInRedirectHref({ pathname: location.pathname, search: '?showModal=true' })} color="brand" size="large">
+                {t('billing.plus.signInToSubscribe')}
+              </ButtonLink>
+            )}
+          </>
+        )}
+      </section>
+      {product && chosenLabel && user && (
+        <SubscribeModal open={subscribing && !hasPlus} onClose={() => setSubscribing(false)} product={product} interval={interval} priceLabel={chosenLabel} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Charge } from '@cairn/shared/schemas/billing';
+import { useId } from 'react';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, FieldLabel, TextField } from '../../../components/ui/form';
+import { Modal } from '../../../components/ui/modal';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useNotifications } from '../../../lib/notifications-provider';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useRefundCharge } from '../api/use-billing-mutations';
+import { formatBillingAmount } from '../utils/money';
+import styles from './admin-billing.module.css';
+
+const valuesSchema = z.object({ type: z.enum(['full', 'partial', 'none']), amount: z.string(), unprovision: z.boolean() });
+type RefundValues = z.infer<typeof valuesSchema>;
+
+/** Minor units per major unit of a currency (100 for USD, 1 for JPY). */
+function minorPerMajor(currency: string): number {
+  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return 10 ** digits;
+}
+
+/** Staff: refund a succeeded charge in full, in part or not at all, optionally ending the perks now. */
+export function RefundModal({ charge, onClose }: { charge: Charge; onClose: () => void }) {
+  const t = useT();
+  const toasts = useNotifications();
+  const scale = minorPerMajor(charge.currency_code);
+  const schema = valuesSchema.superRefine((values, ctx) => {
+    if (values.type !== 'partial') return;
+    const minor = Math.round(Number(values.amount) * scale);
+    if (!/^\d+(\.\d+)?$/.test(values.amount.trim()) || minor < 1 || minor > charge.amount)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: t('billing.admin.refundAmountInvalid', { max: formatBillingAmount(charge.amount, charge.currency_code) }) });
+  });
+  const { register, handleSubmit, watch, formState } = useZodForm<RefundValues>(schema, { type: 'full', amount: '', unprovision: false });
+  const refund = useRefundCharge({
+    onSuccess: () => {
+      toasts.add({ type: 'success', title: t('billing.admin.refunded') });
+      onClose();
+    },
+    onError: (error) => toasts.addError(error),
+  });
+  const submit = handleSubmit((values) =>
+    refund.mutate({
+      id: charge.id,
+      body: {
+        amount: values.type === 'partial' ? { type: 'partial', amount: Math.round(Number(values.amount) * scale) } : { type: values.type },
+        unprovision: values.unprovision,
+      },
+    }),
+  );
+  const type = watch('type');
+  const formId = useId();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('billing.admin.refundTitle')}
+      footer={
+        <>
+          <Button variant="outlined" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} color="red" disabled={refund.isPending}>
+            {t('billing.admin.refundConfirm')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset className={styles.radios}>
+          <FieldLabel as="legend">{t('billing.admin.refundType')}</FieldLabel>
+          <label>
+            <input type="radio" value="full" {...register('type')} /> {t('billing.admin.refundFull', { amount: formatBillingAmount(charge.amount, charge.currency_code) })}
+          </label>
+          <label>
+            <input type="radio" value="partial" {...register('type')} /> {t('billing.admin.refundPartial')}
+          </label>
+          <label>
+            <input type="radio" value="none" {...register('type')} /> {t('billing.admin.refundNone')}
+          </label>
+        </fieldset>
+        {type === 'partial' && (
+          <TextField label={t('billing.admin.refundAmount', { currency: charge.currency_code })} inputMode="decimal" error={formState.errors.amount?.message} {...register('amount')} />
+        )}
+        <CheckboxField label={t('billing.admin.unprovision')} {...register('unprovision')} />
+      </form>
+    </Modal>
+  );
+}
