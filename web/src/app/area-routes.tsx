@@ -85,6 +85,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
           { id: 'dashboard-organizations', path: 'organizations', lazy: dashboardPage('organizations', ['organizations']) },
           { id: 'dashboard-notifications', path: 'notifications', lazy: dashboardPage('notifications') },
           { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: dashboardPage('notificationsHistory') },
+          { id: 'dashboard-analytics', path: 'analytics', lazy: dashboardPage('analytics', ['analytics']) },
           { id: 'dashboard-collections', path: 'collections', lazy: lazyRoute(queryClient, () => collectionPages().then((m) => m.dashboardCollections)) },
           { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
           { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },

@@ -149,6 +149,7 @@ export const paths = {
       history: { path: '/dashboard/notifications/history', getHref: () => '/dashboard/notifications/history' },
     },
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    analytics: { path: '/dashboard/analytics', getHref: () => '/dashboard/analytics' },
     collections: { path: '/dashboard/collections', getHref: () => '/dashboard/collections' },
     report: { path: '/dashboard/report/:id', getHref: (id: string) => `/dashboard/report/${encode(id)}` },
   },
