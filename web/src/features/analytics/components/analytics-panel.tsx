@@ -27,6 +27,8 @@ interface AnalyticsPanelProps {
   projects: readonly ChartProject[];
   /** Where "All time" starts (the oldest project's publication). */
   since?: Date;
+  /** The level of the panel's own headings (one below the page's). */
+  headingLevel?: 2 | 3;
 }
 
 function bucketMessage(minutes: number): [MessageId, Record<string, number>] {
@@ -38,7 +40,7 @@ function bucketMessage(minutes: number): [MessageId, Record<string, number>] {
  * with totals and sparklines pick the metric; the chart has a data table for screen readers
  * (shown on request), a legend that hides and shows projects, a CSV export and the regions.
  */
-export function AnalyticsPanel({ projects, since }: AnalyticsPanelProps) {
+export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsPanelProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const rangeId = useId();
@@ -164,6 +166,7 @@ export function AnalyticsPanel({ projects, since }: AnalyticsPanelProps) {
           title={t(regionMetric === 'views' ? 'analytics.regionsViews' : 'analytics.regions')}
           valueLabel={t(`analytics.metric.${regionMetric}`)}
           rows={countryTotals(countries.data, visible)}
+          headingLevel={headingLevel}
         />
       )}
     </div>

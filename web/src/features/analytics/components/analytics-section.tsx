@@ -27,7 +27,7 @@ export function AnalyticsSection({ projects, intro, headingLevel = 1 }: Analytic
         {t('analytics.heading')}
       </Heading>
       <p className={styles.intro}>{intro}</p>
-      <AnalyticsPanel projects={chartProjects} since={since} />
+      <AnalyticsPanel projects={chartProjects} since={since} headingLevel={headingLevel === 1 ? 2 : 3} />
     </section>
   );
 }

@@ -8,10 +8,12 @@ interface RegionTableProps {
   title: string;
   rows: readonly CountryTotal[];
   valueLabel: string;
+  headingLevel: 2 | 3;
 }
 
 /** Totals per country with a bar for each one's share of the whole. */
-export function RegionTable({ title, rows, valueLabel }: RegionTableProps) {
+export function RegionTable({ title, rows, valueLabel, headingLevel }: RegionTableProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   const { locale } = useIntl();
   const total = rows.reduce((sum, row) => sum + row.value, 0);
@@ -19,7 +21,7 @@ export function RegionTable({ title, rows, valueLabel }: RegionTableProps) {
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <section className={styles.regions} aria-label={title}>
-      <h3 className={styles.subheading}>{title}</h3>
+      <Heading className={styles.subheading}>{title}</Heading>
       {rows.length === 0 ? (
         <p className={styles.muted}>{t('analytics.noData')}</p>
       ) : (

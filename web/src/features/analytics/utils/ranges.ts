@@ -137,7 +137,10 @@ export function rangeWindow(range: RangeId, now: Date, since?: Date): TimeWindow
         return [since && since < now ? since : minutesBefore(now, 2 * 365 * DAY), now];
     }
   })();
-  return { start, end, resolutionMinutes: RANGE_RESOLUTION[range] };
+  const resolutionMinutes = RANGE_RESOLUTION[range];
+  // Buckets start on whole hours or days, so a daily point is a calendar day of the roll-ups.
+  const alignMs = Math.min(resolutionMinutes, DAY) * MINUTE_MS;
+  return { start: new Date(Math.floor(start.getTime() / alignMs) * alignMs), end, resolutionMinutes };
 }
 
 /** Whether `value` names a range (for values read from a URL or a select). */
