@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { buildProject } from '../../testing/mocks/catalogue';
+import { buildProject, buildTeamMember } from '../../testing/mocks/catalogue';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -163,5 +164,35 @@ describe('analytics', () => {
     await vi.waitFor(() => expect(seen.some((s) => s.path === '/v2/analytics/revenue')).toBe(true));
     const tiles = within(screen.getByRole('group', { name: 'Metric' }));
     expect(tiles.getAllByRole('button').map((b) => b.firstChild?.textContent)).toEqual(['Downloads', 'Views']);
+  });
+});
+
+describe('project analytics settings', () => {
+  function serveMember(permissions: number) {
+    const { seen } = serveAnalytics();
+    server.use(http.get('*/v2/project/:id/members', () => HttpResponse.json([buildTeamMember({ role: 'Member', permissions })])));
+    return seen;
+  }
+
+  it('lists Analytics under View for members with VIEW_ANALYTICS and charts only this project', async () => {
+    const seen = serveMember(PROJECT_PERMISSIONS.VIEW_ANALYTICS);
+    renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/analytics' });
+    await pageReady();
+    const nav = within(screen.getByRole('navigation', { name: 'Project settings' }));
+    expect(nav.getByRole('heading', { name: 'View' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
+    const request = seen.find((s) => s.path === '/v2/analytics/downloads')!;
+    expect(JSON.parse(request.params.get('project_ids')!)).toHaveLength(1);
+  });
+
+  it('hides the entry and the page from members without VIEW_ANALYTICS', async () => {
+    serveMember(PROJECT_PERMISSIONS.UPLOAD_VERSION);
+    server.use(http.get('*/v2/tag/donation_platform', () => HttpResponse.json([])));
+    const { unmount } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/links' });
+    const nav = within(await screen.findByRole('navigation', { name: 'Project settings' }, { timeout: 15_000 }));
+    expect(nav.queryByRole('link', { name: 'Analytics' })).toBeNull();
+    unmount();
+    renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/analytics' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 });
