@@ -35,6 +35,8 @@ import { moderationModule } from './modules/moderation/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { threadsModule } from './modules/threads/index.js';
 import { collectionsModule } from './modules/collections/index.js';
+import { analyticsModule } from './modules/analytics/index.js';
+import { createCountryLookup } from './modules/analytics/geoip.js';
 import { createFileTokens } from './lib/file-tokens.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -78,7 +80,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   overrides.instrument?.(app);
 
   await app.register(errorHandlerPlugin);
-  await app.register(httpSecurityPlugin, { webOrigins: config.webOrigins });
+  await app.register(httpSecurityPlugin, { webOrigins: config.webOrigins, restrictedCors: { '/v2/analytics/view': config.analytics.viewOrigins } });
   await app.register(openApiPlugin, { version: apiVersion(), publicApiUrl: config.publicApiUrl });
 
   const db = deps.database.db;
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(usersModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl, secureCookies: config.secureCookies });
   const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
   const fileTokens = createFileTokens(config.fileUrlSecret);
+  const countryOf = createCountryLookup(config.analytics.geoipPath);
   await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, fileTokens, jobs: deps.jobs, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });
   await app.register(organizationsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     maxFileBytes: config.maxFileBytes,
     fileTokens,
     jobs: deps.jobs,
+    countryOf,
   });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
@@ -120,6 +124,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(threadsModule, { prefix: '/v2', db });
   await app.register(collectionsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
+  await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;
 }

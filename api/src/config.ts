@@ -57,6 +57,10 @@ export const ConfigSchema = z
     COMMUNITY_CHAT_URL: optionalUrl,
     /** Extra origins allowed to make credentialed requests (comma separated). */
     WEB_ORIGINS: z.string().optional(),
+    /** Origins whose pages may report views (POST /v2/analytics/view; comma separated). Default: the site's origins. */
+    ANALYTICS_VIEW_ORIGINS: z.string().optional(),
+    /** Country database (.mmdb with `country_code` records) for analytics. Default: DB-IP's, shipped in an npm package. */
+    GEOIP_MMDB_PATH: z.string().min(1).optional(),
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     MEILISEARCH_URL: optionalUrl,
@@ -187,6 +191,7 @@ export interface Config {
   /** HMAC key of signed file links (see FILE_URL_SECRET). */
   fileUrlSecret: string;
   webOrigins: string[];
+  analytics: { viewOrigins: string[]; geoipPath: string | undefined };
   database: { url: string | undefined; poolSize: number };
   search: { url: string | undefined; key: string | undefined; indexPrefix: string };
   serveApi: boolean;
@@ -285,6 +290,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxFileBytes: env.MAX_FILE_BYTES,
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
+    analytics: {
+      viewOrigins: env.ANALYTICS_VIEW_ORIGINS
+        ? env.ANALYTICS_VIEW_ORIGINS.split(',').map((o) => stripSlash(o.trim())).filter(Boolean)
+        : [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
+      geoipPath: env.GEOIP_MMDB_PATH,
+    },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },
     serveApi: env.SERVE_API,

@@ -13,6 +13,7 @@ import { sweepOrphanBlobsJob } from './sweep-orphan-blobs.js';
 import { sweepUnattachedImagesJob } from './sweep-unattached-images.js';
 import { publishScheduledJob } from './publish-scheduled.js';
 import { notifyFollowersJob } from './notify-followers.js';
+import { analyticsRollupJob } from './analytics-rollup.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -23,4 +24,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob, analyticsRollupJob];

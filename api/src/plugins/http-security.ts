@@ -22,13 +22,18 @@ const EXPOSED_HEADERS = 'x-request-id, x-ratelimit-limit, x-ratelimit-remaining,
  * middleware because it runs on every request (it roughly halved throughput otherwise).
  */
 export const httpSecurityPlugin = fp(
-  async (app: FastifyInstance, options: { webOrigins: string[] }) => {
+  async (app: FastifyInstance, options: { webOrigins: string[]; restrictedCors?: Record<string, readonly string[]> }) => {
     const trusted = new Set(options.webOrigins);
+    // Paths only some origins may call from a browser (no `*`, so preflights from others fail).
+    const restricted = new Map(Object.entries(options.restrictedCors ?? {}).map(([path, origins]) => [path, new Set(origins)]));
 
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(SECURITY_HEADERS);
       const origin = request.headers.origin;
-      if (origin && trusted.has(origin)) {
+      const only = restricted.size > 0 ? restricted.get(request.url.split('?', 1)[0]!) : undefined;
+      if (only) {
+        if (origin && only.has(origin)) reply.headers({ 'access-control-allow-origin': origin, vary: 'Origin' });
+      } else if (origin && trusted.has(origin)) {
         reply.headers({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' });
       } else {
         reply.header('access-control-allow-origin', '*');

@@ -372,4 +372,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/collection/:id': { request: async (w) => send('DELETE', `/v2/collection/${await ownerCollection(w, 'private')}`), ...teamOrModerator(204, 404) },
   'GET /v2/user/:id/collections': { request: (w) => get(`/v2/user/${w.ownerKey}/collections`), ...everyone(200) },
   'GET /v2/limits/collections': { request: () => get('/v2/limits/collections'), owner: 200, stranger: 200, moderator: 200 },
+  // Analytics (issue 14): views come from anyone; reads need ANALYTICS and answer 200 to all, leaving out projects the caller may not view (see analytics.test.ts).
+  'POST /v2/analytics/view': { request: (w) => send('POST', '/v2/analytics/view', { url: `https://cairn.test/mod/${w.project.slug}` }), ...everyone(204) },
+  'GET /v2/analytics/views': { request: (w) => get(`/v2/analytics/views?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/analytics/downloads': { request: (w) => get(`/v2/analytics/downloads?project_ids=${ids(w.project.key)}&resolution_minutes=60`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/analytics/countries/views': { request: (w) => get(`/v2/analytics/countries/views?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/analytics/countries/downloads': { request: (w) => get(`/v2/analytics/countries/downloads?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
 };

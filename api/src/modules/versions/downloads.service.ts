@@ -11,6 +11,9 @@ import { canSeeVersion } from '../access/version.policy.js';
 import * as repo from './versions.repository.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { contentDisposition, downloadContentType } from './download-headers.js';
+import type { DownloadReason } from '@cairn/shared/schemas/analytics';
+import type { CountryLookup } from '../analytics/geoip.js';
+import { recordDownloadEvent } from '../analytics/download-events.port.js';
 
 export interface DownloadableFile {
   blobKey: string;
@@ -44,9 +47,18 @@ function expandIPv6(ip: string): string[] {
   return [...left, ...zeros, ...right].map((group) => group.toLowerCase().padStart(4, '0'));
 }
 
+/** What a client says about a download (query parameters or header), already validated. */
+export interface DownloadFacts {
+  reason?: DownloadReason;
+  loader?: string;
+  gameVersion?: string;
+  /** Base62 id of the project that pulled this one in. */
+  dependentOn?: string;
+}
+
 /** Version files served at their public URL, with download counting. */
-export function createDownloadsService(deps: { db: Database; files: FileStore; fileTokens: FileTokens }) {
-  const { db, files, fileTokens } = deps;
+export function createDownloadsService(deps: { db: Database; files: FileStore; fileTokens: FileTokens; countryOf: CountryLookup }) {
+  const { db, files, fileTokens, countryOf } = deps;
   return {
     /**
      * The file at `/<project>/versions/<version>/<name>`. Public files are everyone's; others
@@ -85,9 +97,24 @@ export function createDownloadsService(deps: { db: Database; files: FileStore; f
       return files.presignedUrl(file.blobKey, { contentDisposition: contentDisposition(file.filename), contentType: downloadContentType(file.filename), signedAt });
     },
 
-    /** Counts a download (at most once per client per version per hour). */
-    countDownload(file: DownloadableFile, clientIp: string): Promise<boolean> {
-      return repo.countDownload(db, file.versionId, file.projectId, downloadClientKey(clientIp));
+    /**
+     * Counts a download (at most once per client per version per hour) and records it for
+     * analytics with the client's country and the facts it gave.
+     */
+    countDownload(file: DownloadableFile, clientIp: string, facts: DownloadFacts = {}): Promise<boolean> {
+      const clientKey = downloadClientKey(clientIp);
+      return repo.countDownload(db, file.versionId, file.projectId, clientKey, (tx) =>
+        recordDownloadEvent(tx, {
+          projectId: file.projectId,
+          versionId: file.versionId,
+          clientKey,
+          country: countryOf(clientIp),
+          loader: facts.loader ?? '',
+          gameVersion: facts.gameVersion ?? '',
+          reason: facts.reason ?? 'standalone',
+          dependentOn: facts.dependentOn === undefined ? null : (parseId(facts.dependentOn) ?? null),
+        }),
+      );
     },
   };
 }

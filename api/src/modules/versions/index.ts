@@ -17,6 +17,7 @@ import { versionsRoutes } from './versions.routes.js';
 import { createInferenceService } from './inference/inference.service.js';
 import { inferenceRoutes } from './inference/inference.routes.js';
 import { createTagsService } from '../tags/tags.service.js';
+import type { CountryLookup } from '../analytics/geoip.js';
 
 export interface VersionsModuleDeps {
   db: Database;
@@ -29,6 +30,8 @@ export interface VersionsModuleDeps {
   fileTokens: FileTokens;
   /** The job queue (followers' notifications of new versions). */
   jobs?: JobQueue;
+  /** Country of a downloading client, for analytics. */
+  countryOf: CountryLookup;
 }
 
 /**
@@ -49,5 +52,5 @@ export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app
   const forgeUpdates = createForgeUpdatesService({ db, publicSiteUrl: deps.publicSiteUrl });
   await app.register(forgeUpdatesRoutes, { service: forgeUpdates, operationId: 'forgeUpdates' });
   await app.register(forgeUpdatesRoutes, { prefix: '/v2', service: forgeUpdates, operationId: 'forgeUpdatesV2' });
-  await app.register(downloadRoutes, { service: createDownloadsService({ db, files, fileTokens }) });
+  await app.register(downloadRoutes, { service: createDownloadsService({ db, files, fileTokens, countryOf: deps.countryOf }) });
 };

@@ -238,7 +238,14 @@ export async function findFileForDownload(db: Executor, versionId: number, filen
  * The de-duplication row and both totals change in one transaction with database-side
  * increments, so concurrent downloads never lose counts. Returns whether it counted.
  */
-export async function countDownload(db: Database, versionId: number, projectId: number, clientKey: string): Promise<boolean> {
+export async function countDownload(
+  db: Database,
+  versionId: number,
+  projectId: number,
+  clientKey: string,
+  /** Runs in the same transaction when the download counts. */
+  onCounted?: (tx: Executor) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(downloadDedup)
@@ -249,6 +256,7 @@ export async function countDownload(db: Database, versionId: number, projectId: 
     await tx.update(versions).set({ downloads: sql`${versions.downloads} + 1` }).where(eq(versions.id, versionId));
     await tx.update(projects).set({ downloads: sql`${projects.downloads} + 1` }).where(eq(projects.id, projectId));
     await countDailyDownload(tx, projectId);
+    await onCounted?.(tx);
     // One pending search update per project is enough, however many downloads arrive.
     await tx.execute(
       sql`insert into ${searchOutbox} (project_id) select ${projectId} where not exists (select 1 from ${searchOutbox} where project_id = ${projectId})`,

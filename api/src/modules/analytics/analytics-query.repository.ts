@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { analyticsDaily, analyticsHourly } from '../../db/schema/analytics.js';
+import { anyBigint } from '../../db/sql-helpers.js';
+
+export interface SeriesQuery {
+  kind: number;
+  projectIds: readonly number[];
+  start: Date;
+  end: Date;
+  resolutionSeconds: number;
+  /** Read the daily roll-up (whole-day resolutions) rather than the hourly one. */
+  daily: boolean;
+}
+
+/** Sums per project and bucket (bucket starts aligned on multiples of the resolution since the epoch). */
+export async function listSeries(db: Executor, q: SeriesQuery): Promise<Array<{ projectId: number; bucket: number; value: number }>> {
+  const table = q.daily ? analyticsDaily : analyticsHourly;
+  const granularity = q.daily ? '1 day' : '1 hour';
+  const rows = await db.execute<{ project_id: string; bucket: string; value: string }>(sql`
+    select project_id::text, (floor(extract(epoch from bucket) / ${q.resolutionSeconds}) * ${q.resolutionSeconds})::bigint::text as bucket,
+      sum(count)::text as value
+    from ${table}
+    where kind = ${q.kind} and ${anyBigint(table.projectId, q.projectIds)}
+      and bucket > ${q.start.toISOString()}::timestamptz - ${granularity}::interval and bucket < ${q.end.toISOString()}::timestamptz
+    group by 1, 2`);
+  return rows.map((r) => ({ projectId: Number(r.project_id), bucket: Number(r.bucket), value: Number(r.value) }));
+}
+
+/** Sums per project and country over the range. */
+export async function listCountries(
+  db: Executor,
+  q: Omit<SeriesQuery, 'resolutionSeconds'>,
+): Promise<Array<{ projectId: number; country: string; value: number }>> {
+  const table = q.daily ? analyticsDaily : analyticsHourly;
+  const granularity = q.daily ? '1 day' : '1 hour';
+  const rows = await db.execute<{ project_id: string; country: string; value: string }>(sql`
+    select project_id::text, country, sum(count)::text as value
+    from ${table}
+    where kind = ${q.kind} and ${anyBigint(table.projectId, q.projectIds)}
+      and bucket > ${q.start.toISOString()}::timestamptz - ${granularity}::interval and bucket < ${q.end.toISOString()}::timestamptz
+    group by 1, 2`);
+  return rows.map((r) => ({ projectId: Number(r.project_id), country: r.country, value: Number(r.value) }));
+}
+
+/** Projects whose team, or whose organization's team, the user has accepted membership of (newest first). */
+export async function listMemberProjectIds(db: Executor, userId: number, limit: number): Promise<number[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select p.id::text from projects p
+    left join organizations o on o.id = p.organization_id
+    where exists (
+      select 1 from team_members m
+      where m.user_id = ${userId} and m.accepted and (m.team_id = p.team_id or m.team_id = o.team_id))
+    order by p.id desc
+    limit ${limit}`);
+  return rows.map((r) => Number(r.id));
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@cairn/shared/schemas/common';
+import { AnalyticsCountriesSchema, AnalyticsQuerySchema, AnalyticsSeriesSchema, RecordViewBodySchema } from '@cairn/shared/schemas/analytics';
+import { requiredActor } from '../../lib/actor.js';
+import { forbidden } from '../../lib/errors.js';
+import { publicRoute, requireAuth } from '../../plugins/auth.js';
+import type { AnalyticsMetric, AnalyticsService } from './analytics.service.js';
+
+const tags = ['analytics'];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
+const readDescription =
+  'Defaults: the last 14 days in 1440-minute buckets, and the caller\'s own projects. `resolution_minutes` must be a multiple of 60. ' +
+  'Projects the caller may not view analytics of are left out without an error.';
+
+export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService; viewOrigins: readonly string[] }> = async (app, { service, viewOrigins }) => {
+  const allowed = new Set(viewOrigins);
+
+  app.post(
+    '/analytics/view',
+    {
+      config: publicRoute,
+      schema: {
+        operationId: 'recordView',
+        tags,
+        summary: 'Report a view of a page of the site',
+        description: 'Called by the website for each visit of a project page; only the site\'s own origins may call it from a browser.',
+        body: RecordViewBodySchema,
+        response: { 204: z.null().describe('No content'), 400: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !allowed.has(origin)) throw forbidden('Views are only accepted from the Cairn website', 'origin_not_allowed');
+      await service.recordView(request.body.url, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  const series = (metric: AnalyticsMetric, path: string, operationId: string, summary: string) =>
+    app.get(
+      path,
+      {
+        config: requireAuth('ANALYTICS'),
+        schema: { operationId, tags, summary, description: readDescription, querystring: AnalyticsQuerySchema, response: { 200: AnalyticsSeriesSchema, ...errors } },
+      },
+      async (request) => service.getSeries(requiredActor(request.actor), metric, request.query),
+    );
+  series('view', '/analytics/views', 'getViewAnalytics', 'Views of projects per time bucket');
+  series('download', '/analytics/downloads', 'getDownloadAnalytics', 'Downloads of projects per time bucket');
+
+  const countries = (metric: AnalyticsMetric, path: string, operationId: string, summary: string) =>
+    app.get(
+      path,
+      {
+        config: requireAuth('ANALYTICS'),
+        schema: { operationId, tags, summary, description: readDescription, querystring: AnalyticsQuerySchema, response: { 200: AnalyticsCountriesSchema, ...errors } },
+      },
+      async (request) => service.getCountries(requiredActor(request.actor), metric, request.query),
+    );
+  countries('view', '/analytics/countries/views', 'getViewCountryAnalytics', 'Views of projects per country over the range');
+  countries('download', '/analytics/countries/downloads', 'getDownloadCountryAnalytics', 'Downloads of projects per country over the range');
+};
