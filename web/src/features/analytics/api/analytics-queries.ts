@@ -1,10 +1,7 @@
+import { AnalyticsCountriesSchema, AnalyticsSeriesSchema } from '@cairn/shared/schemas/analytics';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch, HttpError } from '../../../lib/api-client';
 import type { TimeWindow } from '../utils/ranges';
-
-/** `{project_id: {key: value}}`: unix seconds (time series) or ISO country codes (countries). */
-const AnalyticsValuesSchema = z.record(z.string(), z.record(z.string(), z.number()));
 
 export type TimeMetric = 'downloads' | 'views' | 'revenue';
 export type CountryMetric = 'downloads' | 'views';
@@ -25,12 +22,12 @@ function analyticsParams({ projectIds, window }: AnalyticsQuery) {
 
 /** `GET /v2/analytics/{downloads|views|revenue}`: values per bucket per project (revenue in cents). */
 function getTimeSeries(metric: TimeMetric, query: AnalyticsQuery, signal?: AbortSignal) {
-  return apiFetch(`/v2/analytics/${metric}`, { schema: AnalyticsValuesSchema, query: analyticsParams(query), signal });
+  return apiFetch(`/v2/analytics/${metric}`, { schema: AnalyticsSeriesSchema, query: analyticsParams(query), signal });
 }
 
 /** `GET /v2/analytics/countries/{downloads|views}`: totals per country per project. */
 function getCountries(metric: CountryMetric, query: AnalyticsQuery, signal?: AbortSignal) {
-  return apiFetch(`/v2/analytics/countries/${metric}`, { schema: AnalyticsValuesSchema, query: analyticsParams(query), signal });
+  return apiFetch(`/v2/analytics/countries/${metric}`, { schema: AnalyticsCountriesSchema, query: analyticsParams(query), signal });
 }
 
 /**

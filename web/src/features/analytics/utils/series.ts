@@ -23,10 +23,13 @@ export interface AlignedSeries {
   series: ProjectSeries[];
 }
 
-/** Bucket starts from the window's start up to (not including) its end; at least one bucket. */
+/**
+ * Bucket starts covering the window, on multiples of the bucket size since the epoch as the API
+ * aligns them (so a weekly bucket may start a few days before the window); at least one bucket.
+ */
 export function timeline(window: TimeWindow): number[] {
   const step = window.resolutionMinutes * 60;
-  const start = Math.floor(window.start.getTime() / 1000);
+  const start = Math.floor(window.start.getTime() / 1000 / step) * step;
   const end = Math.floor(window.end.getTime() / 1000);
   const buckets: number[] = [];
   for (let at = start; at < end || buckets.length === 0; at += step) buckets.push(at);
