@@ -18,7 +18,7 @@ export function AnalyticsTable({ aligned, metric, resolutionMinutes, caption }: 
   const { locale } = useIntl();
   const format = (value: number) => formatMetricExact(metric, value, locale);
   return (
-    <div className={styles.tableScroll}>
+    <div className={styles.tableBox}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
