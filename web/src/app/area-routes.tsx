@@ -30,7 +30,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.projectSettings.path,
       children: [
         authGuardRoute(queryClient, [
-          { id: 'project-settings', index: true, lazy: creatorPage('settings', ['project-settings', 'account', 'markdown-editor']) },
+          { id: 'project-settings', index: true, lazy: creatorPage('settings', ['project-settings', 'account', 'markdown-editor', 'analytics']) },
         ]),
       ],
     },
@@ -87,13 +87,14 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
           { id: 'dashboard-organizations', path: 'organizations', lazy: dashboardPage('organizations', ['organizations']) },
           { id: 'dashboard-notifications', path: 'notifications', lazy: dashboardPage('notifications') },
           { id: 'dashboard-notifications-history', path: 'notifications/history', lazy: dashboardPage('notificationsHistory') },
+          { id: 'dashboard-analytics', path: 'analytics', lazy: dashboardPage('analytics', ['analytics']) },
           { id: 'dashboard-collections', path: 'collections', lazy: lazyRoute(queryClient, () => collectionPages().then((m) => m.dashboardCollections)) },
           { id: 'dashboard-reports', path: 'reports', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReports), ['reports', 'account']) },
           { id: 'dashboard-report', path: 'report/:id', lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.dashboardReport), ['reports', 'account']) },
         ],
       },
       // Organization settings: the page checks the member's permissions.
-      { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: organizationPage('settings', ['organizations']) },
+      { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: organizationPage('settings', ['organizations', 'analytics']) },
       // The report form (spec §2 `/report`), for signed-in users.
       { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
     ]),

@@ -11,7 +11,9 @@ export const LEGAL_PAGES = ['terms', 'rules', 'copyright', 'security', 'privacy'
 type LegalPage = (typeof LEGAL_PAGES)[number];
 
 export const PROJECT_SETTINGS_SECTIONS = ['general', 'tags', 'description', 'license', 'links', 'members'] as const;
-export type ProjectSettingsSection = (typeof PROJECT_SETTINGS_SECTIONS)[number];
+/** Settings pages listed under "View", for members holding the permission each needs. */
+export const PROJECT_VIEW_SECTIONS = ['analytics'] as const;
+export type ProjectSettingsSection = (typeof PROJECT_SETTINGS_SECTIONS)[number] | (typeof PROJECT_VIEW_SECTIONS)[number];
 
 /** `/{type}/{id}/settings[/{section}]`: the project settings pages (General when no section). */
 export function projectSettings(type: ProjectType | 'project', idOrSlug: string, section?: ProjectSettingsSection): string {
@@ -75,7 +77,7 @@ export const paths = {
     getHref: (idOrSlug: string, projectType?: ProjectType) => `/organization/${encode(idOrSlug)}${projectType ? `/${projectType}` : ''}`,
     settings: {
       path: '/organization/:id/settings',
-      getHref: (idOrSlug: string, page?: 'members' | 'projects') => `/organization/${encode(idOrSlug)}/settings${page ? `/${page}` : ''}`,
+      getHref: (idOrSlug: string, page?: 'members' | 'projects' | 'analytics') => `/organization/${encode(idOrSlug)}/settings${page ? `/${page}` : ''}`,
     },
   },
   collection: {
@@ -149,6 +151,7 @@ export const paths = {
       history: { path: '/dashboard/notifications/history', getHref: () => '/dashboard/notifications/history' },
     },
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    analytics: { path: '/dashboard/analytics', getHref: () => '/dashboard/analytics' },
     collections: { path: '/dashboard/collections', getHref: () => '/dashboard/collections' },
     report: { path: '/dashboard/report/:id', getHref: (id: string) => `/dashboard/report/${encode(id)}` },
   },

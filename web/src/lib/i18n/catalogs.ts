@@ -2,6 +2,7 @@ import type { MessageFormatElement } from 'react-intl';
 import enUS from '../../locales/en-US.json';
 import type accountEnUS from '../../locales/account/en-US.json';
 import type billingEnUS from '../../locales/billing/en-US.json';
+import type analyticsEnUS from '../../locales/analytics/en-US.json';
 import type collectionsEnUS from '../../locales/collections/en-US.json';
 import type creatorEnUS from '../../locales/creator/en-US.json';
 import type discoverEnUS from '../../locales/discover/en-US.json';
@@ -26,18 +27,19 @@ import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
  * and the member actions on version pages; `creator`: project creation, the member tools on
- * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab; `site`: the app, legal, changelog, flags and frog pages; `organizations`: organization pages, their settings and creation; `collections`: collection pages, the Save popout and the collection lists; `billing`: the Plus page, billing settings, the billing banner and the staff billing page), loaded with the first route that needs it (see `message-areas.ts`),
+ * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab; `site`: the app, legal, changelog, flags and frog pages; `organizations`: organization pages, their settings and creation; `collections`: collection pages, the Save popout and the collection lists; `billing`: the Plus page, billing settings, the billing banner and the staff billing page; `analytics`: the analytics chart of the dashboard, project and organization settings), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports', 'site', 'organizations', 'collections', 'billing'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports', 'site', 'organizations', 'collections', 'billing', 'analytics'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
 type AreaId =
   | keyof typeof accountEnUS
   | keyof typeof billingEnUS
+  | keyof typeof analyticsEnUS
   | keyof typeof collectionsEnUS
   | keyof typeof creatorEnUS
   | keyof typeof discoverEnUS

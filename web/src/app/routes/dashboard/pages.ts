@@ -6,4 +6,5 @@ export const pages = {
   organizations: () => import('./organizations'),
   notifications: () => import('./notifications'),
   notificationsHistory: () => import('./notifications-history'),
+  analytics: () => import('./analytics'),
 };

@@ -1,4 +1,5 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { AnalyticsSection } from '../../../features/analytics/components/analytics-section';
 import { data, useParams, type LoaderFunction } from 'react-router';
 import { organizationQueries } from '../../../features/organizations/api/organizations-queries';
 import { OrganizationSettings, type OrganizationSettingsPage } from '../../../features/organizations/components/organization-settings';
@@ -7,11 +8,11 @@ import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 
-const PAGES: readonly OrganizationSettingsPage[] = ['members', 'projects'];
+const PAGES: readonly OrganizationSettingsPage[] = ['members', 'projects', 'analytics'];
 const pageOf = (section: string | undefined): OrganizationSettingsPage | undefined =>
   section === undefined ? 'overview' : PAGES.find((page) => page === section);
 
-/** `/organization/{id}/settings[/members|/projects]`, for signed-in users (the page checks the permissions). */
+/** `/organization/{id}/settings[/members|/projects|/analytics]`, for signed-in users (the page checks the permissions). */
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ params }) => {
@@ -31,7 +32,9 @@ function Settings({ userId }: { userId: string }) {
   const { data: projects } = useSuspenseQuery(organizationQueries.projects(organization.id));
   const { data: ownProjects } = useSuspenseQuery(userQueries.projects(userId));
   useHead({ title: `${organization.name} · ${t('organizations.settings.nav')}`, noindex: true });
-  return <OrganizationSettings organization={organization} projects={projects} ownProjects={ownProjects} page={pageOf(params.section) ?? 'overview'} />;
+  // The API leaves out projects whose analytics the viewer may not see.
+  const analytics = <AnalyticsSection projects={projects} intro={t('analytics.organization.intro')} />;
+  return <OrganizationSettings organization={organization} projects={projects} ownProjects={ownProjects} page={pageOf(params.section) ?? 'overview'} analytics={analytics} />;
 }
 
 export function Component() {

@@ -16,6 +16,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             { href: d.getHref(), label: t('creator.dashboard.overview') },
             { href: d.notifications.getHref(), label: t('creator.notifications.nav'), matchNested: true },
             { href: d.reports.getHref(), label: t('creator.dashboard.reports') },
+            { href: d.analytics.getHref(), label: t('creator.dashboard.analytics') },
           ],
         },
         {

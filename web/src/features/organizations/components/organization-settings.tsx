@@ -12,7 +12,7 @@ import { OrganizationMembersSettings } from './organization-members-settings';
 import { OrganizationProjectsSettings } from './organization-projects-settings';
 import styles from './organization-settings.module.css';
 
-export type OrganizationSettingsPage = 'overview' | 'members' | 'projects';
+export type OrganizationSettingsPage = 'overview' | 'members' | 'projects' | 'analytics';
 
 interface OrganizationSettingsProps {
   organization: Organization;
@@ -20,10 +20,12 @@ interface OrganizationSettingsProps {
   /** Projects the signed-in user owns (candidates to move in). */
   ownProjects: readonly Project[];
   page: OrganizationSettingsPage;
+  /** The Analytics page's content (the page composes the analytics feature). */
+  analytics?: ReactNode;
 }
 
-/** `/organization/{id}/settings[/members|/projects]`: the pages beside their navigation. */
-export function OrganizationSettings({ organization, projects, ownProjects, page }: OrganizationSettingsProps) {
+/** `/organization/{id}/settings[/members|/projects|/analytics]`: the pages beside their navigation. */
+export function OrganizationSettings({ organization, projects, ownProjects, page, analytics }: OrganizationSettingsProps) {
   const t = useT();
   const { user } = useCurrentUser();
   if (!canManageOrganization(organization, user)) return <EmptyState framed>{t('organizations.settings.noAccess')}</EmptyState>;
@@ -45,6 +47,7 @@ export function OrganizationSettings({ organization, projects, ownProjects, page
           {link('overview', t('organizations.settings.overview'))}
           {link('members', t('organizations.settings.members'))}
           {link('projects', t('organizations.settings.projects'))}
+          {analytics !== undefined && link('analytics', t('organizations.settings.analytics'))}
           <li>
             <AppLink to={paths.organization.getHref(organization.slug)}>{t('organizations.settings.back')}</AppLink>
           </li>
@@ -54,6 +57,7 @@ export function OrganizationSettings({ organization, projects, ownProjects, page
         {page === 'overview' && <OrganizationDetailsSettings organization={organization} />}
         {page === 'members' && <OrganizationMembersSettings organization={organization} />}
         {page === 'projects' && <OrganizationProjectsSettings organization={organization} projects={projects} ownProjects={ownProjects} />}
+        {page === 'analytics' && analytics}
       </div>
     </div>
   );

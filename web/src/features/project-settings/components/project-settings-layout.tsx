@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { AppLink } from '../../../components/ui/app-link';
-import { PROJECT_SETTINGS_SECTIONS, paths, type ProjectSettingsSection } from '../../../config/paths';
+import { PROJECT_SETTINGS_SECTIONS, PROJECT_VIEW_SECTIONS, paths, type ProjectSettingsSection } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { MessageId } from '../../../lib/i18n/catalogs';
 import styles from './project-settings-layout.module.css';
@@ -16,6 +16,7 @@ const SECTION_LABELS: Record<ProjectSettingsSection, MessageId> = {
   license: 'projectSettings.nav.license',
   links: 'projectSettings.nav.links',
   members: 'projectSettings.nav.members',
+  analytics: 'projectSettings.nav.analytics',
 };
 
 interface ProjectSettingsLayoutProps {
@@ -23,13 +24,26 @@ interface ProjectSettingsLayoutProps {
   /** The URL type the project lives under. */
   type: ProjectType | 'project';
   children?: ReactNode;
+  /** Whether the viewer may see the project's analytics (VIEW_ANALYTICS): lists the "View" pages. */
+  canViewAnalytics?: boolean;
 }
 
 /** `/{type}/{id}/settings/*`: the project's name and a link back, the section list, the page. */
-export function ProjectSettingsLayout({ project, type, children }: ProjectSettingsLayoutProps) {
+export function ProjectSettingsLayout({ project, type, children, canViewAnalytics = false }: ProjectSettingsLayoutProps) {
   const t = useT();
   const { pathname } = useLocation();
   const projectType = type === 'project' ? project.project_type : type;
+  const sectionLink = (section: ProjectSettingsSection) => {
+    const href = paths.projectSettings.getHref(type, project.slug, section);
+    const current = decodeURIComponent(pathname) === decodeURIComponent(href);
+    return (
+      <li key={section}>
+        <AppLink to={href} className={current ? `${styles.link} ${styles.current}` : styles.link} aria-current={current ? 'page' : undefined}>
+          {t(SECTION_LABELS[section])}
+        </AppLink>
+      </li>
+    );
+  };
   return (
     <div className={`page ${styles.layout}`}>
       <aside className={styles.aside}>
@@ -44,19 +58,13 @@ export function ProjectSettingsLayout({ project, type, children }: ProjectSettin
         </div>
         <nav aria-label={t('projectSettings.nav.label')}>
           <h2 className={styles.heading}>{t('projectSettings.nav.heading')}</h2>
-          <ul className={styles.list}>
-            {PROJECT_SETTINGS_SECTIONS.map((section) => {
-              const href = paths.projectSettings.getHref(type, project.slug, section);
-              const current = decodeURIComponent(pathname) === decodeURIComponent(href);
-              return (
-                <li key={section}>
-                  <AppLink to={href} className={current ? `${styles.link} ${styles.current}` : styles.link} aria-current={current ? 'page' : undefined}>
-                    {t(SECTION_LABELS[section])}
-                  </AppLink>
-                </li>
-              );
-            })}
-          </ul>
+          <ul className={styles.list}>{PROJECT_SETTINGS_SECTIONS.map(sectionLink)}</ul>
+          {canViewAnalytics && (
+            <>
+              <h2 className={`${styles.heading} ${styles.laterHeading}`}>{t('projectSettings.nav.view')}</h2>
+              <ul className={styles.list}>{PROJECT_VIEW_SECTIONS.map(sectionLink)}</ul>
+            </>
+          )}
         </nav>
       </aside>
       <div className={styles.content}>{children ?? <Outlet />}</div>

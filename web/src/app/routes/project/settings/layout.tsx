@@ -5,7 +5,8 @@ import { ProjectSettingsLayout } from '../../../../features/project-settings/com
 import { useProject } from '../../../../features/projects/hooks/use-project-page';
 import { useHead } from '../../../../lib/head';
 import { useT } from '../../../../lib/i18n/i18n-provider';
-import { loadSettings } from './shared';
+import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
+import { loadSettings, useProjectSettings } from './shared';
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
@@ -18,8 +19,9 @@ export const createLoader =
 export function Component({ pages }: { pages: Record<string, { Component: ComponentType }> }) {
   const t = useT();
   const { project, type } = useProject();
+  const { access } = useProjectSettings();
   const { section = 'general' } = useParams();
   useHead({ title: t('projectSettings.headTitle', { title: project.title }), noindex: true });
   const Page = pages[section]?.Component;
-  return <ProjectSettingsLayout project={project} type={type}>{Page && <Page key={section} />}</ProjectSettingsLayout>;
+  return <ProjectSettingsLayout project={project} type={type} canViewAnalytics={(access.permissions & PROJECT_PERMISSIONS.VIEW_ANALYTICS) !== 0}>{Page && <Page key={section} />}</ProjectSettingsLayout>;
 }

@@ -2,7 +2,8 @@ import { isProjectType } from '@cairn/shared/constants/project-types';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction } from 'react-router';
-import { PROJECT_SETTINGS_SECTIONS, type ProjectSettingsSection } from '../../../../config/paths';
+import { PROJECT_SETTINGS_SECTIONS, PROJECT_VIEW_SECTIONS, type ProjectSettingsSection } from '../../../../config/paths';
+import * as analytics from './analytics';
 import * as description from './description';
 import * as general from './general';
 import * as layout from './layout';
@@ -12,7 +13,7 @@ import * as members from './members';
 import * as tags from './tags';
 
 /**
- * `/{type}/{id}/settings[/{section}]` as one route module: the layout and the six pages share a
+ * `/{type}/{id}/settings[/{section}]` as one route module: the layout and the seven pages share a
  * chunk and the router holds one entry for them (the shell, and so the search route's budget,
  * stays small). The section picks the page and its extra data.
  */
@@ -21,11 +22,11 @@ interface SectionPage {
   createLoader?: (queryClient: QueryClient) => LoaderFunction;
 }
 
-const PAGES: Record<ProjectSettingsSection, SectionPage> = { general, tags, description, license, links, members };
+const PAGES: Record<ProjectSettingsSection, SectionPage> = { general, tags, description, license, links, members, analytics };
 
 function sectionOf(value: string | undefined): ProjectSettingsSection | undefined {
   const section = value ?? 'general';
-  return (PROJECT_SETTINGS_SECTIONS as readonly string[]).includes(section) && value !== 'general' ? (section as ProjectSettingsSection) : undefined;
+  return ([...PROJECT_SETTINGS_SECTIONS, ...PROJECT_VIEW_SECTIONS] as readonly string[]).includes(section) && value !== 'general' ? (section as ProjectSettingsSection) : undefined;
 }
 
 export const createLoader =

@@ -59,6 +59,7 @@ describe('project settings access', () => {
       ['License', '/mod/lanternlight/settings/license'],
       ['Links', '/mod/lanternlight/settings/links'],
       ['Members', '/mod/lanternlight/settings/members'],
+      ['Analytics', '/mod/lanternlight/settings/analytics'],
     ]);
     expect(nav.getByRole('link', { name: 'Links' })).toHaveAttribute('aria-current', 'page');
     await expectNoAxeViolations(container);

@@ -12,8 +12,9 @@ import { ensureProjectTeams, loadProject, useProjectTeams } from '../shared';
 export async function loadSettings(queryClient: QueryClient, idOrSlug: string) {
   const [user, project] = await Promise.all([queryClient.ensureQueryData(currentUserQuery()), loadProject(queryClient, idOrSlug)]);
   const [members, organization] = await ensureProjectTeams(queryClient, project);
-  if (!settingsAccess(user, { members, organizationMembers: organization?.members ?? [] })) throw data('Not found', { status: 404 });
-  return project;
+  const access = settingsAccess(user, { members, organizationMembers: organization?.members ?? [] });
+  if (!access) throw data('Not found', { status: 404 });
+  return { project, access };
 }
 
 /** The project, its members and the viewer's access, for a settings page (the layout's loader ran). */

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl, browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUrl } from './browser';
+
+/**
+ * The analytics chart against the real API: a project of the demo creator gets a few days of
+ * rolled-up downloads and views (written into the roll-up tables the routes read, as the roll-up
+ * job would), then the creator opens /dashboard/analytics, sees the totals, switches the range
+ * (a new request with that range's bucket size) and downloads the CSV.
+ */
+const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e');
+const DAY_MS = 86_400_000;
+
+describe.skipIf(!browserAvailable)('analytics in a real browser', () => {
+  const suffix = Date.now().toString(36);
+  const title = `Lodestone ${suffix}`;
+  let token = '';
+  let password = '';
+  let browser: Browser;
+  let sql: postgres.Sql;
+  const twoDaysAgo = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - 2 * DAY_MS);
+
+  beforeAll(async () => {
+    password = (JSON.parse(await readFile(join(dataDir, 'demo-accounts.json'), 'utf8')) as Record<string, string>).demo ?? '';
+    const login = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password }) });
+    token = ((await login.json()) as { session: string }).session;
+    const form = new FormData();
+    form.append('data', JSON.stringify({ title, slug: `lodestone-${suffix}`, description: 'Points north.', body: '', categories: [], client_side: 'required', server_side: 'optional', license_id: 'LicenseRef-Unknown', is_draft: true }));
+    const created = await fetch(`${apiUrl}/v2/project`, { method: 'POST', headers: { Authorization: token }, body: form });
+    expect(created.ok).toBe(true);
+
+    const { port } = JSON.parse(await readFile(join(dataDir, 'postgres', 'server.json'), 'utf8')) as { port: number };
+    const dbPassword = (await readFile(join(dataDir, 'postgres', 'password'), 'utf8')).trim();
+    sql = postgres({ host: '127.0.0.1', port, user: 'postgres', password: dbPassword, database: 'cairn', max: 1, onnotice: () => {} });
+    const [project] = await sql<{ id: string }[]>`select id::text from projects where slug = ${`lodestone-${suffix}`}`;
+    // kind 2 = downloads, 1 = views; both roll-ups, as the job writes them (daily for day buckets, hourly below a day).
+    for (const table of ['analytics_daily', 'analytics_hourly']) {
+      await sql.unsafe(
+        `insert into ${table} (kind, project_id, bucket, country, loader, game_version, reason, monetized, count) values
+          (2, $1, $2, 'DE', '', '', 'standalone', true, 1200), (2, $1, $2, 'US', '', '', 'standalone', true, 300), (1, $1, $2, 'DE', '', '', '', true, 4000)`,
+        [project!.id, twoDaysAgo.toISOString()],
+      );
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sql?.end();
+  });
+
+  it('shows the chart, switches range, downloads the CSV and passes axe', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark', acceptDownloads: true });
+    const page: Page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${siteUrl}/auth/sign-in`);
+    await page.getByLabel('Email or username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${siteUrl}/`);
+
+    await page.goto(`${siteUrl}/dashboard/analytics`);
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    const table = page.getByRole('table', { name: /Downloads per period, Previous 30 days/ });
+    const column = (await table.getByRole('columnheader').allTextContents()).indexOf(title);
+    expect(column).toBeGreaterThan(0);
+    // The chart draws on a canvas inside its labelled image.
+    await page.getByRole('img', { name: /Downloads per period/ }).locator('canvas').first().waitFor();
+    const regions = page.getByRole('region', { name: 'Downloads by region' });
+    expect(await regions.getByRole('rowheader', { name: 'Germany' }).count()).toBe(1);
+
+    const request = page.waitForRequest((r) => r.url().includes('/v2/analytics/downloads') && new URL(r.url()).searchParams.get('resolution_minutes') === '360');
+    await page.getByLabel('Time range').selectOption('previous7Days');
+    const response = await (await request).response();
+    expect(response?.status()).toBe(200);
+    await page.getByRole('table', { name: /Downloads per period, Previous 7 days/ }).waitFor({ state: 'attached' });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download this data as CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('cairn-downloads-previous7Days.csv');
+    const rows = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n').map((row) => row.split(','));
+    const index = rows[0]!.indexOf(title);
+    expect(index).toBeGreaterThan(0);
+    expect(rows.find((row) => row[0] === twoDaysAgo.toISOString())?.[index]).toBe('1500');
+    expect(rows.slice(1).reduce((sum, row) => sum + Number(row[index]), 0)).toBe(1500);
+
+    expect((await seriousAccessibilityViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import type { ChartProject } from '../utils/series';
+import styles from './analytics-panel.module.css';
+
+interface AnalyticsLegendProps {
+  projects: readonly { project: ChartProject; color: string }[];
+  hidden: ReadonlySet<string>;
+  onToggle: (projectId: string) => void;
+}
+
+/** One toggle per project: its colour and name; pressed while the project is in the chart. */
+export function AnalyticsLegend({ projects, hidden, onToggle }: AnalyticsLegendProps) {
+  const t = useT();
+  const hintId = useId();
+  return (
+    <div className={styles.legend} role="group" aria-label={t('analytics.legend')} aria-describedby={hintId}>
+      <p id={hintId} className={styles.srOnly}>
+        {t('analytics.legendHint')}
+      </p>
+      <ul className={styles.legendList}>
+        {projects.map(({ project, color }) => (
+          <li key={project.id}>
+            <button type="button" className={styles.legendEntry} aria-pressed={!hidden.has(project.id)} onClick={() => onToggle(project.id)}>
+              <span className={styles.swatch} style={{ background: color }} aria-hidden="true" />
+              {project.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
