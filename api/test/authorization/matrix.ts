@@ -403,19 +403,20 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/collection/:id': { request: async (w) => send('DELETE', `/v2/collection/${await ownerCollection(w, 'private')}`), ...teamOrModerator(204, 404) },
   'GET /v2/user/:id/collections': { request: (w) => get(`/v2/user/${w.ownerKey}/collections`), ...everyone(200) },
   'GET /v2/limits/collections': { request: () => get('/v2/limits/collections'), owner: 200, stranger: 200, moderator: 200 },
-  // Creator revenue and payouts (issue 14). The matrix runs without a payout processor, so no
-  // method is offered: withdrawals answer 400 after authorization; webhooks of an unconfigured processor 404.
+  // Creator revenue and payouts (issue 14). The test context has the sandbox processor: fees are
+  // previewed for anyone signed in; withdrawals answer 400 (no balance) after authorization; the
+  // sandbox's webhook refuses unsigned bodies; webhooks of unconfigured processors 404.
   'GET /v2/payout/balance': { request: () => get('/v2/payout/balance'), owner: 200, stranger: 200, moderator: 200 },
   'GET /v2/payout/history': { request: () => get('/v2/payout/history'), owner: 200, stranger: 200, moderator: 200 },
   'GET /v2/payout/methods': { request: () => get('/v2/payout/methods?country=US'), owner: 200, stranger: 200, moderator: 200 },
-  'POST /v2/payout/fees': { request: () => send('POST', '/v2/payout/fees', { amount: 1000, method_id: 'sandbox' }), owner: 400, stranger: 400, moderator: 400 },
+  'POST /v2/payout/fees': { request: () => send('POST', '/v2/payout/fees', { amount: 1000, method_id: 'sandbox' }), owner: 200, stranger: 200, moderator: 200 },
   'POST /v2/payout': { request: () => send('POST', '/v2/payout', { amount: 1000, method_id: 'sandbox', idempotency_key: 'matrix-withdrawal' }), owner: 400, stranger: 400, moderator: 400 },
   // Only its owner (or an admin) sees the withdrawal; without a processor it cannot be cancelled.
   'DELETE /v2/payout/:id': { request: async (w) => send('DELETE', `/v2/payout/${await ownerWithdrawal(w)}`), owner: 400, stranger: 404, moderator: 404, admin: 400 },
   'GET /v2/analytics/revenue': { request: (w) => get(`/v2/analytics/revenue?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
   'GET /v2/user/:id/payouts': { request: (w) => get(`/v2/user/${w.ownerKey}/payouts`), owner: 200, stranger: 401, moderator: 401, admin: 200 },
   'POST /v2/user/:id/payouts': { request: (w) => send('POST', `/v2/user/${w.ownerKey}/payouts?amount=1000`), owner: 400, stranger: 401, moderator: 401, admin: 401 },
-  'POST /v2/payout/_sandbox': { request: () => send('POST', '/v2/payout/_sandbox', { id: 'evt_matrix', type: 'payout.paid' }), ...everyone(404) },
+  'POST /v2/payout/_sandbox': { request: () => send('POST', '/v2/payout/_sandbox', { id: 'evt_matrix', type: 'payout.paid' }), ...everyone(400) },
   'POST /v2/payout/_paypal': { request: () => send('POST', '/v2/payout/_paypal', { id: 'WH-matrix' }), ...everyone(404) },
   'POST /v2/payout/_tremendous': { request: () => send('POST', '/v2/payout/_tremendous', { event: 'matrix' }), ...everyone(404) },
   // Analytics (issue 14): views come from anyone; reads need ANALYTICS and answer 200 to all, leaving out projects the caller may not view (see analytics.test.ts).

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { VersionSchema, type Version } from '@cairn/shared/schemas/versions';
 import { projects, searchOutbox, versions } from '../../src/db/schema/catalogue.js';
 import { decodeBase62 } from '../../src/lib/ids.js';
-import { downloadClientKey } from '../../src/modules/versions/downloads.service.js';
+import { downloadClientKey } from '../../src/lib/client-key.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, type Actors } from '../factories/users.js';
 import { insertProject, type InsertedProject } from '../factories/catalogue.js';

@@ -15,7 +15,7 @@ import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
 import { encodeBase62 } from '../../lib/ids.js';
 import { findProjectAccess, listProjectAccess, listProjectAccessByIdOrSlug } from '../access/project.policy.js';
-import { downloadClientKey } from '../versions/downloads.service.js';
+import { downloadClientKey } from '../../lib/client-key.js';
 import { insertViewEvent } from './analytics-events.repository.js';
 import { listCountries, listMemberProjectIds, listSeries } from './analytics-query.repository.js';
 import type { CountryLookup } from './geoip.js';

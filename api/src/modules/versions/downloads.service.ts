@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -10,6 +8,7 @@ import { listProjectAccess } from '../access/project.policy.js';
 import { canSeeVersion } from '../access/version.policy.js';
 import * as repo from './versions.repository.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
+import { downloadClientKey } from '../../lib/client-key.js';
 import { contentDisposition, downloadContentType } from './download-headers.js';
 import type { DownloadReason } from '@cairn/shared/schemas/analytics';
 import type { CountryLookup } from '../analytics/geoip.js';
@@ -24,27 +23,6 @@ export interface DownloadableFile {
   projectId: number;
   /** Anyone may see it (so shared caches may keep it). */
   public: boolean;
-}
-
-/**
- * Who a download is counted for: the IPv4 address, or the /64 network of an IPv6 address
- * (one household or machine), hashed so addresses are never stored.
- */
-export function downloadClientKey(ip: string): string {
-  let prefix = ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) prefix = mapped[1]!;
-  else if (isIPv6(ip)) prefix = expandIPv6(ip).slice(0, 4).join(':');
-  else if (!isIPv4(ip)) prefix = ip;
-  return createHash('sha256').update(`download:${prefix}`).digest('hex').slice(0, 32);
-}
-
-function expandIPv6(ip: string): string[] {
-  const [head, tail] = ip.split('::') as [string, string | undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => group.toLowerCase().padStart(4, '0'));
 }
 
 /** What a client says about a download (query parameters or header), already validated. */
