@@ -11,7 +11,7 @@ export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
 export type BillingInterval = z.infer<typeof BillingIntervalSchema>;
 
 /** `midas` = the Plus subscription; `pyro` = a hosted server plan. */
-export const ProductMetadataSchema = z.discriminatedUnion('type', [
+export const ProductMetadataSchema = z.union([
   z.object({ type: z.literal('midas') }),
   z.object({
     type: z.literal('pyro'),
@@ -30,11 +30,12 @@ export const ProductMetadataSchema = z.discriminatedUnion('type', [
 ]);
 export type ProductMetadata = z.infer<typeof ProductMetadataSchema>;
 
-export const PriceAmountsSchema = z.discriminatedUnion('type', [
+export const PriceAmountsSchema = z.union([
   z.object({ type: z.literal('one-time'), price: z.number().int().min(0) }),
   z.object({
     type: z.literal('recurring'),
-    intervals: z.partialRecord(BillingIntervalSchema, z.number().int().min(0)),
+    /** Amount per billing interval the price offers. */
+    intervals: z.object({ monthly: z.number().int().min(0).optional(), yearly: z.number().int().min(0).optional() }),
   }),
 ]);
 export type PriceAmounts = z.infer<typeof PriceAmountsSchema>;
@@ -61,9 +62,7 @@ export const SubscriptionStatusSchema = z.enum(['provisioned', 'unprovisioned'])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 export const SubscriptionMetadataSchema = z
-  .discriminatedUnion('type', [
-    z.object({ type: z.literal('pyro'), id: z.string(), region: z.string().nullable().optional() }),
-  ])
+  .object({ type: z.literal('pyro'), id: z.string(), region: z.string().nullable().optional() })
   .nullable();
 
 export const SubscriptionSchema = z.object({
@@ -189,25 +188,6 @@ export const SubscriptionChangeSchema = z.object({
 });
 export type SubscriptionChange = z.infer<typeof SubscriptionChangeSchema>;
 
-/** POST /billing/payment: pay for a new subscription/one-time product, or retry an existing charge. */
-export const CreatePaymentBodySchema = z
-  .object({
-    /** A saved payment method id. */
-    payment_method_id: z.string().min(1).max(255),
-    charge: z.discriminatedUnion('type', [
-      z.object({
-        type: z.literal('new'),
-        product_id: Base62IdSchema,
-        interval: BillingIntervalSchema.optional(),
-        /** ISO 4217; defaults to USD, falls back to USD when the product has no such price. */
-        currency: z.string().length(3).optional(),
-      }),
-      z.object({ type: z.literal('existing'), id: Base62IdSchema }),
-    ]),
-  })
-  .strict();
-export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
-
 export const PaymentResultSchema = z.object({
   charge_id: Base62IdSchema,
   payment_intent_id: z.string(),
@@ -229,20 +209,6 @@ export const CustomerSchema = z.object({
   default_payment_method: z.string().nullable(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
-
-/** POST /billing/charge/{id}/refund (admin). */
-export const RefundBodySchema = z
-  .object({
-    amount: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('full') }),
-      z.object({ type: z.literal('partial'), amount: z.number().int().min(1) }),
-      z.object({ type: z.literal('none') }),
-    ]),
-    /** Also end the subscription's perks now. */
-    unprovision: z.boolean().default(false),
-  })
-  .strict();
-export type RefundBody = z.input<typeof RefundBodySchema>;
 
 /** POST /billing/credit (admin): push the next renewal back by `days`. */
 export const CreditBodySchema = z

@@ -1,4 +1,5 @@
-import type { CreditBody, RefundBody } from '@cairn/shared/schemas/billing';
+import type { CreditBody } from '@cairn/shared/schemas/billing';
+import type { RefundBody } from '@cairn/shared/schemas/billing-requests';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { recordInOutbox } from '../../lib/mail/mailer.js';

@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
-import {
-  ChargeSchema,
-  CreatePaymentBodySchema,
-  CreditBodySchema,
-  CustomerSchema,
-  EditPaymentMethodBodySchema,
-  EditSubscriptionBodySchema,
-  PaymentMethodSchema,
-  PaymentMethodSetupSchema,
-  PaymentResultSchema,
-  ProductSchema,
-  RefundBodySchema,
-  SubscriptionChangeSchema,
-  SubscriptionEntrySchema,
-} from '@cairn/shared/schemas/billing';
+import { ChargeSchema, CreditBodySchema, CustomerSchema, EditPaymentMethodBodySchema, EditSubscriptionBodySchema, PaymentMethodSchema, PaymentMethodSetupSchema, PaymentResultSchema, ProductSchema, SubscriptionChangeSchema, SubscriptionEntrySchema } from '@cairn/shared/schemas/billing';
+import { CreatePaymentBodySchema, RefundBodySchema } from '@cairn/shared/schemas/billing-requests';
 import { Base62IdSchema } from '@cairn/shared/schemas/common';
 import { isAdmin, requiredActor, type Actor } from '../../lib/actor.js';
 import { unauthorized } from '../../lib/errors.js';

@@ -1,15 +1,5 @@
-import type {
-  CreatePaymentBody,
-  Customer,
-  EditSubscriptionBody,
-  PaymentMethod,
-  PaymentMethodSetup,
-  PaymentResult,
-  Charge,
-  Product,
-  SubscriptionChange,
-  SubscriptionEntry,
-} from '@cairn/shared/schemas/billing';
+import type { Customer, EditSubscriptionBody, PaymentMethod, PaymentMethodSetup, PaymentResult, Charge, Product, SubscriptionChange, SubscriptionEntry } from '@cairn/shared/schemas/billing';
+import type { CreatePaymentBody } from '@cairn/shared/schemas/billing-requests';
 import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';

@@ -1,16 +1,5 @@
-import {
-  ChargeSchema,
-  PaymentMethodSchema,
-  PaymentMethodSetupSchema,
-  PaymentResultSchema,
-  ProductSchema,
-  SubscriptionChangeSchema,
-  SubscriptionEntrySchema,
-  type CreatePaymentBody,
-  type CreditBody,
-  type EditSubscriptionBody,
-  type RefundBody,
-} from '@cairn/shared/schemas/billing';
+import { ChargeSchema, PaymentMethodSchema, PaymentMethodSetupSchema, PaymentResultSchema, ProductSchema, SubscriptionChangeSchema, SubscriptionEntrySchema, type CreditBody, type EditSubscriptionBody } from '@cairn/shared/schemas/billing';
+import { type CreatePaymentBody, type RefundBody } from '@cairn/shared/schemas/billing-requests';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';

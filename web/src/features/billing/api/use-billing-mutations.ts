@@ -1,4 +1,5 @@
-import type { CreatePaymentBody, CreditBody, EditSubscriptionBody, PaymentResult, RefundBody } from '@cairn/shared/schemas/billing';
+import type { CreditBody, EditSubscriptionBody, PaymentResult } from '@cairn/shared/schemas/billing';
+import type { CreatePaymentBody, RefundBody } from '@cairn/shared/schemas/billing-requests';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
 import {

@@ -1,4 +1,5 @@
-import type { CreatePaymentBody, PaymentResult } from '@cairn/shared/schemas/billing';
+import type { PaymentResult } from '@cairn/shared/schemas/billing';
+import type { CreatePaymentBody } from '@cairn/shared/schemas/billing-requests';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n-provider';
