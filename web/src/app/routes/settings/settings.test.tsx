@@ -32,6 +32,7 @@ describe('settings navigation', () => {
       ['Account and security', '/settings/account'],
       ['Authorized apps', '/settings/authorizations'],
       ['Sessions', '/settings/sessions'],
+      ['Billing and subscriptions', '/settings/billing'],
       ['Personal access tokens', '/settings/pats'],
       ['Applications', '/settings/applications'],
     ]);
