@@ -1,3 +1,4 @@
+import { COLLECTION_LIMIT, PLUS_COLLECTION_LIMIT } from '@cairn/shared/schemas/collections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
@@ -73,6 +74,8 @@ const hasPlusBadge = async (user: TestUser) => {
   const [row] = await ctx.database.db.select({ badges: users.badges }).from(users).where(eq(users.id, user.id));
   return (row!.badges & USER_BADGES.PLUS) !== 0;
 };
+/** The collection limit is a Plus perk. */
+const collectionLimit = async (user: TestUser) => ((await call('GET', '/v2/limits/collections', user.session)).json() as { max: number | null }).max;
 const setPrimary = async (user: TestUser, pm: string) => expect((await call('PATCH', `/v2/billing/payment_method/${pm}`, user.session, { primary: true })).statusCode).toBe(204);
 const deliverWebhooks = async () => {
   const deliveries = await ctx.sandbox.drainWebhooks();
@@ -106,12 +109,14 @@ describe('subscribing and renewing', () => {
   it('provisions Plus (badge) on a succeeded charge and schedules the renewal at the period end', async () => {
     const user = await newUser();
     expect(await hasPlusBadge(user)).toBe(false);
+    expect(await collectionLimit(user)).toBe(COLLECTION_LIMIT);
     const pm = await saveCard(user, 'visa');
     const result = await subscribe(user, pm);
     expect(result).toMatchObject({ status: 'succeeded', total: 499, currency_code: 'USD', failure: null, client_secret: null });
     const [entry] = await subscriptions(user);
     expect(entry!.subscription).toMatchObject({ status: 'provisioned', interval: 'monthly', metadata: null });
     expect(await hasPlusBadge(user)).toBe(true);
+    expect(await collectionLimit(user)).toBe(PLUS_COLLECTION_LIMIT);
     const list = await charges(user);
     expect(list.map((c) => [c.type, c.status, c.amount])).toEqual([
       ['subscription', 'open', 499],
@@ -196,6 +201,7 @@ describe('subscribing and renewing', () => {
     expect(renewal.status).toBe('failed');
     expect((await subscriptions(user))[0]!.subscription.status).toBe('unprovisioned');
     expect(await hasPlusBadge(user)).toBe(false);
+    expect(await collectionLimit(user)).toBe(COLLECTION_LIMIT);
     // No further automatic attempts.
     const attempts = renewal.last_attempt;
     now = addDays(now, 30);

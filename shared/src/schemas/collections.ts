@@ -3,6 +3,8 @@ import { Base62IdSchema, jsonArrayQuery } from './common.js';
 
 /** Collections a user may own (admins are not limited). */
 export const COLLECTION_LIMIT = 32;
+/** What a Plus subscriber may own (a perk of the subscription). */
+export const PLUS_COLLECTION_LIMIT = 128;
 export const COLLECTION_NAME_MIN = 3;
 export const COLLECTION_NAME_MAX = 64;
 export const COLLECTION_DESCRIPTION_MIN = 3;

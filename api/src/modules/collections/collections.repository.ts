@@ -108,10 +108,10 @@ export async function deleteCollection(tx: Executor, id: number): Promise<void> 
 }
 
 /** A user by id or username (case-insensitive); an id match wins. */
-export async function findUser(db: Executor, text: string, id: number | undefined): Promise<{ id: number; emailVerified: boolean } | undefined> {
+export async function findUser(db: Executor, text: string, id: number | undefined): Promise<{ id: number; emailVerified: boolean; badges: number } | undefined> {
   const byName = sql`lower(${users.username}) = lower(${text})`;
   const rows = await db
-    .select({ id: users.id, emailVerified: users.emailVerified })
+    .select({ id: users.id, emailVerified: users.emailVerified, badges: users.badges })
     .from(users)
     .where(id !== undefined ? sql`${users.id} = ${id} or ${byName}` : byName);
   return rows.find((r) => r.id === id) ?? rows[0];

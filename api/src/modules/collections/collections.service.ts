@@ -1,5 +1,7 @@
+import { hasPermission, USER_BADGES } from '@cairn/shared/constants/permissions';
 import {
   COLLECTION_LIMIT,
+  PLUS_COLLECTION_LIMIT,
   type Collection,
   type CollectionLimits,
   type CreateCollectionBody,
@@ -28,6 +30,12 @@ export interface CollectionsServiceDeps {
 interface Loaded {
   row: repo.CollectionRow;
   projectIds: number[];
+}
+
+/** How many collections the actor may own: admins any number, Plus subscribers more (a perk). */
+function collectionLimit(actor: Actor, badges: number): number | null {
+  if (isAdmin(actor)) return null;
+  return hasPermission(badges, USER_BADGES.PLUS) ? PLUS_COLLECTION_LIMIT : COLLECTION_LIMIT;
 }
 
 export function createCollectionsService(deps: CollectionsServiceDeps) {
@@ -83,8 +91,9 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     async createCollection(actor: Actor, input: CreateCollectionBody): Promise<Collection> {
       const owner = await repo.findUser(db, encodeBase62(actor.userId), actor.userId);
       if (!owner?.emailVerified) throw badRequest('Verify your email address before creating collections', 'email_unverified');
-      if (!isAdmin(actor) && (await repo.countCollectionsOfUser(db, actor.userId)) >= COLLECTION_LIMIT) {
-        throw badRequest(`You have reached the limit of ${COLLECTION_LIMIT} collections`, 'limit_reached');
+      const limit = collectionLimit(actor, owner.badges);
+      if (limit !== null && (await repo.countCollectionsOfUser(db, actor.userId)) >= limit) {
+        throw badRequest(`You have reached the limit of ${limit} collections`, 'limit_reached');
       }
       const projectIds = await resolveProjects(actor, 'projects', input.projects ?? []);
       const id = await db.transaction(async (tx) => {
@@ -169,7 +178,8 @@ export function createCollectionsService(deps: CollectionsServiceDeps) {
     },
 
     async getCollectionLimits(actor: Actor): Promise<CollectionLimits> {
-      return { current: await repo.countCollectionsOfUser(db, actor.userId), max: isAdmin(actor) ? null : COLLECTION_LIMIT };
+      const owner = await repo.findUser(db, encodeBase62(actor.userId), actor.userId);
+      return { current: await repo.countCollectionsOfUser(db, actor.userId), max: collectionLimit(actor, owner?.badges ?? 0) };
     },
   };
 }

@@ -91,6 +91,7 @@ describe('/plus', () => {
     const { user, container } = renderRoute(createAppRoutes, { path: '/plus' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cairn Plus' })).toBeInTheDocument();
     expect(screen.getByText('A Plus badge on your profile')).toBeInTheDocument();
+    expect(screen.getByText('Up to 128 collections instead of 32')).toBeInTheDocument();
     expect(screen.getByText('$4.99 / month')).toBeInTheDocument();
     expect(screen.getByText('Save 16% with yearly billing')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Yearly' }));

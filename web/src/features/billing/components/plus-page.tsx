@@ -1,3 +1,4 @@
+import { COLLECTION_LIMIT, PLUS_COLLECTION_LIMIT } from '@cairn/shared/schemas/collections';
 import type { BillingInterval } from '@cairn/shared/schemas/billing';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ export function PlusPage() {
   const chosen = interval === 'monthly' ? monthly : yearly;
   const chosenLabel = price && chosen !== undefined ? formatBillingAmount(chosen, price.currency_code) : undefined;
 
-  const perks = [t('billing.plus.perkBadge'), t('billing.plus.perkCollections'), t('billing.plus.perkSupport'), t('billing.plus.perkCancel')];
+  const perks = [t('billing.plus.perkBadge'), t('billing.plus.perkCollections', { plus: PLUS_COLLECTION_LIMIT, standard: COLLECTION_LIMIT }), t('billing.plus.perkSupport'), t('billing.plus.perkCancel')];
 
   return (
     <div className={styles.page}>

@@ -19,7 +19,7 @@ describe('card checks', () => {
     expect(detectCardBrand('3056930009020004')).toBe('diners');
     expect(detectCardBrand('3566002020360505')).toBe('jcb');
     expect(detectCardBrand('6200000000000005')).toBe('unionpay');
-    expect(detectCardBrand('6280000360000001')).toBe('eftpos');
+    expect(detectCardBrand('6280000360000002')).toBe('eftpos');
     expect(detectCardBrand('9999')).toBe('unknown');
   });
 
