@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { Base62IdSchema } from './common.js';
+import { AgentServerStateSchema, AgentStatsSchema } from './node-agent.js';
+
+/**
+ * Wire shapes of `/v2/servers/*`: the hosted game servers customers rent (a server plan
+ * subscription of billing) and run on node agents. The API keeps which server lives on which
+ * node; browsers reach a node directly only with the short-lived access token the API hands out
+ * (console WebSocket, file transfers).
+ */
+
+/** Where a server is in its life: bought but not yet on a node, installing, ready, or suspended. */
+export const ServerStatusSchema = z.enum(['unprovisioned', 'installing', 'available', 'suspended']);
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
+
+/** Why a server is suspended; `cancelled`/`paymentfailed` offer resubscribing, the others are staff decisions. */
+export const ServerSuspensionReasonSchema = z.enum(['upgrading', 'cancelled', 'paymentfailed', 'support', 'other']);
+export type ServerSuspensionReason = z.infer<typeof ServerSuspensionReasonSchema>;
+
+export const SERVER_NAME_MAX = 48;
+export const ServerNameSchema = z.string().trim().min(1).max(SERVER_NAME_MAX);
+
+export const ServerPlanSchema = z.object({
+  product_id: Base62IdSchema,
+  /** Small, Medium, Large. */
+  name: z.string(),
+  cpu: z.number().int(),
+  /** MiB. */
+  ram: z.number().int(),
+  /** MiB. */
+  swap: z.number().int(),
+  /** MiB. */
+  storage: z.number().int(),
+  /** Most backups the plan keeps (a reinstall is still allowed at the limit). */
+  max_backups: z.number().int(),
+});
+export type ServerPlan = z.infer<typeof ServerPlanSchema>;
+
+export const ServerSchema = z.object({
+  id: Base62IdSchema,
+  name: z.string(),
+  owner_id: Base62IdSchema,
+  status: ServerStatusSchema,
+  suspension_reason: ServerSuspensionReasonSchema.nullable(),
+  /** The process's power state on its node; null until the server is on a node. */
+  state: AgentServerStateSchema.nullable(),
+  plan: ServerPlanSchema,
+  subscription_id: Base62IdSchema,
+  game: z.literal('minecraft'),
+  game_version: z.string(),
+  /** `vanilla` for the built-in runtime; operator jars name their platform (paper, fabric…). */
+  loader: z.string(),
+  /** Address players connect to; null until the server is on a node. */
+  net: z.object({ host: z.string(), port: z.number().int() }).nullable(),
+  node: z.object({ id: Base62IdSchema, name: z.string() }).nullable(),
+  created: z.string(),
+});
+export type Server = z.infer<typeof ServerSchema>;
+
+export const ServerListSchema = z.object({ servers: z.array(ServerSchema) });
+
+/** PATCH /servers/{id}. */
+export const EditServerBodySchema = z.object({ name: ServerNameSchema.optional() }).strict();
+
+/** POST /servers/{id}/power. */
+export const ServerPowerBodySchema = z.object({ action: z.enum(['start', 'stop', 'restart', 'kill']) }).strict();
+
+/**
+ * GET /servers/{id}/access: a short-lived token for the server's node. `console_url` is the
+ * console WebSocket (`?token=` appended by the client); `files_url` the base of the file routes.
+ */
+export const ServerAccessSchema = z.object({
+  console_url: z.string(),
+  files_url: z.string(),
+  token: z.string(),
+  expires: z.string(),
+  permissions: z.array(z.string()),
+});
+export type ServerAccess = z.infer<typeof ServerAccessSchema>;
+
+export const ServerStatsSchema = AgentStatsSchema;
+
+/** GET/PATCH /servers/{id}/properties: server.properties as key → value (the node owns server-port/server-ip). */
+export const ServerPropertiesSchema = z.object({ properties: z.record(z.string(), z.string()) });
+export const EditServerPropertiesBodySchema = z
+  .object({ properties: z.record(z.string().regex(/^[a-z0-9.-]+$/), z.string().max(512)) })
+  .strict();
+
+export const ServerBackupStateSchema = z.enum(['queued', 'creating', 'restoring', 'preparing_download', 'ready', 'failed']);
+export const ServerBackupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: ServerBackupStateSchema,
+  size: z.number().int(),
+  created: z.string(),
+  automated: z.boolean(),
+  locked: z.boolean(),
+  /** Readable reason when state is failed (spec §8 wording). */
+  error: z.string().nullable(),
+});
+export type ServerBackup = z.infer<typeof ServerBackupSchema>;
+export const ServerBackupListSchema = z.object({ backups: z.array(ServerBackupSchema), max_backups: z.number().int() });
+export const BACKUP_NAME_MAX = 48;
+export const CreateServerBackupBodySchema = z.object({ name: z.string().trim().min(1).max(BACKUP_NAME_MAX).optional() }).strict();
+export const EditServerBackupBodySchema = z
+  .object({ name: z.string().trim().min(1).max(BACKUP_NAME_MAX).optional(), locked: z.boolean().optional() })
+  .strict();
+
+/** Fields a server-plan purchase adds to `POST /billing/payment` (`charge.server`). */
+export const NewServerOptionsSchema = z
+  .object({ name: ServerNameSchema, game_version: z.string().regex(/^\d+\.\d+(\.\d+)?$/).optional() })
+  .strict();
+export type NewServerOptions = z.infer<typeof NewServerOptionsSchema>;
