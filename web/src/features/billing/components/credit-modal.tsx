@@ -1,8 +1,6 @@
-import { useId } from 'react';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -16,7 +14,6 @@ type CreditValues = z.infer<typeof valuesSchema>;
 export function CreditModal({ subscriptionId, onClose }: { subscriptionId: string; onClose: () => void }) {
   const t = useT();
   const toasts = useNotifications();
-  const formId = useId();
   const schema = valuesSchema.refine((v) => /^\d+$/.test(v.days.trim()) && Number(v.days) >= 1 && Number(v.days) <= 3650, { path: ['days'], message: t('billing.admin.creditDaysInvalid') });
   const { register, handleSubmit, formState } = useZodForm<CreditValues>(schema, { days: '' });
   const credit = useCreditSubscription({
@@ -28,24 +25,15 @@ export function CreditModal({ subscriptionId, onClose }: { subscriptionId: strin
   });
   const submit = handleSubmit((values) => credit.mutate({ subscription_ids: [subscriptionId], days: Number(values.days) }));
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('billing.admin.creditTitle')}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="brand" disabled={credit.isPending}>
-            {t('billing.admin.creditConfirm')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('billing.admin.creditConfirm')}
+      submitDisabled={credit.isPending}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t('billing.admin.creditDays')} inputMode="numeric" error={formState.errors.days?.message} {...register('days')} />
-      </form>
-    </Modal>
+      <TextField label={t('billing.admin.creditDays')} inputMode="numeric" error={formState.errors.days?.message} {...register('days')} />
+    </FormModal>
   );
 }

@@ -1,9 +1,7 @@
 import type { Charge } from '@cairn/shared/schemas/billing';
-import { useId } from 'react';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, FieldLabel, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -49,41 +47,31 @@ export function RefundModal({ charge, onClose }: { charge: Charge; onClose: () =
     }),
   );
   const type = watch('type');
-  const formId = useId();
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('billing.admin.refundTitle')}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="red" disabled={refund.isPending}>
-            {t('billing.admin.refundConfirm')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('billing.admin.refundConfirm')} submitColor="red"
+      submitDisabled={refund.isPending}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <fieldset className={styles.radios}>
-          <FieldLabel as="legend">{t('billing.admin.refundType')}</FieldLabel>
-          <label>
-            <input type="radio" value="full" {...register('type')} /> {t('billing.admin.refundFull', { amount: formatBillingAmount(charge.amount, charge.currency_code) })}
-          </label>
-          <label>
-            <input type="radio" value="partial" {...register('type')} /> {t('billing.admin.refundPartial')}
-          </label>
-          <label>
-            <input type="radio" value="none" {...register('type')} /> {t('billing.admin.refundNone')}
-          </label>
-        </fieldset>
-        {type === 'partial' && (
-          <TextField label={t('billing.admin.refundAmount', { currency: charge.currency_code })} inputMode="decimal" error={formState.errors.amount?.message} {...register('amount')} />
-        )}
-        <CheckboxField label={t('billing.admin.unprovision')} {...register('unprovision')} />
-      </form>
-    </Modal>
+      <fieldset className={styles.radios}>
+        <FieldLabel as="legend">{t('billing.admin.refundType')}</FieldLabel>
+        <label>
+          <input type="radio" value="full" {...register('type')} /> {t('billing.admin.refundFull', { amount: formatBillingAmount(charge.amount, charge.currency_code) })}
+        </label>
+        <label>
+          <input type="radio" value="partial" {...register('type')} /> {t('billing.admin.refundPartial')}
+        </label>
+        <label>
+          <input type="radio" value="none" {...register('type')} /> {t('billing.admin.refundNone')}
+        </label>
+      </fieldset>
+      {type === 'partial' && (
+        <TextField label={t('billing.admin.refundAmount', { currency: charge.currency_code })} inputMode="decimal" error={formState.errors.amount?.message} {...register('amount')} />
+      )}
+      <CheckboxField label={t('billing.admin.unprovision')} {...register('unprovision')} />
+    </FormModal>
   );
 }

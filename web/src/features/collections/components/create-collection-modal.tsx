@@ -1,11 +1,10 @@
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_DESCRIPTION_MIN, COLLECTION_NAME_MAX, COLLECTION_NAME_MIN } from '@cairn/shared/schemas/collections';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -28,7 +27,6 @@ interface CreateCollectionModalProps {
 export function CreateCollectionModal({ onClose, projectIds }: CreateCollectionModalProps) {
   const t = useT();
   const navigate = useNavigate();
-  const formId = useId();
   const schema = useMemo(
     () =>
       z.object({
@@ -52,33 +50,24 @@ export function CreateCollectionModal({ onClose, projectIds }: CreateCollectionM
     create.mutate({ name: values.name.trim(), description: values.summary.trim() || undefined, projects: projectIds ? [...projectIds] : [] }),
   );
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('collections.create.title')}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            {t('collections.create.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="brand" disabled={create.isPending}>
-            {t('collections.create.submit')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('collections.create.submit')}
+      submitDisabled={create.isPending}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t('collections.create.name')} maxLength={COLLECTION_NAME_MAX} autoComplete="off" required error={formState.errors.name?.message} {...register('name')} />
-        <TextAreaField
-          label={t('collections.create.summary')}
-          maxLength={COLLECTION_DESCRIPTION_MAX}
-          rows={3}
-          hint={t('collections.create.summaryHint', { count: summary.length, max: COLLECTION_DESCRIPTION_MAX })}
-          error={formState.errors.summary?.message}
-          {...register('summary')}
-        />
-        {formState.errors.root?.server && <FormAlert>{formState.errors.root.server.message}</FormAlert>}
-      </form>
-    </Modal>
+      <TextField label={t('collections.create.name')} maxLength={COLLECTION_NAME_MAX} autoComplete="off" required error={formState.errors.name?.message} {...register('name')} />
+      <TextAreaField
+        label={t('collections.create.summary')}
+        maxLength={COLLECTION_DESCRIPTION_MAX}
+        rows={3}
+        hint={t('collections.create.summaryHint', { count: summary.length, max: COLLECTION_DESCRIPTION_MAX })}
+        error={formState.errors.summary?.message}
+        {...register('summary')}
+      />
+      {formState.errors.root?.server && <FormAlert>{formState.errors.root.server.message}</FormAlert>}
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, COLLECTION_NAME_MIN, COLLECTION_DESCRIPTION_MIN, OWNER_COLLECTION_STATUSES, type Collection } from '@cairn/shared/schemas/collections';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FieldHint, TextAreaField, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCollectionIcon } from '../api/use-collection-icon';
@@ -19,7 +19,6 @@ interface EditValues {
 /** The owner's edit form: icon (upload or delete), name, summary and visibility. */
 export function EditCollectionModal({ collection, onClose }: { collection: Collection; onClose: () => void }) {
   const t = useT();
-  const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const edit = useEditCollection(collection.id);
   const icon = useCollectionIcon(collection.id);
@@ -50,56 +49,47 @@ export function EditCollectionModal({ collection, onClose }: { collection: Colle
     ),
   );
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('collections.edit.title')}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            {t('collections.create.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="brand" disabled={edit.isPending}>
-            {t('collections.edit.save')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('collections.edit.save')}
+      submitDisabled={edit.isPending}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <div>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            hidden
-            aria-label={t('collections.icon.upload')}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) icon.mutate(file);
-              event.target.value = '';
-            }}
-          />
-          <Button onClick={() => fileInput.current?.click()} disabled={icon.isPending}>
-            {t('collections.icon.upload')}
-          </Button>{' '}
-          {collection.icon_url && (
-            <Button variant="outlined" color="red" onClick={() => icon.mutate(null)} disabled={icon.isPending}>
-              {t('collections.icon.delete')}
-            </Button>
-          )}
-        </div>
-        <TextField label={t('collections.create.name')} maxLength={COLLECTION_NAME_MAX} autoComplete="off" required error={formState.errors.name?.message} {...register('name')} />
-        <TextAreaField label={t('collections.create.summary')} maxLength={COLLECTION_DESCRIPTION_MAX} rows={3} error={formState.errors.summary?.message} {...register('summary')} />
-        <fieldset disabled={locked} className={styles.form}>
-          <legend>{t('collections.edit.visibility')}</legend>
-          {OWNER_COLLECTION_STATUSES.map((value) => (
-            <label key={value}>
-              <input type="radio" value={value} {...register('status')} /> {t(`collections.status.${value}`)}
-            </label>
-          ))}
-          {locked && <FieldHint>{t('collections.edit.visibilityLocked')}</FieldHint>}
-        </fieldset>
-      </form>
-    </Modal>
+      <div>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          hidden
+          aria-label={t('collections.icon.upload')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) icon.mutate(file);
+            event.target.value = '';
+          }}
+        />
+        <Button onClick={() => fileInput.current?.click()} disabled={icon.isPending}>
+          {t('collections.icon.upload')}
+        </Button>{' '}
+        {collection.icon_url && (
+          <Button variant="outlined" color="red" onClick={() => icon.mutate(null)} disabled={icon.isPending}>
+            {t('collections.icon.delete')}
+          </Button>
+        )}
+      </div>
+      <TextField label={t('collections.create.name')} maxLength={COLLECTION_NAME_MAX} autoComplete="off" required error={formState.errors.name?.message} {...register('name')} />
+      <TextAreaField label={t('collections.create.summary')} maxLength={COLLECTION_DESCRIPTION_MAX} rows={3} error={formState.errors.summary?.message} {...register('summary')} />
+      <fieldset disabled={locked} className={styles.form}>
+        <legend>{t('collections.edit.visibility')}</legend>
+        {OWNER_COLLECTION_STATUSES.map((value) => (
+          <label key={value}>
+            <input type="radio" value={value} {...register('status')} /> {t(`collections.status.${value}`)}
+          </label>
+        ))}
+        {locked && <FieldHint>{t('collections.edit.visibilityLocked')}</FieldHint>}
+      </fieldset>
+    </FormModal>
   );
 }

@@ -1,10 +1,9 @@
 import { isHttpsUrl, type PatchProjectsBody } from '@cairn/shared/schemas/projects';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormAlert, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
@@ -37,7 +36,6 @@ export function linksPatch(values: LinksValues): PatchProjectsBody {
 /** "Edit links" for the selected projects: set or clear each link on all of them at once. */
 export function EditLinksModal({ ids, onClose }: { ids: readonly string[]; onClose: () => void }) {
   const t = useT();
-  const formId = useId();
   const notifications = useNotifications();
   const schema = useMemo(() => {
     const link = z.string().refine((value) => value.trim() === '' || isHttpsUrl(value.trim()), t('creator.links.invalid'));
@@ -76,40 +74,31 @@ export function EditLinksModal({ ids, onClose }: { ids: readonly string[]; onClo
   const submit = handleSubmit((form) => edit.mutate({ ids, body: linksPatch(form) }));
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('creator.links.title')}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            {t('creator.create.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="brand" disabled={unchanged || edit.isPending}>
-            {t('creator.links.save')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('creator.links.save')}
+      submitDisabled={unchanged || edit.isPending}
+      formClassName={styles.linksForm}
     >
-      <form id={formId} className={styles.linksForm} onSubmit={(event) => void submit(event)} noValidate>
-        <p className={styles.muted}>{t('creator.links.lede', { count: ids.length })}</p>
-        {LINKS.map((field) => (
-          <div key={field} className={styles.linkRow}>
-            <TextField
-              label={t(LINK_LABELS[field])}
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              maxLength={2048}
-              disabled={values[`clear_${field}`]}
-              error={errors[field]?.message}
-              {...register(field)}
-            />
-            <CheckboxField label={t('creator.links.clear', { link: t(LINK_LABELS[field]) })} {...register(`clear_${field}`)} />
-          </div>
-        ))}
-        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
-    </Modal>
+      <p className={styles.muted}>{t('creator.links.lede', { count: ids.length })}</p>
+      {LINKS.map((field) => (
+        <div key={field} className={styles.linkRow}>
+          <TextField
+            label={t(LINK_LABELS[field])}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            maxLength={2048}
+            disabled={values[`clear_${field}`]}
+            error={errors[field]?.message}
+            {...register(field)}
+          />
+          <CheckboxField label={t('creator.links.clear', { link: t(LINK_LABELS[field]) })} {...register(`clear_${field}`)} />
+        </div>
+      ))}
+      {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+    </FormModal>
   );
 }

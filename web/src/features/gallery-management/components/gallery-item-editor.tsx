@@ -1,8 +1,7 @@
 import type { GalleryImage } from '@cairn/shared/schemas/projects';
 import { useMemo } from 'react';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
@@ -52,38 +51,28 @@ export function GalleryItemEditor({ projectId, image, label, onClose }: GalleryI
     modify.mutate({ url: image.url, changes });
   });
   const { errors } = formState;
-  const formId = `gallery-edit-${image.url}`;
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('creator.gallery.edit.title')}
-      footer={
-        <>
-          <Button variant="transparent" onClick={onClose}>
-            {t('creator.gallery.edit.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="brand" disabled={modify.isPending}>
-            {t('creator.gallery.edit.save')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('creator.gallery.edit.save')}
+      submitDisabled={modify.isPending}
+      formClassName={styles.form} formLabel={t('creator.gallery.edit.title')}
     >
       <img className={styles.preview} src={image.url} alt={label} />
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('creator.gallery.edit.title')}>
-        <TextField label={t('creator.gallery.edit.titleField')} maxLength={GALLERY_TITLE_MAX_LENGTH} error={errors.title?.message} {...register('title')} />
-        <TextAreaField label={t('creator.gallery.edit.description')} rows={3} maxLength={GALLERY_DESCRIPTION_MAX_LENGTH} error={errors.description?.message} {...register('description')} />
-        <TextField
-          label={t('creator.gallery.edit.ordering')}
-          hint={t('creator.gallery.edit.orderingHint')}
-          inputMode="numeric"
-          error={errors.ordering?.message}
-          {...register('ordering')}
-        />
-        <CheckboxField label={t('creator.gallery.edit.featured')} hint={t('creator.gallery.edit.featuredHint')} {...register('featured')} />
-        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
-    </Modal>
+      <TextField label={t('creator.gallery.edit.titleField')} maxLength={GALLERY_TITLE_MAX_LENGTH} error={errors.title?.message} {...register('title')} />
+      <TextAreaField label={t('creator.gallery.edit.description')} rows={3} maxLength={GALLERY_DESCRIPTION_MAX_LENGTH} error={errors.description?.message} {...register('description')} />
+      <TextField
+        label={t('creator.gallery.edit.ordering')}
+        hint={t('creator.gallery.edit.orderingHint')}
+        inputMode="numeric"
+        error={errors.ordering?.message}
+        {...register('ordering')}
+      />
+      <CheckboxField label={t('creator.gallery.edit.featured')} hint={t('creator.gallery.edit.featuredHint')} {...register('featured')} />
+      {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+    </FormModal>
   );
 }

@@ -1,19 +1,18 @@
 import { SlugSchema } from '@cairn/shared/schemas/common';
 import { OrganizationDescriptionSchema, OrganizationNameSchema } from '@cairn/shared/schemas/organizations';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { paths } from '../../../config/paths';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { useCreateOrganization } from '../api/use-create-organization';
-import { organizationSlugFrom } from '../utils/slug';
+import { slugFromName } from '../../../lib/slug';
 import styles from './create-organization-modal.module.css';
 
 interface Values {
@@ -27,7 +26,6 @@ export function CreateOrganizationModal({ onClose }: { onClose: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const notifications = useNotifications();
-  const formId = useId();
   const [slugEdited, setSlugEdited] = useState(false);
   const schema = useMemo(
     () =>
@@ -51,42 +49,33 @@ export function CreateOrganizationModal({ onClose }: { onClose: () => void }) {
   });
   const nameField = register('name', {
     onChange: (event: { target: { value: string } }) => {
-      if (!slugEdited) setValue('slug', organizationSlugFrom(event.target.value));
+      if (!slugEdited) setValue('slug', slugFromName(event.target.value));
     },
   });
   const submit = handleSubmit((values) => create.mutate({ name: values.name.trim(), slug: values.slug, description: values.description.trim() }));
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('organizations.create.title')}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            {t('organizations.create.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="brand" disabled={create.isPending}>
-            {t('organizations.create.submit')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('organizations.create.submit')}
+      submitDisabled={create.isPending}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <p className={styles.hint}>{t('organizations.create.hint')}</p>
-        <TextField label={t('organizations.create.name')} maxLength={64} autoComplete="off" required error={errors.name?.message} {...nameField} />
-        <TextField
-          label={t('organizations.create.slug')}
-          maxLength={64}
-          autoComplete="off"
-          spellCheck={false}
-          required
-          hint={t('organizations.create.slugHint', { url: `${window.location.origin}/organization/${slug || '…'}` })}
-          error={errors.slug?.message}
-          {...register('slug', { onChange: () => setSlugEdited(true) })}
-        />
-        <TextAreaField label={t('organizations.create.summary')} maxLength={256} rows={3} required error={errors.description?.message} {...register('description')} />
-        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
-    </Modal>
+      <p className={styles.hint}>{t('organizations.create.hint')}</p>
+      <TextField label={t('organizations.create.name')} maxLength={64} autoComplete="off" required error={errors.name?.message} {...nameField} />
+      <TextField
+        label={t('organizations.create.slug')}
+        maxLength={64}
+        autoComplete="off"
+        spellCheck={false}
+        required
+        hint={t('organizations.create.slugHint', { url: `${window.location.origin}/organization/${slug || '…'}` })}
+        error={errors.slug?.message}
+        {...register('slug', { onChange: () => setSlugEdited(true) })}
+      />
+      <TextAreaField label={t('organizations.create.summary')} maxLength={256} rows={3} required error={errors.description?.message} {...register('description')} />
+      {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+    </FormModal>
   );
 }

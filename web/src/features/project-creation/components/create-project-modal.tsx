@@ -1,12 +1,11 @@
 import { SlugSchema } from '@cairn/shared/schemas/common';
 import { ProjectSummarySchema, ProjectTitleSchema } from '@cairn/shared/schemas/projects';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
@@ -14,7 +13,7 @@ import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import type { NewProject } from '../api/project-creation-api';
 import { useCreateProject } from '../api/use-create-project';
 import { creationErrorsFrom } from '../utils/creation-errors';
-import { SLUG_MAX_LENGTH, slugFromName } from '../utils/slug';
+import { SLUG_MAX_LENGTH, slugFromName } from '../../../lib/slug';
 import styles from './create-project-modal.module.css';
 
 const TITLE_MAX_LENGTH = 64;
@@ -37,7 +36,6 @@ export function CreateProjectModal({ onClose }: { onClose: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const notifications = useNotifications();
-  const formId = useId();
   const [slugEdited, setSlugEdited] = useState(false);
 
   const schema = useMemo(
@@ -80,60 +78,55 @@ export function CreateProjectModal({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t('creator.create.title')}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            {t('creator.create.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="brand" disabled={create.isPending}>
-            {t('creator.create.submit')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('creator.create.submit')}
+      submitDisabled={create.isPending}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t('creator.create.name')} maxLength={TITLE_MAX_LENGTH} autoComplete="off" required error={errors.title?.message} {...titleField} />
-        <TextField
-          label={t('creator.create.slug')}
-          maxLength={SLUG_MAX_LENGTH}
-          autoComplete="off"
-          spellCheck={false}
-          required
-          hint={t('creator.create.slugHint', { url: `${window.location.origin}/project/${slug || '…'}` })}
-          error={errors.slug?.message}
-          {...slugField}
-        />
-        <fieldset className={styles.visibility} aria-describedby={`${formId}-visibility-hint`}>
-          <legend>{t('creator.create.visibility')}</legend>
-          {VISIBILITIES.map((value) => (
-            <label key={value} className={styles.option}>
-              <input type="radio" value={value} {...register('visibility')} />
-              <span>
-                {t(VISIBILITY_TEXT[value].label)}
-                <span className={styles.optionHint}>{t(VISIBILITY_TEXT[value].hint)}</span>
-              </span>
-            </label>
-          ))}
-          <p id={`${formId}-visibility-hint`} className={styles.hint}>
-            {t('creator.create.visibilityHint')}
-          </p>
-          {errors.visibility?.message && <p className={styles.error}>{errors.visibility.message}</p>}
-        </fieldset>
-        <TextAreaField
-          label={t('creator.create.summary')}
-          maxLength={SUMMARY_MAX_LENGTH}
-          rows={3}
-          required
-          hint={t('creator.create.summaryHint', { count: summary.length, max: SUMMARY_MAX_LENGTH })}
-          error={errors.summary?.message}
-          {...register('summary')}
-        />
-        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
-      </form>
-    </Modal>
+      {(formId) => (
+        <>
+          <TextField label={t('creator.create.name')} maxLength={TITLE_MAX_LENGTH} autoComplete="off" required error={errors.title?.message} {...titleField} />
+          <TextField
+            label={t('creator.create.slug')}
+            maxLength={SLUG_MAX_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            hint={t('creator.create.slugHint', { url: `${window.location.origin}/project/${slug || '…'}` })}
+            error={errors.slug?.message}
+            {...slugField}
+          />
+          <fieldset className={styles.visibility} aria-describedby={`${formId}-visibility-hint`}>
+            <legend>{t('creator.create.visibility')}</legend>
+            {VISIBILITIES.map((value) => (
+              <label key={value} className={styles.option}>
+                <input type="radio" value={value} {...register('visibility')} />
+                <span>
+                  {t(VISIBILITY_TEXT[value].label)}
+                  <span className={styles.optionHint}>{t(VISIBILITY_TEXT[value].hint)}</span>
+                </span>
+              </label>
+            ))}
+            <p id={`${formId}-visibility-hint`} className={styles.hint}>
+              {t('creator.create.visibilityHint')}
+            </p>
+            {errors.visibility?.message && <p className={styles.error}>{errors.visibility.message}</p>}
+          </fieldset>
+          <TextAreaField
+            label={t('creator.create.summary')}
+            maxLength={SUMMARY_MAX_LENGTH}
+            rows={3}
+            required
+            hint={t('creator.create.summaryHint', { count: summary.length, max: SUMMARY_MAX_LENGTH })}
+            error={errors.summary?.message}
+            {...register('summary')}
+          />
+          {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
+        </>
+      )}
+    </FormModal>
   );
 }

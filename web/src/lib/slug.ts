@@ -1,8 +1,8 @@
-/** Longest project slug the API accepts. */
+/** Longest slug the API accepts (projects and organizations). */
 export const SLUG_MAX_LENGTH = 64;
 
 /**
- * The URL slug suggested for a project name: lower case, spaces as dashes, only the characters
+ * The URL slug suggested for a name (projects, organizations): lower case, spaces as dashes, only the characters
  * a slug may hold (letters, digits, ".", "_", "-"), no repeated or outer dashes.
  */
 export function slugFromName(name: string): string {
