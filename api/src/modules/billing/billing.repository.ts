@@ -31,9 +31,19 @@ export async function updateProductStock(db: Executor, productId: number, delta:
   return rows.length > 0;
 }
 
-/** Serializes purchases of one stock-limited product in this transaction. */
-export async function lockProductStock(tx: Executor, productId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-stock:${productId}`}, 0))`);
+/**
+ * Serializes purchases of one stock-limited product in this transaction; false when the lock did
+ * not come within `timeoutMs` (waiters hold pool connections, so they must not wait for ever).
+ */
+export async function lockProductStock(tx: Executor, productId: number, timeoutMs: number): Promise<boolean> {
+  await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+  try {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-stock:${productId}`}, 0))`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return false;
+    throw error;
+  }
 }
 
 export const findCustomer = async (db: Executor, userId: number) => (await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)))[0];

@@ -188,7 +188,7 @@ export function createBillingService(deps: CollectionDeps) {
       // Purchases of one server plan are serialized until the payment has provisioned (and so taken
       // its unit of stock): of two buyers of the last unit, the second finds it sold out.
       return db.transaction(async (tx) => {
-        await repo.lockProductStock(tx, product.id);
+        if (!(await repo.lockProductStock(tx, product.id, 10_000))) throw conflict('Another purchase of this plan is being paid; try again in a moment', 'purchase_in_progress');
         const current = await repo.findProduct(tx, product.id);
         if (current?.metadata.type !== 'pyro' || current.metadata.stock <= 0) throw badRequest('charge.product_id: this plan is out of stock', 'out_of_stock');
         return toResult(await collector.attempt(await openSubscription(actor, product, price, interval, amount), { offSession: false, paymentMethodId: body.payment_method_id }));
