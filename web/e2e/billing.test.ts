@@ -194,7 +194,7 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
         await expectAccessible(admin);
         await admin.getByRole('button', { name: 'Refund', exact: true }).first().click();
         const dialog = admin.getByRole('dialog', { name: 'Refund a charge' });
-        await dialog.getByLabel(/^Full \(/).check();
+        await dialog.getByRole('radio', { name: /Full \(/ }).check();
         await expectAccessible(admin);
         await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
         await admin.getByText('Refund issued', { exact: true }).waitFor();
