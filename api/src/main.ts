@@ -134,6 +134,7 @@ async function main(): Promise<void> {
         cdnUrl: config.publicCdnUrl,
         links: config.siteLinks,
         captchaProvider: config.captcha?.provider,
+        paymentsUrl: config.payments.provider === 'sandbox' ? config.payments.sandbox?.publicUrl : undefined,
       });
       cleanups.push(() => web.close());
       await web.listen({ host: config.host, port: config.webPort });

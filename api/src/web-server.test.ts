@@ -73,8 +73,8 @@ describe('web server', () => {
 });
 
 describe('web server content security policy', () => {
-  async function policy(captchaProvider?: 'hcaptcha' | 'turnstile'): Promise<Record<string, string>> {
-    const app = await buildWebServer({ root, apiUrl: 'http://127.0.0.1:8000', captchaProvider });
+  async function policy(captchaProvider?: 'hcaptcha' | 'turnstile', paymentsUrl?: string): Promise<Record<string, string>> {
+    const app = await buildWebServer({ root, apiUrl: 'http://127.0.0.1:8000', captchaProvider, paymentsUrl });
     try {
       const response = await app.inject({ method: 'GET', url: '/auth/sign-in' });
       expect(response.statusCode).toBe(200);
@@ -100,5 +100,10 @@ describe('web server content security policy', () => {
     const turnstile = await policy('turnstile');
     expect(turnstile['script-src']).toBe("'self' https://challenges.cloudflare.com");
     expect(turnstile['frame-src']).toContain('https://challenges.cloudflare.com');
+  });
+
+  it('lets the card forms reach the sandbox payments processor', async () => {
+    const csp = await policy(undefined, 'http://127.0.0.1:8300/');
+    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 http://127.0.0.1:8300");
   });
 });

@@ -18,6 +18,8 @@ export interface WebServerOptions {
   links?: { statusPageUrl?: string; communityChatUrl?: string };
   /** The captcha the sign-up, sign-in and reset forms load, if any: its script and frames are allowed. */
   captchaProvider?: 'hcaptcha' | 'turnstile';
+  /** The sandbox payments processor's public URL: the card forms post cards straight to it. */
+  paymentsUrl?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -39,6 +41,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   const apiOrigin = new URL(options.apiUrl).origin;
   const cdnOrigin = options.cdnUrl ? [new URL(options.cdnUrl).origin] : [];
   const captcha = options.captchaProvider ? CAPTCHA_SOURCES[options.captchaProvider] : [];
+  const payments = options.paymentsUrl ? [new URL(options.paymentsUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -46,7 +49,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
         scriptSrc: ["'self'", ...captcha],
         styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
         imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, ...cdnOrigin, 'https:'],
-        connectSrc: ["'self'", apiOrigin, ...captcha],
+        connectSrc: ["'self'", apiOrigin, ...payments, ...captcha],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com', ...captcha],
         objectSrc: ["'none'"],

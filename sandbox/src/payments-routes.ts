@@ -181,6 +181,18 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
     });
   });
 
+  // Finds payments by metadata (`?metadata[charge_id]=…`): how a client that lost a payment's id finds it again.
+  app.get<{ Querystring: Record<string, string | string[] | undefined> }>('/v1/payments', { preHandler: serverOnly }, async (request) => {
+    const wanted = Object.entries(request.query).flatMap(([key, value]) => {
+      const name = /^metadata\[([^\]]+)\]$/.exec(key)?.[1];
+      return name && typeof value === 'string' ? [[name, value] as const] : [];
+    });
+    const data = Object.values(state.payments)
+      .filter((p) => wanted.every(([name, value]) => p.metadata[name] === value))
+      .sort((a, b) => b.created - a.created);
+    return { data: data.map(toPayment) };
+  });
+
   app.get<{ Params: { id: string } }>('/v1/payments/:id', { preHandler: serverOnly }, async (request) => {
     const payment = state.payments[request.params.id];
     if (!payment) throw new SandboxError(404, 'resource_missing', `No such payment: ${request.params.id}`);

@@ -1,15 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import { connectProductDatabase } from './product-database';
 
 /**
  * The mail Cairn "sends" in the e2e run lands in the `mail_outbox` table of the product's own
- * embedded PostgreSQL (global-setup.ts starts it in .data/e2e). This reads it directly with the
- * server's recorded port and password: no CLI process, no output parsing.
+ * embedded PostgreSQL; this reads it directly.
  */
-const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'postgres');
-
 export interface Outbox {
   /** The action link of the newest message of `kind` to `email` (waits up to 10 s for it). */
   latestLink(email: string, kind: 'verify_email' | 'reset_password'): Promise<string>;
@@ -17,9 +11,7 @@ export interface Outbox {
 }
 
 export async function openOutbox(): Promise<Outbox> {
-  const { port } = JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { port: number };
-  const password = (await readFile(join(dataDir, 'password'), 'utf8')).trim();
-  const sql = postgres({ host: '127.0.0.1', port, user: 'postgres', password, database: 'cairn', max: 1, onnotice: () => {} });
+  const sql = await connectProductDatabase();
   return {
     async latestLink(email, kind) {
       const deadline = Date.now() + 10_000;

@@ -111,6 +111,18 @@ export function describeProviderContract(name: string, makeHarness: () => Promis
       expect((await pay(pm, true)).status).toBe('failed');
     });
 
+    it('reports a payment by id and finds one whose id was lost by its charge metadata', async () => {
+      const pm = await h.saveCard(customerId, 'visa');
+      const chargeId = `c_${randomUUID()}`;
+      const paid = await h.provider.createPayment({ customerId, paymentMethodId: pm, amount: 499, currency: 'usd', idempotencyKey: randomUUID(), offSession: true, metadata: { charge_id: chargeId, attempt: '2' } });
+      expect(await h.provider.getPayment({ paymentId: paid.id })).toMatchObject({ id: paid.id, status: 'succeeded' });
+      expect(await h.provider.getPayment({ chargeId, attempt: '2' })).toMatchObject({ id: paid.id, status: 'succeeded' });
+      expect(await h.provider.getPayment({ chargeId, attempt: '1' })).toBeNull();
+      const declined = await pay(await h.saveCard(customerId, 'declined'), true);
+      expect(await h.provider.getPayment({ paymentId: declined.id })).toMatchObject({ id: declined.id, status: 'failed', failureCode: 'card_declined' });
+      await events();
+    });
+
     it('refunds partly, then the rest, idempotently, and never more than was paid', async () => {
       const payment = await pay(await h.saveCard(customerId, 'visa'), false, randomUUID(), 1000);
       await events();

@@ -244,6 +244,13 @@ export async function startStripeStub(): Promise<StripeStub> {
       return ok(intentJson(intent));
     }
 
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      // The only query shape Cairn sends: metadata['k']:'v' clauses joined by AND.
+      const clauses = [...String(body.query ?? '').matchAll(/metadata\['([^']+)'\]:'([^']*)'/g)].map((m) => [m[1]!, m[2]!] as const);
+      const data = [...intents.values()].filter((intent) => clauses.every(([key, value]) => (intent.metadata as Json)[key] === value)).map(intentJson);
+      return ok({ object: 'search_result', data, has_more: false, next_page: null, url: path });
+    }
+
     if (method === 'GET' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const intent = intents.get(match[1]!);
       if (!intent) throw missing('payment_intent', match[1]!);

@@ -222,7 +222,7 @@ describe('cancelling and resubscribing', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     SubscriptionChangeSchema.strict().parse(cancel.json());
     const cancelled = await nextCharge(user);
-    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.status).toBe('expiring');
 
     now = addDays(new Date(cancelled.due), -1);
     await renewals().endCancelledSubscriptions();
@@ -236,6 +236,8 @@ describe('cancelling and resubscribing', () => {
     expect((await subscriptions(user))[0]!.subscription.status).toBe('unprovisioned');
     expect(await hasPlusBadge(user)).toBe(false);
     expect((await charges(user)).filter((c) => c.status === 'succeeded')).toHaveLength(1);
+    // Its period over, the expiring renewal is simply cancelled.
+    expect((await nextCharge(user)).status).toBe('cancelled');
 
     const resume = await call('PATCH', `/v2/billing/subscription/${id}`, user.session, { cancelled: false });
     expect(resume.statusCode, resume.body).toBe(200);

@@ -83,6 +83,11 @@ export const SubscriptionEntrySchema = z.object({
 });
 export type SubscriptionEntry = z.infer<typeof SubscriptionEntrySchema>;
 
+/**
+ * `cancelled`: will not be charged (a failed renewal the owner cancelled, or a cancelled period that
+ * has ended); `expiring`: the renewal of a running subscription its owner cancelled — not charged,
+ * the perks last until its due date, then it becomes `cancelled`.
+ */
 export const CHARGE_STATUSES = ['open', 'processing', 'succeeded', 'failed', 'cancelled', 'expiring'] as const;
 export const ChargeStatusSchema = z.enum(CHARGE_STATUSES);
 export type ChargeStatus = z.infer<typeof ChargeStatusSchema>;

@@ -18,7 +18,7 @@ export function createBillingAdminService(deps: CollectionDeps) {
       const sub = await repo.findSubscription(tx, subscriptionId, true);
       if (!sub) return;
       const pending = await repo.findPendingRenewal(tx, sub.id, true);
-      if (pending && (pending.status === 'open' || pending.status === 'failed')) await repo.updateCharge(tx, pending.id, { status: 'cancelled', nextAttempt: null });
+      if (pending && (pending.status === 'open' || pending.status === 'failed' || pending.status === 'expiring')) await repo.updateCharge(tx, pending.id, { status: 'cancelled', nextAttempt: null });
       await unprovision(tx, sub);
     });
   }

@@ -31,6 +31,21 @@ export async function updateProductStock(db: Executor, productId: number, delta:
   return rows.length > 0;
 }
 
+/**
+ * Serializes purchases of one stock-limited product in this transaction; false when the lock did
+ * not come within `timeoutMs` (waiters hold pool connections, so they must not wait for ever).
+ */
+export async function lockProductStock(tx: Executor, productId: number, timeoutMs: number): Promise<boolean> {
+  await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+  try {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-stock:${productId}`}, 0))`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return false;
+    throw error;
+  }
+}
+
 export const findCustomer = async (db: Executor, userId: number) => (await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)))[0];
 export const findCustomerByProviderId = async (db: Executor, provider: string, customerId: string) =>
   (await db.select().from(billingCustomers).where(and(eq(billingCustomers.provider, provider), eq(billingCustomers.customerId, customerId))))[0];
@@ -142,13 +157,22 @@ export const listCollectableCharges = (db: Executor, now: Date) =>
     .orderBy(asc(billingCharges.due))
     .limit(500);
 
-/** Provisioned subscriptions whose cancelled renewal's period has ended. */
+/** Charges whose collection started before `cutoff` and was never settled. */
+export const listStuckProcessingCharges = (db: Executor, cutoff: Date) =>
+  db
+    .select({ id: billingCharges.id, attempts: billingCharges.attempts, providerPaymentId: billingCharges.providerPaymentId })
+    .from(billingCharges)
+    .where(and(eq(billingCharges.status, 'processing'), inArray(billingCharges.type, ['subscription', 'proration', 'one-time']), lte(billingCharges.lastAttempt, cutoff)))
+    .orderBy(asc(billingCharges.lastAttempt))
+    .limit(200);
+
+/** Provisioned subscriptions whose cancelled renewal's period has ended (cancelled, or expiring: see cancel). */
 export const listEndedSubscriptions = (db: Executor, now: Date) =>
   db
     .select({ subscriptionId: billingSubscriptions.id })
     .from(billingSubscriptions)
     .innerJoin(billingCharges, and(eq(billingCharges.subscriptionId, billingSubscriptions.id), eq(billingCharges.type, 'subscription')))
-    .where(and(eq(billingSubscriptions.status, 'provisioned'), eq(billingCharges.status, 'cancelled'), lte(billingCharges.due, now)))
+    .where(and(eq(billingSubscriptions.status, 'provisioned'), inArray(billingCharges.status, ['cancelled', 'expiring']), lte(billingCharges.due, now)))
     .limit(500);
 
 /** Records a webhook event; false when it was already recorded (a replay). */

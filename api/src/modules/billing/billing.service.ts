@@ -1,4 +1,4 @@
-import type { Customer, EditSubscriptionBody, PaymentMethod, PaymentMethodSetup, PaymentResult, Charge, Product, SubscriptionChange, SubscriptionEntry } from '@cairn/shared/schemas/billing';
+import type { BillingInterval, Customer, EditSubscriptionBody, PaymentMethod, PaymentMethodSetup, PaymentResult, Charge, Product, SubscriptionChange, SubscriptionEntry } from '@cairn/shared/schemas/billing';
 import type { CreatePaymentBody } from '@cairn/shared/schemas/billing-requests';
 import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -78,6 +78,35 @@ export function createBillingService(deps: CollectionDeps) {
     return price;
   }
 
+  /** A new subscription, unprovisioned until its first charge (returned, open and due now) is paid. */
+  async function openSubscription(actor: Actor, product: repo.ProductRow, price: repo.PriceRow, interval: BillingInterval, amount: number): Promise<number> {
+    return db.transaction(async (tx) => {
+      // Two purchases at once (double click, two tabs) are serialized here: the second sees the first.
+      await repo.lockUser(tx, actor.userId);
+      if (product.unitary) {
+        const existing = await repo.listSubscriptionsOnProduct(tx, actor.userId, product.id);
+        const pending = await repo.listPendingRenewals(tx, existing.map((e) => e.subscription.id));
+        const held = existing.some(({ subscription: s }) => s.status === 'provisioned' || pending.some((c) => c.subscriptionId === s.id && c.status === 'processing'));
+        if (held) throw conflict('You already have this subscription', 'already_subscribed');
+      }
+      const sub = await repo.insertSubscription(tx, { userId: actor.userId, priceId: price.id, interval, status: 'unprovisioned', metadata: null });
+      const charge = await repo.insertCharge(tx, {
+        userId: actor.userId,
+        priceId: price.id,
+        amount,
+        currencyCode: price.currencyCode,
+        status: 'open',
+        type: 'subscription',
+        due: clock(),
+        subscriptionId: sub.id,
+        subscriptionInterval: interval,
+        platform: provider().name,
+        parentChargeId: null,
+      });
+      return charge.id;
+    });
+  }
+
   return {
     async listProducts(): Promise<Product[]> {
       const products = await repo.listProducts(db);
@@ -127,7 +156,7 @@ export function createBillingService(deps: CollectionDeps) {
       if (methods.length === 1) {
         const subs = await repo.listSubscriptionsOfUser(db, actor.userId);
         const pending = await repo.listPendingRenewals(db, subs.map((s) => s.id));
-        const active = subs.some((s) => s.status === 'provisioned' && pending.some((c) => c.subscriptionId === s.id && c.status !== 'cancelled'));
+        const active = subs.some((s) => s.status === 'provisioned' && pending.some((c) => c.subscriptionId === s.id && c.status !== 'cancelled' && c.status !== 'expiring'));
         if (active) throw badRequest('id: the only payment method cannot be removed while a subscription renews', 'payment_method_required');
       }
       await provider().detachPaymentMethod(customer.customerId, paymentMethodId);
@@ -155,34 +184,15 @@ export function createBillingService(deps: CollectionDeps) {
       const interval = order.interval ?? 'monthly';
       const amount = intervalAmount(price.prices, interval);
       if (amount === undefined) throw badRequest(`charge.interval: the product is not sold ${interval}`);
-      if (product.metadata.type === 'pyro' && product.metadata.stock <= 0) throw badRequest('charge.product_id: this plan is out of stock', 'out_of_stock');
-
-      const chargeId = await db.transaction(async (tx) => {
-        // Two purchases at once (double click, two tabs) are serialized here: the second sees the first.
-        await repo.lockUser(tx, actor.userId);
-        if (product.unitary) {
-          const existing = await repo.listSubscriptionsOnProduct(tx, actor.userId, product.id);
-          const pending = await repo.listPendingRenewals(tx, existing.map((e) => e.subscription.id));
-          const held = existing.some(({ subscription: s }) => s.status === 'provisioned' || pending.some((c) => c.subscriptionId === s.id && c.status === 'processing'));
-          if (held) throw conflict('You already have this subscription', 'already_subscribed');
-        }
-        const sub = await repo.insertSubscription(tx, { userId: actor.userId, priceId: price.id, interval, status: 'unprovisioned', metadata: null });
-        const charge = await repo.insertCharge(tx, {
-          userId: actor.userId,
-          priceId: price.id,
-          amount,
-          currencyCode: price.currencyCode,
-          status: 'open',
-          type: 'subscription',
-          due: clock(),
-          subscriptionId: sub.id,
-          subscriptionInterval: interval,
-          platform: provider().name,
-          parentChargeId: null,
-        });
-        return charge.id;
+      if (product.metadata.type !== 'pyro') return toResult(await collector.attempt(await openSubscription(actor, product, price, interval, amount), { offSession: false, paymentMethodId: body.payment_method_id }));
+      // Purchases of one server plan are serialized until the payment has provisioned (and so taken
+      // its unit of stock): of two buyers of the last unit, the second finds it sold out.
+      return db.transaction(async (tx) => {
+        if (!(await repo.lockProductStock(tx, product.id, 10_000))) throw conflict('Another purchase of this plan is being paid; try again in a moment', 'purchase_in_progress');
+        const current = await repo.findProduct(tx, product.id);
+        if (current?.metadata.type !== 'pyro' || current.metadata.stock <= 0) throw badRequest('charge.product_id: this plan is out of stock', 'out_of_stock');
+        return toResult(await collector.attempt(await openSubscription(actor, product, price, interval, amount), { offSession: false, paymentMethodId: body.payment_method_id }));
       });
-      return toResult(await collector.attempt(chargeId, { offSession: false, paymentMethodId: body.payment_method_id }));
     },
 
     async editSubscription(actor: Actor, idText: string, body: EditSubscriptionBody, dry: boolean): Promise<SubscriptionChange> {
@@ -204,12 +214,14 @@ export function createBillingService(deps: CollectionDeps) {
           const pending = await repo.findPendingRenewal(tx, sub.id, true);
           if (!pending) throw conflict('The subscription has no renewal to change', 'no_pending_renewal');
           if (body.cancelled) {
-            if (pending.status === 'open' || pending.status === 'failed') await repo.updateCharge(tx, pending.id, { status: 'cancelled', nextAttempt: null });
+            // A running period ends at its due date (`expiring`); a failed renewal's period is already over (`cancelled`).
+            if (pending.status === 'open') await repo.updateCharge(tx, pending.id, { status: sub.status === 'provisioned' ? 'expiring' : 'cancelled', nextAttempt: null });
+            else if (pending.status === 'failed') await repo.updateCharge(tx, pending.id, { status: 'cancelled', nextAttempt: null });
             else if (pending.status === 'processing') throw conflict('The renewal is being charged right now; try again in a moment', 'charge_processing');
             return undefined;
           }
-          if (pending.status !== 'cancelled' && pending.status !== 'failed') return undefined;
-          await repo.updateCharge(tx, pending.id, { status: pending.status === 'cancelled' ? 'open' : pending.status });
+          if (pending.status !== 'cancelled' && pending.status !== 'expiring' && pending.status !== 'failed') return undefined;
+          await repo.updateCharge(tx, pending.id, { status: pending.status === 'failed' ? 'failed' : 'open' });
           // Re-opened after its period ended (or still failed): charge it now rather than wait.
           return pending.status === 'failed' || pending.due <= clock() || sub.status !== 'provisioned' ? pending.id : undefined;
         });
@@ -222,7 +234,7 @@ export function createBillingService(deps: CollectionDeps) {
 
       if (body.interval === undefined && body.product === undefined) return nothing;
       const pending = await repo.findPendingRenewal(db, sub.id);
-      if (sub.status !== 'provisioned' || !pending || pending.status === 'cancelled') {
+      if (sub.status !== 'provisioned' || !pending || pending.status === 'cancelled' || pending.status === 'expiring') {
         throw badRequest('interval: only a running, not cancelled subscription can change plan or interval', 'subscription_not_active');
       }
       const current = await repo.findProductOfPrice(db, sub.priceId);

@@ -31,7 +31,10 @@ export function createRenewals(deps: CollectionDeps) {
           const sub = await repo.findSubscription(tx, subscriptionId, true);
           const pending = sub && (await repo.findPendingRenewal(tx, sub.id, true));
           // Re-checked under the lock: a resubscribe may have re-opened it meanwhile.
-          if (sub && pending?.status === 'cancelled' && pending.due <= clock()) await unprovision(tx, sub);
+          if (!sub || !pending || (pending.status !== 'cancelled' && pending.status !== 'expiring') || pending.due > clock()) return;
+          await unprovision(tx, sub);
+          // The period is over: an expiring renewal is now simply cancelled.
+          if (pending.status === 'expiring') await repo.updateCharge(tx, pending.id, { status: 'cancelled' });
         });
       }
       return { ended: ended.length };

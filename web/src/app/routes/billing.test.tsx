@@ -178,7 +178,7 @@ describe('/settings/billing', () => {
       http.patch('*/v2/billing/subscription/:id', async ({ request }) => {
         const body = await jsonBody(request);
         edits.push(body);
-        if (body.cancelled === true) charges = charges.map((c) => (c.id === 'Chg00002' ? { ...c, status: 'cancelled' as const } : c));
+        if (body.cancelled === true) charges = charges.map((c) => (c.id === 'Chg00002' ? { ...c, status: 'expiring' as const } : c));
         return new HttpResponse(null, { status: 204 });
       }),
       http.patch('*/v2/billing/payment_method/:id', ({ params }) => {

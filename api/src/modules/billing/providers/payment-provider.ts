@@ -30,6 +30,13 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
   }): Promise<ProviderPayment>;
 
+  /**
+   * Where a payment stands now, found by its id or, when the id was never recorded (a crash
+   * between asking and recording), by the `charge_id` and `attempt` metadata it was created with.
+   * `null`: the provider never received it.
+   */
+  getPayment(ref: PaymentRef): Promise<ProviderPayment | null>;
+
   refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<ProviderRefund>;
 
   /** Verifies the signature of a webhook delivery and reads it; throws `WebhookSignatureError`. */
@@ -50,6 +57,8 @@ export type ProviderPayment =
   | { id: string; status: 'succeeded' | 'processing' }
   | { id: string; status: 'requires_action'; clientSecret: string }
   | { id: string; status: 'failed'; failureCode: string; failureMessage: string };
+
+export type PaymentRef = { paymentId: string } | { chargeId: string; attempt: string };
 
 export interface ProviderRefund {
   id: string;

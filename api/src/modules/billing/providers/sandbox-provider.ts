@@ -115,6 +115,20 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
       return toPayment(payment);
     },
 
+    async getPayment(ref) {
+      if ('paymentId' in ref) {
+        try {
+          return toPayment(await call<WirePayment>('GET', `/v1/payments/${encodeURIComponent(ref.paymentId)}`));
+        } catch (error) {
+          if (error instanceof ProviderRequestError && error.status === 404) return null;
+          throw error;
+        }
+      }
+      const query = new URLSearchParams({ 'metadata[charge_id]': ref.chargeId, 'metadata[attempt]': ref.attempt });
+      const { data } = await call<{ data: WirePayment[] }>('GET', `/v1/payments?${query.toString()}`);
+      return data[0] ? toPayment(data[0]) : null;
+    },
+
     async refund({ paymentId, amount, idempotencyKey }): Promise<ProviderRefund> {
       const refund = await call<{ id: string; status: 'succeeded' | 'failed' }>('POST', '/v1/refunds', { payment: paymentId, amount }, idempotencyKey);
       return { id: refund.id, status: refund.status };

@@ -109,6 +109,23 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
       }
     },
 
+    async getPayment(ref) {
+      if ('paymentId' in ref) {
+        try {
+          return paymentOf(await stripe.paymentIntents.retrieve(ref.paymentId));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+          throw error;
+        }
+      }
+      const quote = (value: string) => value.replace(/['\\]/g, '');
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['charge_id']:'${quote(ref.chargeId)}' AND metadata['attempt']:'${quote(ref.attempt)}'`,
+        limit: 1,
+      });
+      return found.data[0] ? paymentOf(found.data[0]) : null;
+    },
+
     async refund({ paymentId, amount, idempotencyKey }) {
       const refund = await stripe.refunds.create({ payment_intent: paymentId, amount }, { idempotencyKey });
       return mapStripeRefund(refund);
@@ -153,6 +170,7 @@ function withRequestErrors(provider: PaymentProvider): PaymentProvider {
     listPaymentMethods: (customerId) => provider.listPaymentMethods(customerId).catch(translate),
     detachPaymentMethod: (customerId, paymentMethodId) => provider.detachPaymentMethod(customerId, paymentMethodId).catch(translate),
     createPayment: (input) => provider.createPayment(input).catch(translate),
+    getPayment: (ref) => provider.getPayment(ref).catch(translate),
     refund: (input) => provider.refund(input).catch(translate),
   };
 }

@@ -44,17 +44,18 @@ export function SubscriptionCard({ entry, products, next, primaryMethod }: Subsc
   });
   const retry = usePaymentFlow({ onSucceeded: () => toasts.add({ type: 'success', title: t('billing.settings.retried') }) });
 
-  const cancelled = next?.status === 'cancelled';
+  // `expiring`: cancelled while the period runs; `cancelled`: its period has ended (or it had failed).
+  const cancelled = next?.status === 'cancelled' || next?.status === 'expiring';
   const provisioned = subscription.status === 'provisioned';
   const otherInterval: BillingInterval = subscription.interval === 'monthly' ? 'yearly' : 'monthly';
   const canSwitch = Boolean(info && amountFor(info.price, otherInterval) !== undefined) && provisioned && !cancelled && next?.status !== 'failed';
 
   let state: string;
   if (!next) state = provisioned ? t('billing.settings.since', { date: formatDate(subscription.created) }) : t('billing.settings.inactive');
-  else if (next.status === 'cancelled') state = t('billing.settings.endsOn', { date: formatDate(next.due) });
+  else if (next.status === 'expiring' || (next.status === 'cancelled' && provisioned)) state = t('billing.settings.endsOn', { date: formatDate(next.due) });
+  else if (next.status === 'cancelled') state = t('billing.settings.inactive');
   else if (next.status === 'failed') state = t('billing.settings.failed');
   else if (next.status === 'processing') state = t('billing.settings.processing');
-  else if (next.status === 'expiring') state = t('billing.settings.expiring', { date: formatDate(next.due) });
   else state = t('billing.settings.renews', { date: formatDate(next.due) });
 
   const actions = (
