@@ -46,6 +46,10 @@ export const servers = pgTable(
     name: text().notNull(),
     nodeId: bigint({ mode: 'number' }).references(() => serverNodes.id),
     port: integer(),
+    /** Limits the node was given (the plan's at placement); counted against the node's memory. */
+    memoryMib: integer(),
+    cpuPercent: integer(),
+    storageMib: integer(),
     runtime: text().$type<'flying-squid' | 'java'>().notNull().default('flying-squid'),
     loader: text().notNull().default('vanilla'),
     gameVersion: text().notNull(),
