@@ -482,6 +482,17 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     moderator: 404,
     admin: 409,
   },
+  'GET /v2/servers/:id/backups': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/backups`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups`, { name: 'Matrix' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PATCH /v2/servers/:id/backups/:backup': {
+    request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab`, { locked: true }),
+    owner: 409,
+    stranger: 404,
+    moderator: 404,
+    admin: 409,
+  },
+  'POST /v2/servers/:id/backups/:backup/restore': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/restore`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'DELETE /v2/servers/:id/backups/:backup': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'POST /v2/servers/:id/suspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/suspend`, { reason: 'support' }), owner: 401, stranger: 401, moderator: 401, admin: 200 },
   'POST /v2/servers/:id/unsuspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/unsuspend`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
 };

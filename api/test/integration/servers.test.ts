@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PaymentMethodSetupSchema, PaymentResultSchema, ProductSchema, SubscriptionEntrySchema, type Product } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
-import { ServerAccessSchema, ServerListSchema, ServerNodeListSchema, ServerNodeSchema, ServerPropertiesSchema, ServerSchema, ServerStatsSchema, type Server } from '@cairn/shared/schemas/servers';
+import { ServerAccessSchema, ServerBackupListSchema, ServerBackupSchema, ServerListSchema, ServerNodeListSchema, ServerNodeSchema, ServerPropertiesSchema, ServerSchema, ServerStatsSchema, type Server } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
@@ -179,6 +179,43 @@ describe('a purchased server', () => {
     expect((await call('POST', `/v2/servers/${server.id}/power`, owner.session, { action: 'restart' })).statusCode).toBe(204);
     await untilMotd(port, 'Renamed by the owner', 'ping after restart');
   }, 120_000);
+
+  it('backs up and restores (a change made after the backup is gone), with locks and the plan maximum', async () => {
+    const url = `/v2/servers/${server.id}/backups`;
+    const listBackups = async () => ServerBackupListSchema.strict().parse((await call('GET', url, owner.session)).json());
+    const createBackup = async (name: string) => {
+      const response = await call('POST', url, owner.session, { name });
+      expect(response.statusCode, response.body).toBe(202);
+      const created = ServerBackupSchema.strict().parse(response.json());
+      await eventually(async () => ((await listBackups()).backups.find((b) => b.id === created.id)?.state === 'ready' ? true : undefined), 60_000, `backup ${name}`);
+      return created.id;
+    };
+    const first = await createBackup('Before');
+    expect((await listBackups()).max_backups).toBe(4);
+
+    const access = ServerAccessSchema.parse((await call('GET', `/v2/servers/${server.id}/access`, owner.session)).json());
+    const marker = `${access.files_url}/contents?path=${encodeURIComponent('/world-change.txt')}`;
+    const auth = { authorization: `Bearer ${access.token}` };
+    const written = await fetch(marker, { method: 'PUT', headers: { ...auth, 'content-type': 'text/plain' }, body: 'made after the backup' });
+    expect(written.status).toBe(200);
+    expect((await fetch(marker, { headers: auth })).status).toBe(200);
+
+    expect((await call('POST', `${url}/${first}/restore`, owner.session)).statusCode).toBe(204);
+    await eventually(async () => ((await fetch(marker, { headers: auth })).status === 404 ? true : undefined), 60_000, 'change gone');
+    await untilServer(owner, server.id, (s) => s.state === 'running', 'running after restore');
+
+    const locked = ServerBackupSchema.strict().parse((await call('PATCH', `${url}/${first}`, owner.session, { locked: true, name: 'Kept' })).json());
+    expect(locked).toMatchObject({ locked: true, name: 'Kept', automated: false });
+    expect((await call('DELETE', `${url}/${first}`, owner.session)).statusCode).toBe(409);
+    for (const name of ['Two', 'Three', 'Four']) await createBackup(name);
+    const full = await call('POST', url, owner.session, { name: 'Five' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ description: string }>().description).toMatch(/^Failed to create backup/);
+    expect((await call('GET', url, actors.stranger.session)).statusCode).toBe(404);
+    expect((await call('PATCH', `${url}/${first}`, owner.session, { locked: false })).statusCode).toBe(200);
+    expect((await call('DELETE', `${url}/${first}`, owner.session)).statusCode).toBe(204);
+    expect((await listBackups()).backups.map((b) => b.name)).toEqual(['Two', 'Three', 'Four']);
+  }, 180_000);
 
   it('is stopped by an admin suspension (power refused) and runs again when unsuspended', async () => {
     expect((await call('POST', `/v2/servers/${server.id}/suspend`, owner.session, { reason: 'support' })).statusCode).toBe(401);

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
 import {
+  CreateServerBackupBodySchema,
   CreateServerNodeBodySchema,
+  EditServerBackupBodySchema,
   EditServerBodySchema,
   EditServerPropertiesBodySchema,
   ServerAccessSchema,
+  ServerBackupListSchema,
+  ServerBackupSchema,
   ServerListSchema,
   ServerNodeListSchema,
   ServerNodeSchema,
@@ -27,6 +31,8 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 const params = z.object({ id: Base62IdSchema });
 const ListQuerySchema = z.object({ all: z.enum(['true', 'false']).optional().describe("Admins: every user's servers") });
 const session = requireAuth('SESSION_ACCESS');
+const backupParams = params.extend({ backup: z.string().regex(/^[0-9a-f]{12}$/, 'must be a backup id') });
+const noContent = { 204: z.null().describe('No content'), ...errors };
 
 export const serversRoutes: FastifyPluginAsyncZod<{ service: ServersService; db: Database }> = async (app, { service, db }) => {
   app.get(
@@ -108,6 +114,56 @@ export const serversRoutes: FastifyPluginAsyncZod<{ service: ServersService; db:
       schema: { operationId: 'editServerProperties', tags, summary: 'Change server.properties values (applied at the next start; server-port and server-ip belong to the node)', params, body: EditServerPropertiesBodySchema, response: { 200: ServerPropertiesSchema, ...errors } },
     },
     async (request) => service.editProperties(requiredActor(request.actor), request.params.id, request.body.properties),
+  );
+
+  app.get(
+    '/servers/:id/backups',
+    { config: session, schema: { operationId: 'listServerBackups', tags, summary: "The server's backups and its plan's maximum", params, response: { 200: ServerBackupListSchema, ...errors } } },
+    async (request) => {
+      const { backups, maxBackups } = await service.backups(requiredActor(request.actor), request.params.id, 'list backups');
+      return { backups: await backups.list(), max_backups: maxBackups };
+    },
+  );
+
+  app.post(
+    '/servers/:id/backups',
+    {
+      config: { ...session, ...strictRateLimit(30) },
+      schema: { operationId: 'createServerBackup', tags, summary: "Back the server up (409 at the plan's maximum or while another backup runs)", params, body: CreateServerBackupBodySchema, response: { 202: ServerBackupSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { backups, maxBackups } = await service.backups(requiredActor(request.actor), request.params.id, 'be backed up');
+      return reply.code(202).send(await backups.create(request.body.name, maxBackups));
+    },
+  );
+
+  app.patch(
+    '/servers/:id/backups/:backup',
+    { config: session, schema: { operationId: 'editServerBackup', tags, summary: 'Rename, lock or unlock a backup (locked ones are never deleted automatically)', params: backupParams, body: EditServerBackupBodySchema, response: { 200: ServerBackupSchema, ...errors } } },
+    async (request) => {
+      const { backups } = await service.backups(requiredActor(request.actor), request.params.id, 'change backups');
+      return backups.edit(request.params.backup, request.body);
+    },
+  );
+
+  app.post(
+    '/servers/:id/backups/:backup/restore',
+    { config: session, schema: { operationId: 'restoreServerBackup', tags, summary: 'Restore a backup: the server is stopped, its folder replaced, and started again if it ran', params: backupParams, response: noContent } },
+    async (request, reply) => {
+      const { backups } = await service.backups(requiredActor(request.actor), request.params.id, 'restore a backup');
+      await backups.restore(request.params.backup);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/servers/:id/backups/:backup',
+    { config: session, schema: { operationId: 'deleteServerBackup', tags, summary: 'Delete a backup (409 while locked)', params: backupParams, response: noContent } },
+    async (request, reply) => {
+      const { backups } = await service.backups(requiredActor(request.actor), request.params.id, 'delete a backup');
+      await backups.remove(request.params.backup);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

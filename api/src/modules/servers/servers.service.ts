@@ -9,7 +9,8 @@ import { ACCESS_TTL_SECONDS, mintAccessToken, OWNER_PERMISSIONS } from './access
 import { agentClient } from './agent-client.js';
 import { nodeAddresses } from './node-registry.js';
 import type { Provisioning } from './provisioning.js';
-import { toServerPlan } from './server-plans.js';
+import { serverBackups } from './server-backups.js';
+import { maxBackupsOf, toServerPlan } from './server-plans.js';
 import { applyProperties, readProperties } from './server-properties.js';
 import * as repo from './servers.repository.js';
 
@@ -145,6 +146,15 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       const updated = applyProperties(text, changes);
       await agent.writeText(server.id, PROPERTIES_FILE, updated);
       return { properties: readProperties(updated) };
+    },
+
+    /** The server's backups, for an owner or admin, while it is ready on its node. */
+    async backups(actor: Actor, id: string, doing: string) {
+      const server = await visible(actor, id);
+      requireReady(server, doing);
+      const sub = await findServerSubscription(db, server.subscriptionId);
+      const maxBackups = sub ? maxBackupsOf(sub.plan) : 0;
+      return { backups: serverBackups(db, server, await placed(server, doing)), maxBackups };
     },
 
     async suspend(actor: Actor, id: string, reason: ServerSuspensionReason): Promise<Server> {
