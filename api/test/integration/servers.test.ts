@@ -8,6 +8,8 @@ import { createActors, insertUserWithTokens, type Actors, type TestUser } from '
 import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
 import { createRenewals } from '../../src/modules/billing/renewals.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
+import { servers } from '../../src/db/schema/servers.js';
+import { eq } from 'drizzle-orm';
 import { AGENT_TOKEN, eventually, freePort, minecraft, openConsole, pingMotd, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 
 /**
@@ -267,4 +269,21 @@ describe('a purchased server', () => {
     expect(waiting).toMatchObject({ status: 'unprovisioned', state: null, net: null, node: null });
     expect((await call('POST', `/v2/servers/${second.id}/power`, buyer.session, { action: 'start' })).statusCode).toBe(409);
   }, 60_000);
+
+  it('deletes a suspended server from its node once the grace period is over', async () => {
+    expect((await call('PATCH', `/v2/billing/subscription/${server.subscription_id}`, owner.session, { cancelled: true })).statusCode).toBe(200);
+    now = new Date(Date.now() + 80 * 86_400_000);
+    await createRenewals({ db: ctx.database.db, provider: ctx.sandbox.provider, clock }).endCancelledSubscriptions();
+    await untilServer(owner, server.id, (s) => s.status === 'suspended', 'suspended again');
+    const onNode = () => fetch(`${agent.url}/api/servers/${server.id}`, { headers: { authorization: `Bearer ${AGENT_TOKEN}` } });
+    expect((await onNode()).status).toBe(200);
+    // Still within the grace period: a reconcile keeps the data.
+    await ctx.jobs!.send('servers.reconcile', { serverId: server.id });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await onNode()).status).toBe(200);
+    await ctx.database.db.update(servers).set({ deleteAfter: new Date(Date.now() - 1000) }).where(eq(servers.id, server.id));
+    await ctx.jobs!.send('servers.reconcile', { serverId: server.id });
+    await eventually(async () => ((await onNode()).status === 404 ? true : undefined), 30_000, 'deleted from the node');
+    expect((await call('GET', `/v2/servers/${server.id}`, owner.session)).statusCode).toBe(404);
+  }, 90_000);
 });
