@@ -2,6 +2,7 @@ import type { ServerNode } from '@cairn/shared/schemas/servers';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { encodeBase62, randomId } from '../../lib/ids.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { agentClient } from './agent-client.js';
 import * as repo from './servers.repository.js';
 
@@ -34,7 +35,7 @@ export async function registerNode(db: Executor, registration: NodeRegistration)
   } catch {
     throw badRequest('url: no node agent answers at this address with this token', 'node_unreachable');
   }
-  return repo.upsertNode(db, {
+  const saving = repo.upsertNode(db, {
     id: Number(randomId()),
     name: registration.name,
     url,
@@ -46,6 +47,10 @@ export async function registerNode(db: Executor, registration: NodeRegistration)
     memoryLimitMib: registration.memoryLimitMib ?? null,
     healthy: true,
     lastSeen: new Date(),
+  });
+  return saving.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw badRequest('url: another node with another token has this address', 'node_conflict');
+    throw error;
   });
 }
 

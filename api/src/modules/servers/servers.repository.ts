@@ -9,9 +9,14 @@ export type BackupMetaRow = typeof serverBackups.$inferSelect;
 export const listNodes = (db: Executor) => db.select().from(serverNodes).orderBy(asc(serverNodes.created));
 export const findNode = async (db: Executor, id: number) => (await db.select().from(serverNodes).where(eq(serverNodes.id, id)))[0];
 
-/** Inserts the node, or updates the one with the same URL (registration is repeatable). */
+/**
+ * Inserts the node, or updates the one with the same token (an agent that came back on another
+ * address, like the local one on a new port) or the same URL: registration is repeatable.
+ */
 export async function upsertNode(db: Executor, row: typeof serverNodes.$inferInsert): Promise<NodeRow> {
   const { id: _id, ...update } = row;
+  const [sameToken] = await db.update(serverNodes).set(update).where(eq(serverNodes.token, row.token)).returning();
+  if (sameToken) return sameToken;
   const [saved] = await db.insert(serverNodes).values(row).onConflictDoUpdate({ target: serverNodes.url, set: update }).returning();
   return saved!;
 }
