@@ -20,6 +20,7 @@ let ctx: TestContext;
 let actors: Actors;
 let agent: TestAgent;
 let small: Product;
+let medium: Product;
 let now = new Date();
 const clock = () => now;
 
@@ -219,6 +220,20 @@ describe('a purchased server', () => {
     expect((await listBackups()).backups.map((b) => b.name)).toEqual(['Two', 'Three', 'Four']);
   }, 180_000);
 
+  it('moves to the new plan limits on an upgrade', async () => {
+    const products = z.array(ProductSchema.strict()).parse((await call('GET', '/v2/billing/products')).json());
+    medium = products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Medium')!;
+    const ram = medium.metadata.type === 'pyro' ? medium.metadata.ram : 0;
+    const upgrade = await call('PATCH', `/v2/billing/subscription/${server.subscription_id}`, owner.session, { product: medium.id });
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    const upgraded = await untilServer(owner, server.id, (s) => s.plan.name === 'Medium', 'on the Medium plan', 10_000);
+    expect(upgraded.plan).toMatchObject({ ram, max_backups: 8 });
+    await eventually(async () => {
+      const stats = ServerStatsSchema.parse((await call('GET', `/v2/servers/${server.id}/stats`, owner.session)).json());
+      return stats.memory_limit_bytes === ram * 1024 * 1024 ? true : undefined;
+    }, 30_000, 'new memory limit on the node');
+  }, 60_000);
+
   it('is stopped by an admin suspension (power refused) and runs again when unsuspended', async () => {
     expect((await call('POST', `/v2/servers/${server.id}/suspend`, owner.session, { reason: 'support' })).statusCode).toBe(401);
     const suspended = ServerSchema.strict().parse((await call('POST', `/v2/servers/${server.id}/suspend`, actors.admin.session, { reason: 'support' })).json());
@@ -259,9 +274,10 @@ describe('a purchased server', () => {
 
   it('keeps a second purchase unprovisioned while no node has room for it', async () => {
     // Cap the node at what the first server uses.
-    const capped = await call('POST', '/v2/servers/nodes', actors.admin.session, { name: 'local', url: agent.url, token: AGENT_TOKEN, memory_mib: 2048 });
+    const used = medium.metadata.type === 'pyro' ? medium.metadata.ram : 0;
+    const capped = await call('POST', '/v2/servers/nodes', actors.admin.session, { name: 'local', url: agent.url, token: AGENT_TOKEN, memory_mib: used + 1024 });
     expect(capped.statusCode, capped.body).toBe(201);
-    expect(ServerNodeSchema.strict().parse(capped.json())).toMatchObject({ memory_mib: 2048, allocated_memory_mib: 2048, servers: 1 });
+    expect(ServerNodeSchema.strict().parse(capped.json())).toMatchObject({ memory_mib: used + 1024, allocated_memory_mib: used, servers: 1 });
     const buyer = await insertUserWithTokens(ctx.database.db);
     const second = await buyServer(buyer, 'Waiting World');
     await new Promise((resolve) => setTimeout(resolve, 4000));

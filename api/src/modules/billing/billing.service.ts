@@ -8,6 +8,7 @@ import * as repo from './billing.repository.js';
 import { toCharge, toPaymentMethod, toProduct, toSubscription } from './billing.mapper.js';
 import { createChargeCollector, requireProvider, type AttemptResult, type CollectionDeps } from './charge-collection.js';
 import type { ProviderPaymentMethod } from './providers/payment-provider.js';
+import { announceSubscriptionChange } from './server-plans.port.js';
 
 /** What customers do with billing: products, their payment methods, paying, and changing subscriptions. */
 export function createBillingService(deps: CollectionDeps) {
@@ -253,6 +254,7 @@ export function createBillingService(deps: CollectionDeps) {
         await db.transaction(async (tx) => {
           await repo.updateSubscription(tx, sub.id, { priceId: newPrice.id, interval });
           await repo.updateCharge(tx, pending.id, { priceId: newPrice.id, amount: newAmount, subscriptionInterval: interval });
+          await announceSubscriptionChange(tx, sub.id);
         });
         return preview;
       }

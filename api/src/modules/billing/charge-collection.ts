@@ -84,6 +84,7 @@ export async function settleSucceeded(tx: Executor, charge: repo.ChargeRow, now:
     await repo.updateSubscription(tx, sub.id, { priceId: charge.priceId, interval });
     const pending = await repo.findPendingRenewal(tx, sub.id, true);
     const renewal = { priceId: charge.priceId, amount: nextAmount ?? charge.amount, due: addInterval(now, interval), subscriptionInterval: interval };
+    await announceSubscriptionChange(tx, sub.id);
     if (pending) await repo.updateCharge(tx, pending.id, renewal);
     else
       await repo.insertCharge(tx, {

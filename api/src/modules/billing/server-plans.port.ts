@@ -15,7 +15,7 @@ export interface ServerPurchases {
 
 export const SUBSCRIPTION_CHANNEL = 'subscription_changed';
 
-/** Tells listeners (the servers module) at commit that this subscription was provisioned or unprovisioned. */
+/** Tells listeners (the servers module) at commit that this subscription was provisioned, unprovisioned or changed plan. */
 export async function announceSubscriptionChange(tx: Executor, subscriptionId: number): Promise<void> {
   await tx.execute(sql`select pg_notify(${SUBSCRIPTION_CHANNEL}, ${String(subscriptionId)})`);
 }

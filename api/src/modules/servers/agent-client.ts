@@ -83,6 +83,7 @@ export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
     async power(id: string, action: 'start' | 'stop' | 'restart' | 'kill', wait = false): Promise<void> {
       await call('POST', `${server(id)}/power${wait ? '?wait=true' : ''}`, { json: { action } });
     },
+    setLimits: (id: string, limits: CreateAgentServerBody['limits']) => json(AgentServerSchema, 'PATCH', server(id), { limits }),
     stats: (id: string) => json(AgentStatsSchema, 'GET', `${server(id)}/stats`),
     async readText(id: string, path: string): Promise<string> {
       return (await call('GET', `${server(id)}/files/contents?path=${encodeURIComponent(path)}`)).text();

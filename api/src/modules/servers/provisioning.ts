@@ -109,6 +109,16 @@ export function createProvisioning(deps: ProvisioningDeps) {
     await agentClient(node).power(server.id, 'start').catch(ignoreConflict);
   }
 
+  /** A plan change (upgrade or downgrade): the node gets the new limits; memory and CPU apply at the next start. */
+  async function applyPlanLimits(tx: Executor, server: repo.ServerRow, plan: Plan): Promise<void> {
+    const limits = limitsOf(plan);
+    if (server.memoryMib === limits.memory_mib && server.cpuPercent === limits.cpu_percent && server.storageMib === limits.storage_mib) return;
+    const node = await nodeOf(tx, server);
+    if (!node) return;
+    await agentClient(node).setLimits(server.id, limits);
+    await repo.updateServer(tx, server.id, { memoryMib: limits.memory_mib, cpuPercent: limits.cpu_percent, storageMib: limits.storage_mib });
+  }
+
   /** One server; true when it should be looked at again soon (still installing, or waiting for room). */
   async function reconcile(serverId: string): Promise<boolean> {
     return db.transaction(async (tx) => {
@@ -120,6 +130,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
         if (server.status === 'unprovisioned') return (await place(tx, server, sub.plan)) || false;
         if (server.status === 'installing') return finishInstall(tx, server, sub.plan);
         if (server.status === 'suspended' && (server.suspensionReason === 'cancelled' || server.suspensionReason === 'paymentfailed')) await resume(tx, server);
+        if (server.status === 'available' || server.status === 'suspended') await applyPlanLimits(tx, server, sub.plan);
         return false;
       }
       if (server.status === 'installing' || server.status === 'available') await suspendForEndedSubscription(tx, server, sub.endedBy);
