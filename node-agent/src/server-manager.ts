@@ -113,6 +113,14 @@ export class ServerManager {
     return this.store.save([...this.servers.values()].map((server) => server.record));
   }
 
+  /** New plan limits: the storage quota applies at once, memory and CPU at the next start. */
+  async setLimits(id: string, limits: ManagedServer['record']['limits']): Promise<ManagedServer> {
+    const server = this.get(id);
+    server.record.limits = limits;
+    await this.persist();
+    return server;
+  }
+
   get(id: string): ManagedServer {
     const server = this.servers.get(id);
     if (!server) throw notFound('server');

@@ -5,6 +5,7 @@ import {
   AgentServerIdSchema,
   CreateAccessTokenBodySchema,
   CreateAgentServerBodySchema,
+  UpdateAgentServerBodySchema,
 } from '@cairn/shared/schemas/node-agent';
 import { z } from 'zod';
 import { signAccessToken } from '../auth.js';
@@ -30,6 +31,12 @@ export function serverRoutes(app: FastifyInstance, manager: ServerManager, auth:
   app.get('/api/servers/:id', { onRequest: requireAuth(auth, 'any') }, async (request) => {
     const { id } = parse(IdParamsSchema, request.params);
     return manager.toWire(manager.get(id));
+  });
+
+  app.patch('/api/servers/:id', { onRequest: requireAuth(auth, 'node') }, async (request) => {
+    const { id } = parse(IdParamsSchema, request.params);
+    const { limits } = parse(UpdateAgentServerBodySchema, request.body);
+    return manager.toWire(await manager.setLimits(id, limits));
   });
 
   app.delete('/api/servers/:id', { onRequest: requireAuth(auth, 'node') }, async (request, reply) => {

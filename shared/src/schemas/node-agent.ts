@@ -35,6 +35,9 @@ export const CreateAgentServerBodySchema = z.object({
 });
 export type CreateAgentServerBody = z.infer<typeof CreateAgentServerBodySchema>;
 
+/** PATCH /api/servers/:id: new plan limits (an upgrade); memory and CPU apply at the next start, storage at once. */
+export const UpdateAgentServerBodySchema = z.object({ limits: AgentServerLimitsSchema }).strict();
+
 export const AgentServerSchema = z.object({
   id: AgentServerIdSchema,
   runtime: AgentRuntimeSchema,

@@ -1,13 +1,15 @@
 import type { BillingInterval, Customer, EditSubscriptionBody, PaymentMethod, PaymentMethodSetup, PaymentResult, Charge, Product, SubscriptionChange, SubscriptionEntry } from '@cairn/shared/schemas/billing';
 import type { CreatePaymentBody } from '@cairn/shared/schemas/billing-requests';
+import type { NewServerOptions } from '@cairn/shared/schemas/servers';
 import { isAdmin, type Actor } from '../../lib/actor.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { intervalAmount, periodStartFor, prorate } from './billing-time.js';
 import * as repo from './billing.repository.js';
 import { toCharge, toPaymentMethod, toProduct, toSubscription } from './billing.mapper.js';
 import { createChargeCollector, requireProvider, type AttemptResult, type CollectionDeps } from './charge-collection.js';
 import type { ProviderPaymentMethod } from './providers/payment-provider.js';
+import { announceSubscriptionChange } from './server-plans.port.js';
 
 /** What customers do with billing: products, their payment methods, paying, and changing subscriptions. */
 export function createBillingService(deps: CollectionDeps) {
@@ -79,7 +81,7 @@ export function createBillingService(deps: CollectionDeps) {
   }
 
   /** A new subscription, unprovisioned until its first charge (returned, open and due now) is paid. */
-  async function openSubscription(actor: Actor, product: repo.ProductRow, price: repo.PriceRow, interval: BillingInterval, amount: number): Promise<number> {
+  async function openSubscription(actor: Actor, product: repo.ProductRow, price: repo.PriceRow, interval: BillingInterval, amount: number, server?: NewServerOptions): Promise<number> {
     return db.transaction(async (tx) => {
       // Two purchases at once (double click, two tabs) are serialized here: the second sees the first.
       await repo.lockUser(tx, actor.userId);
@@ -90,6 +92,10 @@ export function createBillingService(deps: CollectionDeps) {
         if (held) throw conflict('You already have this subscription', 'already_subscribed');
       }
       const sub = await repo.insertSubscription(tx, { userId: actor.userId, priceId: price.id, interval, status: 'unprovisioned', metadata: null });
+      if (server && deps.servers) {
+        const serverId = await deps.servers.create(tx, { userId: actor.userId, subscriptionId: sub.id, options: server });
+        await repo.updateSubscription(tx, sub.id, { metadata: { type: 'pyro', id: serverId } });
+      }
       const charge = await repo.insertCharge(tx, {
         userId: actor.userId,
         priceId: price.id,
@@ -184,6 +190,10 @@ export function createBillingService(deps: CollectionDeps) {
       const interval = order.interval ?? 'monthly';
       const amount = intervalAmount(price.prices, interval);
       if (amount === undefined) throw badRequest(`charge.interval: the product is not sold ${interval}`);
+      const serverOptions = order.server;
+      if (product.metadata.type === 'pyro' && !serverOptions) throw badRequest('charge.server: required for a server plan (name, optional game_version)');
+      if (product.metadata.type !== 'pyro' && serverOptions) throw badRequest('charge.server: only server plans take server options');
+      if (serverOptions && !deps.servers) throw serviceUnavailable('Game servers are not available on this instance', 'servers_unavailable');
       if (product.metadata.type !== 'pyro') return toResult(await collector.attempt(await openSubscription(actor, product, price, interval, amount), { offSession: false, paymentMethodId: body.payment_method_id }));
       // Purchases of one server plan are serialized until the payment has provisioned (and so taken
       // its unit of stock): of two buyers of the last unit, the second finds it sold out.
@@ -191,7 +201,7 @@ export function createBillingService(deps: CollectionDeps) {
         if (!(await repo.lockProductStock(tx, product.id, 10_000))) throw conflict('Another purchase of this plan is being paid; try again in a moment', 'purchase_in_progress');
         const current = await repo.findProduct(tx, product.id);
         if (current?.metadata.type !== 'pyro' || current.metadata.stock <= 0) throw badRequest('charge.product_id: this plan is out of stock', 'out_of_stock');
-        return toResult(await collector.attempt(await openSubscription(actor, product, price, interval, amount), { offSession: false, paymentMethodId: body.payment_method_id }));
+        return toResult(await collector.attempt(await openSubscription(actor, product, price, interval, amount, serverOptions), { offSession: false, paymentMethodId: body.payment_method_id }));
       });
     },
 
@@ -257,6 +267,7 @@ export function createBillingService(deps: CollectionDeps) {
         await db.transaction(async (tx) => {
           await repo.updateSubscription(tx, sub.id, { priceId: newPrice.id, interval });
           await repo.updateCharge(tx, pending.id, { priceId: newPrice.id, amount: newAmount, subscriptionInterval: interval });
+          await announceSubscriptionChange(tx, sub.id);
         });
         return preview;
       }
