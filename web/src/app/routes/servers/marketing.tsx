@@ -63,6 +63,7 @@ export function Component() {
               product={purchase.offer.product}
               interval={purchase.interval}
               priceLabel={purchase.offer.prices[purchase.interval] ?? ''}
+              title={t('servers.purchase.payTitle', { plan: purchase.offer.name })}
               productName={t('servers.purchase.product', { plan: purchase.offer.name, name: purchase.name })}
               chargeExtras={{ server: { name: purchase.name } }}
               onSucceeded={paid}

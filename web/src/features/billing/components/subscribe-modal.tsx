@@ -22,6 +22,8 @@ interface SubscribeModalProps {
   interval: BillingInterval;
   /** The price as shown, e.g. "$4.99". */
   priceLabel: string;
+  /** The dialog's title ("Subscribe to Plus" when omitted). */
+  title?: string;
   /** What is bought, as shown in the summary (Plus when omitted). */
   productName?: string;
   /** Purchase fields a product needs besides its price, e.g. a server plan's `server`. */
@@ -33,7 +35,7 @@ interface SubscribeModalProps {
 const NEW_CARD = 'new';
 
 /** Pays for a product (Plus, a server plan) with a saved card or a new one, through the processor's confirmation step when it asks. */
-export function SubscribeModal({ open, onClose, product, interval, priceLabel, productName, chargeExtras, onSucceeded }: SubscribeModalProps) {
+export function SubscribeModal({ open, onClose, product, interval, priceLabel, title, productName, chargeExtras, onSucceeded }: SubscribeModalProps) {
   const t = useT();
   const toasts = useNotifications();
   const { data: methods } = useQuery({ ...billingQueries.paymentMethods(), enabled: open });
@@ -65,7 +67,7 @@ export function SubscribeModal({ open, onClose, product, interval, priceLabel, p
 
   return (
     <>
-      <Modal open={open && flow.stage.kind !== 'authenticating'} onClose={close} title={t('billing.subscribe.title')}>
+      <Modal open={open && flow.stage.kind !== 'authenticating'} onClose={close} title={title ?? t('billing.subscribe.title')}>
         <div className={styles.body}>
           <p className={styles.summary}>
             {t('billing.subscribe.summary', { product: productName ?? t('billing.plus.name'), interval: t(`billing.intervalWord.${interval}`), price: priceLabel })}

@@ -44,9 +44,9 @@ export function ConsolePanel({ socket, running }: { socket: ConsoleSocket; runni
 
   return (
     <section className={styles.console} aria-labelledby={`${inputId}-title`}>
-      <h3 id={`${inputId}-title`} className={styles.title}>
+      <h2 id={`${inputId}-title`} className={styles.title}>
         {t('servers.console.title')}
-      </h3>
+      </h2>
       {socket.status === 'failed' && <FormAlert>{t('servers.console.failed')}</FormAlert>}
       {socket.status === 'reconnecting' && <FormAlert tone="info">{t('servers.console.reconnecting')}</FormAlert>}
       {socket.status === 'connecting' && <p className={styles.hint} role="status">{t('servers.console.connecting')}</p>}

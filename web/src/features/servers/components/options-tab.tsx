@@ -23,9 +23,9 @@ export function OptionsTab({ server }: { server: Server }) {
       <GeneralSection server={server} locked={locked} />
       <PropertiesSection serverId={server.id} locked={locked} />
       <section className={styles.section} aria-labelledby="server-info-title">
-        <h3 id="server-info-title" className={styles.sectionTitle}>
+        <h2 id="server-info-title" className={styles.sectionTitle}>
           {t('servers.info.title')}
-        </h3>
+        </h2>
         <dl className={styles.info}>
           <dt>{t('servers.info.id')}</dt>
           <dd>
@@ -42,9 +42,9 @@ export function OptionsTab({ server }: { server: Server }) {
         </dl>
       </section>
       <section className={styles.section} aria-labelledby="server-billing-title">
-        <h3 id="server-billing-title" className={styles.sectionTitle}>
+        <h2 id="server-billing-title" className={styles.sectionTitle}>
           {t('servers.billing.title')}
-        </h3>
+        </h2>
         <p>{t('servers.billing.text')}</p>
         <ButtonLink to={serverPaths.billing()}>{t('servers.billing.link')}</ButtonLink>
       </section>
@@ -60,9 +60,9 @@ function GeneralSection({ server, locked }: { server: Server; locked: boolean })
   const rename = useRenameServer(server.id, { onSuccess: (_data, name) => reset({ name }) });
   return (
     <form id={formId} className={styles.section} noValidate aria-labelledby={`${formId}-title`} onSubmit={(event) => void handleSubmit(({ name }) => rename.mutate(name.trim()))(event)}>
-      <h3 id={`${formId}-title`} className={styles.sectionTitle}>
+      <h2 id={`${formId}-title`} className={styles.sectionTitle}>
         {t('servers.options.general.title')}
-      </h3>
+      </h2>
       <TextField label={t('servers.options.general.name')} maxLength={SERVER_NAME_MAX} autoComplete="off" required disabled={locked} error={formState.errors.name?.message} {...register('name')} />
       <div>
         <Button type="submit" color="brand" disabled={locked || rename.isPending || !formState.isDirty}>

@@ -47,9 +47,9 @@ export function PropertiesForm({ serverId, properties, locked }: { serverId: str
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="server-properties-title">
-      <h3 id="server-properties-title" className={styles.sectionTitle}>
+      <h2 id="server-properties-title" className={styles.sectionTitle}>
         {t('servers.properties.title')}
-      </h3>
+      </h2>
       <fieldset className={styles.fields} disabled={locked}>
         {TYPED_PROPERTIES.map((property) => {
           const label = t(`servers.properties.${property.key}` as MessageId);

@@ -32,7 +32,11 @@ export function ResourceCards({ stats }: { stats: readonly AgentStats[] }) {
     },
   ];
   return (
-    <ul className={styles.cards} aria-label={t('servers.overview.resources')}>
+    <section aria-labelledby="server-resources-title">
+      <h2 id="server-resources-title" className="visually-hidden">
+        {t('servers.overview.resources')}
+      </h2>
+      <ul className={styles.cards}>
       {cards.map((card) => (
         <li key={card.key} className={styles.card} data-testid={`resource-${card.key}`}>
           <h3 className={styles.title}>{card.title}</h3>
@@ -40,6 +44,7 @@ export function ResourceCards({ stats }: { stats: readonly AgentStats[] }) {
           {card.series.length > 0 && <Sparkline values={card.series} max={card.max} />}
         </li>
       ))}
-    </ul>
+      </ul>
+    </section>
   );
 }

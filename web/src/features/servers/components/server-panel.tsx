@@ -54,7 +54,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         tabs={[
           { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} /> },
           ...extraTabs,
-          { id: 'options', label: t('servers.tab.options'), panel: <OptionsTab server={server} /> },
+          { id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> },
         ]}
       />
     );
