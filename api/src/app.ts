@@ -39,6 +39,7 @@ import { payoutsModule } from './modules/payouts/index.js';
 import { analyticsModule } from './modules/analytics/index.js';
 import { createCountryLookup } from './modules/analytics/geoip.js';
 import { billingModule } from './modules/billing/index.js';
+import { serverPurchases, serversModule } from './modules/servers/index.js';
 import { createPaymentProvider } from './modules/billing/providers/create-provider.js';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.js';
 import type { Clock } from './modules/billing/billing-time.js';
@@ -135,7 +136,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(payoutsModule, { prefix: '/v2', db, revenue: config.revenue });
   await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });
-  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments ?? createPaymentProvider(config.payments), clock: deps.billingClock });
+  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments ?? createPaymentProvider(config.payments), clock: deps.billingClock, servers: serverPurchases });
+  await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl });
   return app;
 }

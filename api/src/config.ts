@@ -71,6 +71,10 @@ export const ConfigSchema = z
     NODE_AGENT_TOKEN: z.string().min(32).optional(),
     /** Start the local node agent with `npm start` when NODE_AGENT_URL is unset. */
     NODE_AGENT_EMBEDDED: booleanFlag.default(true),
+    /** Game ports the API hands out on every node, `first-last`. */
+    SERVERS_PORT_RANGE: z.string().regex(/^\d{4,5}-\d{4,5}$/, 'must look like 25600-25999').default('25600-25999'),
+    /** Days a suspended server of an ended subscription keeps its data before it is deleted. */
+    SERVERS_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     /** Prefix of every Meilisearch index name, so several instances can share one server. */
     MEILISEARCH_INDEX_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]*$/).default('cairn_'),
     /** Serve the API (and run migrations, seeding and the worker) from this process. */
@@ -255,6 +259,8 @@ export interface Config {
   search: { url: string | undefined; key: string | undefined; indexPrefix: string };
   /** Game-server node agent: an external one (url + token), or embedded (started by `npm start`). */
   nodeAgent: { url: string | undefined; token: string | undefined; embedded: boolean };
+  /** Hosted game servers: game ports handed out per node and the data grace period after a subscription ends. */
+  servers: { portRange: { first: number; last: number }; graceDays: number };
   serveApi: boolean;
   serveWeb: boolean;
   runWorker: boolean;
@@ -376,6 +382,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },
     nodeAgent: { url: env.NODE_AGENT_URL, token: env.NODE_AGENT_TOKEN, embedded: env.NODE_AGENT_EMBEDDED },
+    servers: { portRange: parsePortRange(env.SERVERS_PORT_RANGE), graceDays: env.SERVERS_GRACE_DAYS },
     serveApi: env.SERVE_API,
     serveWeb: env.SERVE_WEB,
     runWorker: env.RUN_WORKER,
@@ -475,4 +482,9 @@ export function workspaceRoot(from = process.cwd()): string {
     if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
     if (dirname(dir) === dir) return resolve(from);
   }
+}
+
+function parsePortRange(text: string): { first: number; last: number } {
+  const [first, last] = text.split('-').map(Number) as [number, number];
+  return { first, last };
 }

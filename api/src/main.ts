@@ -79,6 +79,7 @@ async function main(): Promise<void> {
           log,
         });
         cleanups.push(agent.stop);
+        config = { ...config, nodeAgent: { ...config.nodeAgent, url: agent.url, token: agent.token } };
         nodeAgentLine = `${agent.url} (local agent, data in ${join(config.dataDir, 'node-agent')})`;
       }
 

@@ -4,6 +4,7 @@ import type { AgentRuntime } from '@cairn/shared/schemas/node-agent';
 import { accessKey } from './auth.js';
 import { Backups } from './backups.js';
 import type { AgentConfig } from './config.js';
+import { allowSiteOrigins } from './cors.js';
 import { AgentError } from './errors.js';
 import { backupRoutes } from './routes/backups.js';
 import { consoleRoutes } from './routes/console.js';
@@ -57,6 +58,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
 
   const auth: AuthContext = { nodeToken: config.token, accessKey: accessKey(config.token) };
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  allowSiteOrigins(app, config.allowedOrigins);
   app.get('/api/health', async () => ({ status: 'ok' }));
   serverRoutes(app, manager, auth);
   consoleRoutes(app, manager, auth, config.allowedOrigins);

@@ -17,6 +17,7 @@ import { distributeRevenueJob } from './distribute-revenue.js';
 import { announcePayoutsJob } from './announce-payouts.js';
 import { analyticsRollupJob } from './analytics-rollup.js';
 import { billingRenewalsJob } from './billing-renewals.js';
+import { serversReconcileJob } from './servers-reconcile.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -27,4 +28,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob, distributeRevenueJob, announcePayoutsJob, analyticsRollupJob, billingRenewalsJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob, distributeRevenueJob, announcePayoutsJob, analyticsRollupJob, billingRenewalsJob, serversReconcileJob];

@@ -458,4 +458,52 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     admin: 204,
   },
   'POST /v2/billing/_webhook': { request: () => send('POST', '/v2/billing/_webhook', { id: 'evt_forged', type: 'payment.succeeded' }), ...everyone(400) },
+  // Hosted game servers (issue 16). The matrix has no node agent: the owner's purchased server
+  // stays unprovisioned, so what needs a node answers 409 to those who may see it.
+  'GET /v2/servers': { request: () => get('/v2/servers'), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/servers/nodes': { request: () => get('/v2/servers/nodes'), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'POST /v2/servers/nodes': {
+    request: () => send('POST', '/v2/servers/nodes', { name: 'matrix', url: 'http://127.0.0.1:9', token: 'matrix-node-token-0123456789abcdef0123' }),
+    owner: 401,
+    stranger: 401,
+    moderator: 401,
+    admin: 400,
+  },
+  'GET /v2/servers/:id': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'PATCH /v2/servers/:id': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}`, { name: 'Renamed' }), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/power': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/power`, { action: 'start' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/access': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/access`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/stats': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/stats`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/properties': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/properties`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PATCH /v2/servers/:id/properties': {
+    request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/properties`, { properties: { motd: 'Matrix' } }),
+    owner: 409,
+    stranger: 404,
+    moderator: 404,
+    admin: 409,
+  },
+  'GET /v2/servers/:id/backups': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/backups`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups`, { name: 'Matrix' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PATCH /v2/servers/:id/backups/:backup': {
+    request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab`, { locked: true }),
+    owner: 409,
+    stranger: 404,
+    moderator: 404,
+    admin: 409,
+  },
+  'POST /v2/servers/:id/backups/:backup/restore': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/restore`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'DELETE /v2/servers/:id/backups/:backup': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/suspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/suspend`, { reason: 'support' }), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'POST /v2/servers/:id/unsuspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/unsuspend`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
 };
+
+/** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */
+async function ownerServer(w: World): Promise<string> {
+  const card = await ownerCard(w);
+  const products = (await w.ctx.app.inject({ method: 'GET', url: '/v2/billing/products' })).json<Array<{ id: string; metadata: { type: string; name?: string } }>>();
+  const plan = products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
+  const payload = { payment_method_id: card, charge: { type: 'new', product_id: plan.id, server: { name: 'Matrix server' } } };
+  await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment', headers: { authorization: w.owner.session }, payload });
+  const list = (await w.ctx.app.inject({ method: 'GET', url: '/v2/servers', headers: { authorization: w.owner.session } })).json<{ servers: Array<{ id: string }> }>();
+  return list.servers[0]!.id;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Base62IdSchema } from './common.js';
 import { BillingIntervalSchema } from './billing.js';
+import { NewServerOptionsSchema } from './servers.js';
 
 // Request bodies of /v2/billing that only the API parses. Kept apart from billing.ts, whose
 // response shapes the website parses, so the site's bundle does not carry what only these use.
@@ -17,6 +18,8 @@ export const CreatePaymentBodySchema = z
         interval: BillingIntervalSchema.optional(),
         /** ISO 4217; defaults to USD, falls back to USD when the product has no such price. */
         currency: z.string().length(3).optional(),
+        /** Required for server plans (`pyro` products), refused for others. */
+        server: NewServerOptionsSchema.optional(),
       }),
       z.object({ type: z.literal('existing'), id: Base62IdSchema }),
     ]),

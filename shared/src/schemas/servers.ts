@@ -111,3 +111,39 @@ export const NewServerOptionsSchema = z
   .object({ name: ServerNameSchema, game_version: z.string().regex(/^\d+\.\d+(\.\d+)?$/).optional() })
   .strict();
 export type NewServerOptions = z.infer<typeof NewServerOptionsSchema>;
+
+/** GET /servers/nodes (admin): a node agent with what it has and what is given out. */
+export const ServerNodeSchema = z.object({
+  id: Base62IdSchema,
+  name: z.string(),
+  url: z.string(),
+  /** Where browsers reach it (console, files). */
+  public_url: z.string(),
+  /** Address players connect to. */
+  game_host: z.string(),
+  cpu_cores: z.number().int(),
+  /** Memory servers may use: the agent's, or the operator's lower cap. */
+  memory_mib: z.number().int(),
+  /** Plan memory of the servers placed on it. */
+  allocated_memory_mib: z.number().int(),
+  servers: z.number().int(),
+  healthy: z.boolean(),
+  last_seen: z.string().nullable(),
+});
+export type ServerNode = z.infer<typeof ServerNodeSchema>;
+export const ServerNodeListSchema = z.object({ nodes: z.array(ServerNodeSchema) });
+
+/** POST /servers/nodes (admin): register a running agent; it must answer with this token. */
+export const CreateServerNodeBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(64),
+    url: z.string().url().max(512),
+    token: z.string().min(32).max(512),
+    public_url: z.string().url().max(512).optional(),
+    game_host: z.string().min(1).max(255).optional(),
+    memory_mib: z.number().int().min(64).max(16_777_216).optional(),
+  })
+  .strict();
+
+/** POST /servers/{id}/suspend (admin). */
+export const SuspendServerBodySchema = z.object({ reason: ServerSuspensionReasonSchema }).strict();

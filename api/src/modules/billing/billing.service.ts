@@ -1,7 +1,7 @@
 import type { Customer, EditSubscriptionBody, PaymentMethod, PaymentMethodSetup, PaymentResult, Charge, Product, SubscriptionChange, SubscriptionEntry } from '@cairn/shared/schemas/billing';
 import type { CreatePaymentBody } from '@cairn/shared/schemas/billing-requests';
 import { isAdmin, type Actor } from '../../lib/actor.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { intervalAmount, periodStartFor, prorate } from './billing-time.js';
 import * as repo from './billing.repository.js';
@@ -156,6 +156,10 @@ export function createBillingService(deps: CollectionDeps) {
       const amount = intervalAmount(price.prices, interval);
       if (amount === undefined) throw badRequest(`charge.interval: the product is not sold ${interval}`);
       if (product.metadata.type === 'pyro' && product.metadata.stock <= 0) throw badRequest('charge.product_id: this plan is out of stock', 'out_of_stock');
+      const serverOptions = order.server;
+      if (product.metadata.type === 'pyro' && !serverOptions) throw badRequest('charge.server: required for a server plan (name, optional game_version)');
+      if (product.metadata.type !== 'pyro' && serverOptions) throw badRequest('charge.server: only server plans take server options');
+      if (serverOptions && !deps.servers) throw serviceUnavailable('Game servers are not available on this instance', 'servers_unavailable');
 
       const chargeId = await db.transaction(async (tx) => {
         // Two purchases at once (double click, two tabs) are serialized here: the second sees the first.
@@ -167,6 +171,10 @@ export function createBillingService(deps: CollectionDeps) {
           if (held) throw conflict('You already have this subscription', 'already_subscribed');
         }
         const sub = await repo.insertSubscription(tx, { userId: actor.userId, priceId: price.id, interval, status: 'unprovisioned', metadata: null });
+        if (serverOptions && deps.servers) {
+          const serverId = await deps.servers.create(tx, { userId: actor.userId, subscriptionId: sub.id, options: serverOptions });
+          await repo.updateSubscription(tx, sub.id, { metadata: { type: 'pyro', id: serverId } });
+        }
         const charge = await repo.insertCharge(tx, {
           userId: actor.userId,
           priceId: price.id,

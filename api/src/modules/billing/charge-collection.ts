@@ -6,6 +6,7 @@ import { recordInOutbox } from '../../lib/mail/mailer.js';
 import { notifyUsers } from '../notifications/notifications.port.js';
 import { addDays, addInterval, intervalAmount, MAX_RENEWAL_ATTEMPTS, RETRY_DELAYS_DAYS, type Clock } from './billing-time.js';
 import * as repo from './billing.repository.js';
+import { announceSubscriptionChange, type ServerPurchases } from './server-plans.port.js';
 import type { PaymentProvider, ProviderPayment } from './providers/payment-provider.js';
 import { ProviderRequestError } from './providers/provider-errors.js';
 
@@ -13,6 +14,8 @@ export interface CollectionDeps {
   db: Database;
   provider: PaymentProvider | undefined;
   clock: Clock;
+  /** Creates the server of a server plan purchase (the servers module, handed over by app.ts). */
+  servers?: ServerPurchases;
 }
 
 export function requireProvider(provider: PaymentProvider | undefined): PaymentProvider {
@@ -33,7 +36,10 @@ async function provision(tx: Executor, sub: repo.SubscriptionRow): Promise<void>
   await repo.updateSubscription(tx, sub.id, { status: 'provisioned' });
   if (found?.product.metadata.type === 'midas') await repo.setUserBadge(tx, sub.userId, USER_BADGES.PLUS, true);
   // A paid server takes a slot even when the plan sold out meanwhile (stock never goes below 0).
-  if (found?.product.metadata.type === 'pyro') await repo.updateProductStock(tx, found.product.id, -1);
+  if (found?.product.metadata.type === 'pyro') {
+    await repo.updateProductStock(tx, found.product.id, -1);
+    await announceSubscriptionChange(tx, sub.id);
+  }
 }
 
 /** Turns its perks off (Plus badge; a server plan's slot goes back into stock). */
@@ -42,7 +48,10 @@ export async function unprovision(tx: Executor, sub: repo.SubscriptionRow): Prom
   const found = await repo.findProductOfPrice(tx, sub.priceId);
   await repo.updateSubscription(tx, sub.id, { status: 'unprovisioned' });
   if (found?.product.metadata.type === 'midas') await repo.setUserBadge(tx, sub.userId, USER_BADGES.PLUS, false);
-  if (found?.product.metadata.type === 'pyro') await repo.updateProductStock(tx, found.product.id, 1);
+  if (found?.product.metadata.type === 'pyro') {
+    await repo.updateProductStock(tx, found.product.id, 1);
+    await announceSubscriptionChange(tx, sub.id);
+  }
 }
 
 /** A charge was paid: its subscription starts (or continues, or changes plan) and the next renewal is scheduled. */

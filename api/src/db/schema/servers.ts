@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { billingSubscriptions } from './billing.js';
+import { users } from './users.js';
+
+/**
+ * Hosted game servers: the node agents that run them, which server lives on which node (the API
+ * keeps that truth), and the metadata the API adds to the agents' backups.
+ */
+
+const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const serverNodes = pgTable('server_nodes', {
+  id: bigint({ mode: 'number' }).primaryKey(),
+  name: text().notNull(),
+  /** Where the API calls the agent. */
+  url: text().notNull().unique(),
+  /** Where browsers reach it (console WebSocket, files); null = `url`. */
+  publicUrl: text(),
+  /** Address players connect to; null = the host of the public URL. */
+  gameHost: text(),
+  /** The node's secret: the API's bearer token and the key its access tokens derive from. */
+  token: text().notNull(),
+  cpuCores: integer().notNull().default(0),
+  /** What the agent reports. */
+  memoryMib: integer().notNull().default(0),
+  /** An operator's cap below the reported memory; null = all of it. */
+  memoryLimitMib: integer(),
+  healthy: boolean().notNull().default(false),
+  lastSeen: timestamp({ withTimezone: true }),
+  created: created(),
+});
+
+export const servers = pgTable(
+  'servers',
+  {
+    /** Base-62 text id, also the agent's server id and the subscription metadata's `id`. */
+    id: text().primaryKey(),
+    ownerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: bigint({ mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => billingSubscriptions.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    nodeId: bigint({ mode: 'number' }).references(() => serverNodes.id),
+    port: integer(),
+    /** Limits the node was given (the plan's at placement); counted against the node's memory. */
+    memoryMib: integer(),
+    cpuPercent: integer(),
+    storageMib: integer(),
+    runtime: text().$type<'flying-squid' | 'java'>().notNull().default('flying-squid'),
+    loader: text().notNull().default('vanilla'),
+    gameVersion: text().notNull(),
+    status: text().$type<'unprovisioned' | 'installing' | 'available' | 'suspended'>().notNull().default('unprovisioned'),
+    suspensionReason: text().$type<'upgrading' | 'cancelled' | 'paymentfailed' | 'support' | 'other'>(),
+    created: created(),
+    /** Set while suspended for an ended subscription: the data is deleted after this. */
+    deleteAfter: timestamp({ withTimezone: true }),
+    /** Removed from its node after the grace period; the row stays for the records. */
+    deleted: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('servers_owner_idx').on(t.ownerId),
+    uniqueIndex('servers_node_port_idx').on(t.nodeId, t.port).where(sql`${t.deleted} is null`),
+  ],
+);
+
+export const serverBackups = pgTable(
+  'server_backups',
+  {
+    serverId: text()
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    /** The agent's backup id. */
+    backupId: text().notNull(),
+    automated: boolean().notNull().default(false),
+    locked: boolean().notNull().default(false),
+    /** A rename kept by the API (the agent keeps the name given at creation). */
+    name: text(),
+    created: created(),
+  },
+  (t) => [uniqueIndex('server_backups_backup_idx').on(t.serverId, t.backupId)],
+);

@@ -1,0 +1,25 @@
+import { createProvisioning, SERVERS_RECONCILE_JOB } from '../modules/servers/provisioning.js';
+import type { JobDefinition } from './job-runner.js';
+import type { JobDeps } from './registry.js';
+
+/**
+ * Places paid servers on nodes, finishes installs, suspends and resumes servers as their
+ * subscriptions end and restart, and deletes them after the grace period. `{serverId}` jobs come
+ * from billing's notifications; the minute sweep (`{}`) catches anything missed.
+ */
+export const serversReconcileJob: JobDefinition<JobDeps, { serverId?: string }> = {
+  name: SERVERS_RECONCILE_JOB,
+  cron: '* * * * *',
+  handle: async ({ db, config }, jobs, queue) => {
+    const provisioning = createProvisioning({ db, ...config.servers });
+    for (const job of jobs) {
+      const { serverId } = job.data;
+      if (!serverId) {
+        await provisioning.sweep();
+        continue;
+      }
+      // Still installing or waiting for room: look again shortly.
+      if (await provisioning.reconcile(serverId)) await queue?.send(SERVERS_RECONCILE_JOB, { serverId }, { startAfter: 2 });
+    }
+  },
+};

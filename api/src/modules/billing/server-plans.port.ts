@@ -1,0 +1,45 @@
+import type { NewServerOptions } from '@cairn/shared/schemas/servers';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import * as repo from './billing.repository.js';
+
+/**
+ * Billing's side of hosted servers. Billing never imports the servers module: the servers module
+ * implements `ServerPurchases` and app.ts hands it to billing, and it learns that a plan
+ * subscription started or ended from `SUBSCRIPTION_CHANNEL` notifications (sent at commit).
+ */
+export interface ServerPurchases {
+  /** Creates the `unprovisioned` server of a new plan subscription inside the purchase's transaction; returns its id. */
+  create(tx: Executor, order: { userId: number; subscriptionId: number; options: NewServerOptions }): Promise<string>;
+}
+
+export const SUBSCRIPTION_CHANNEL = 'subscription_changed';
+
+/** Tells listeners (the servers module) at commit that this subscription was provisioned or unprovisioned. */
+export async function announceSubscriptionChange(tx: Executor, subscriptionId: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SUBSCRIPTION_CHANNEL}, ${String(subscriptionId)})`);
+}
+
+export interface ServerSubscription {
+  userId: number;
+  status: 'provisioned' | 'unprovisioned';
+  plan: { productId: number; name: string; cpu: number; ram: number; swap: number; storage: number };
+  /** Why an unprovisioned subscription ended: its last renewal failed, or it was cancelled (or never paid). */
+  endedBy: 'paymentfailed' | 'cancelled';
+}
+
+/** A server plan subscription as the servers module needs it; undefined for other subscriptions. */
+export async function findServerSubscription(db: Executor, subscriptionId: number): Promise<ServerSubscription | undefined> {
+  const sub = await repo.findSubscription(db, subscriptionId);
+  if (!sub) return undefined;
+  const found = await repo.findProductOfPrice(db, sub.priceId);
+  const metadata = found?.product.metadata;
+  if (!found || metadata?.type !== 'pyro') return undefined;
+  const renewal = await repo.findPendingRenewal(db, sub.id);
+  return {
+    userId: sub.userId,
+    status: sub.status,
+    plan: { productId: found.product.id, name: metadata.name, cpu: metadata.cpu, ram: metadata.ram, swap: metadata.swap, storage: metadata.storage },
+    endedBy: renewal?.status === 'failed' ? 'paymentfailed' : 'cancelled',
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type postgres from 'postgres';
+import type { Database } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
+import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
+import { registerNode } from './node-registry.js';
+import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
+import * as repo from './servers.repository.js';
+import { serversRoutes } from './servers.routes.js';
+import { createServersService } from './servers.service.js';
+
+export { serverPurchases } from './servers.service.js';
+
+export interface ServersModuleOptions {
+  db: Database;
+  sql: postgres.Sql;
+  jobs: JobQueue | undefined;
+  portRange: { first: number; last: number };
+  graceDays: number;
+  /** The node agent this instance was configured with (embedded or NODE_AGENT_URL): registered at start. */
+  configuredNode: { url: string | undefined; token: string | undefined };
+}
+
+/** Hosted game servers under /v2/servers, placed on node agents by the `servers.reconcile` job. */
+export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (app, options) => {
+  const { db, jobs } = options;
+  const provisioning = createProvisioning({ db, portRange: options.portRange, graceDays: options.graceDays });
+  await app.register(serversRoutes, { service: createServersService({ db, provisioning }), db });
+
+  const { url, token } = options.configuredNode;
+  if (url && token) {
+    // A node that is down now is registered by a later start; the API starts anyway.
+    await registerNode(db, { name: new URL(url).host, url, token }).catch((error: Error) => app.log.warn(`Node agent ${url} not registered: ${error.message}`));
+  }
+
+  if (jobs) {
+    // A plan subscription started or ended (billing notifies at commit): bring its server in line now.
+    const { unlisten } = await options.sql.listen(SUBSCRIPTION_CHANNEL, (payload) => {
+      const subscriptionId = Number(payload);
+      if (!Number.isSafeInteger(subscriptionId)) return;
+      void repo
+        .findServerOfSubscription(db, subscriptionId)
+        .then((server) => (server ? jobs.send(SERVERS_RECONCILE_JOB, { serverId: server.id }) : null))
+        .catch((error: Error) => app.log.warn(`servers: could not queue reconcile: ${error.message}`));
+    });
+    app.addHook('onClose', async () => unlisten());
+  }
+};

@@ -1,0 +1,90 @@
+import type { ServerNode } from '@cairn/shared/schemas/servers';
+import type { Database, Executor } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { encodeBase62, randomId } from '../../lib/ids.js';
+import { agentClient } from './agent-client.js';
+import * as repo from './servers.repository.js';
+
+export interface NodeRegistration {
+  name: string;
+  url: string;
+  token: string;
+  publicUrl?: string;
+  gameHost?: string;
+  memoryLimitMib?: number;
+}
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Where browsers reach the node, and the address players connect to. */
+export function nodeAddresses(node: repo.NodeRow): { publicUrl: string; gameHost: string } {
+  const publicUrl = node.publicUrl ?? node.url;
+  return { publicUrl, gameHost: node.gameHost ?? new URL(publicUrl).hostname };
+}
+
+/** Memory servers may be given on the node. */
+export const nodeCapacity = (node: repo.NodeRow) => Math.min(node.memoryMib, node.memoryLimitMib ?? Number.MAX_SAFE_INTEGER);
+
+/** Adds a node (or updates the one with this URL) after it answered `GET /api/node` with this token. */
+export async function registerNode(db: Executor, registration: NodeRegistration): Promise<repo.NodeRow> {
+  const url = stripSlash(registration.url);
+  let info;
+  try {
+    info = await agentClient({ url, token: registration.token }, 5000).info();
+  } catch {
+    throw badRequest('url: no node agent answers at this address with this token', 'node_unreachable');
+  }
+  return repo.upsertNode(db, {
+    id: Number(randomId()),
+    name: registration.name,
+    url,
+    publicUrl: registration.publicUrl ? stripSlash(registration.publicUrl) : null,
+    gameHost: registration.gameHost ?? null,
+    token: registration.token,
+    cpuCores: info.cpu_cores,
+    memoryMib: info.memory_total_mib,
+    memoryLimitMib: registration.memoryLimitMib ?? null,
+    healthy: true,
+    lastSeen: new Date(),
+  });
+}
+
+/** Asks every node how it is; one that does not answer is marked unhealthy (no new servers go there). */
+export async function refreshNodes(db: Database): Promise<repo.NodeRow[]> {
+  const nodes = await repo.listNodes(db);
+  return Promise.all(
+    nodes.map(async (node) => {
+      try {
+        const info = await agentClient(node, 3000).info();
+        const set = { healthy: true, lastSeen: new Date(), cpuCores: info.cpu_cores, memoryMib: info.memory_total_mib };
+        await repo.updateNode(db, node.id, set);
+        return { ...node, ...set };
+      } catch {
+        await repo.updateNode(db, node.id, { healthy: false });
+        return { ...node, healthy: false };
+      }
+    }),
+  );
+}
+
+export async function listNodesWithUsage(db: Database): Promise<ServerNode[]> {
+  const nodes = await refreshNodes(db);
+  const allocated = await repo.allocatedMemoryByNode(db);
+  const counts = await repo.serverCountByNode(db);
+  return nodes.map((node) => {
+    const { publicUrl, gameHost } = nodeAddresses(node);
+    return {
+      id: encodeBase62(node.id),
+      name: node.name,
+      url: node.url,
+      public_url: publicUrl,
+      game_host: gameHost,
+      cpu_cores: node.cpuCores,
+      memory_mib: nodeCapacity(node),
+      allocated_memory_mib: allocated.get(node.id) ?? 0,
+      servers: counts.get(node.id) ?? 0,
+      healthy: node.healthy,
+      last_seen: node.lastSeen?.toISOString() ?? null,
+    };
+  });
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { serverBackups, serverNodes, servers } from '../../db/schema/servers.js';
+
+export type NodeRow = typeof serverNodes.$inferSelect;
+export type ServerRow = typeof servers.$inferSelect;
+export type BackupMetaRow = typeof serverBackups.$inferSelect;
+
+export const listNodes = (db: Executor) => db.select().from(serverNodes).orderBy(asc(serverNodes.created));
+export const findNode = async (db: Executor, id: number) => (await db.select().from(serverNodes).where(eq(serverNodes.id, id)))[0];
+
+/** Inserts the node, or updates the one with the same URL (registration is repeatable). */
+export async function upsertNode(db: Executor, row: typeof serverNodes.$inferInsert): Promise<NodeRow> {
+  const { id: _id, ...update } = row;
+  const [saved] = await db.insert(serverNodes).values(row).onConflictDoUpdate({ target: serverNodes.url, set: update }).returning();
+  return saved!;
+}
+
+export async function updateNode(db: Executor, id: number, set: Partial<typeof serverNodes.$inferInsert>): Promise<void> {
+  await db.update(serverNodes).set(set).where(eq(serverNodes.id, id));
+}
+
+/** Memory given to the servers placed on each node (not deleted). */
+export async function allocatedMemoryByNode(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ nodeId: servers.nodeId, memory: sql<string>`coalesce(sum(${servers.memoryMib}), 0)` })
+    .from(servers)
+    .where(and(sql`${servers.nodeId} is not null`, isNull(servers.deleted)))
+    .groupBy(servers.nodeId);
+  return new Map(rows.map((r) => [r.nodeId!, Number(r.memory)]));
+}
+
+export const usedPorts = async (db: Executor, nodeId: number) =>
+  (await db.select({ port: servers.port }).from(servers).where(and(eq(servers.nodeId, nodeId), isNull(servers.deleted)))).map((r) => r.port!);
+
+export async function insertServer(db: Executor, row: typeof servers.$inferInsert): Promise<void> {
+  await db.insert(servers).values(row);
+}
+
+export const findServer = async (db: Executor, id: string, lock = false) => {
+  const query = db.select().from(servers).where(and(eq(servers.id, id), isNull(servers.deleted)));
+  return (await (lock ? query.for('update') : query))[0];
+};
+
+export const findServerOfSubscription = async (db: Executor, subscriptionId: number) =>
+  (await db.select().from(servers).where(eq(servers.subscriptionId, subscriptionId)))[0];
+
+export const listServers = (db: Executor, ownerId?: number) =>
+  db
+    .select()
+    .from(servers)
+    .where(and(isNull(servers.deleted), ownerId === undefined ? undefined : eq(servers.ownerId, ownerId)))
+    .orderBy(asc(servers.created));
+
+export async function updateServer(db: Executor, id: string, set: Partial<typeof servers.$inferInsert>): Promise<void> {
+  await db.update(servers).set(set).where(eq(servers.id, id));
+}
+
+export const listBackupMeta = (db: Executor, serverId: string) => db.select().from(serverBackups).where(eq(serverBackups.serverId, serverId));
+
+export async function upsertBackupMeta(db: Executor, row: typeof serverBackups.$inferInsert): Promise<void> {
+  const { serverId: _s, backupId: _b, ...update } = row;
+  await db
+    .insert(serverBackups)
+    .values(row)
+    .onConflictDoUpdate({ target: [serverBackups.serverId, serverBackups.backupId], set: Object.keys(update).length ? update : { backupId: row.backupId } });
+}
+
+export async function deleteBackupMeta(db: Executor, serverId: string, backupId: string): Promise<void> {
+  await db.delete(serverBackups).where(and(eq(serverBackups.serverId, serverId), eq(serverBackups.backupId, backupId)));
+}
+
+export async function serverCountByNode(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ nodeId: servers.nodeId, count: sql<number>`count(*)::int` })
+    .from(servers)
+    .where(and(sql`${servers.nodeId} is not null`, isNull(servers.deleted)))
+    .groupBy(servers.nodeId);
+  return new Map(rows.map((r) => [r.nodeId!, r.count]));
+}

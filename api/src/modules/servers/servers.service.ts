@@ -1,0 +1,176 @@
+import type { AgentServerState } from '@cairn/shared/schemas/node-agent';
+import type { NewServerOptions, Server, ServerAccess, ServerSuspensionReason } from '@cairn/shared/schemas/servers';
+import type { Database, Executor } from '../../db/client.js';
+import { isAdmin, type Actor } from '../../lib/actor.js';
+import { ApiError, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { encodeBase62, newId } from '../../lib/ids.js';
+import { findServerSubscription, type ServerPurchases } from '../billing/server-plans.port.js';
+import { ACCESS_TTL_SECONDS, mintAccessToken, OWNER_PERMISSIONS } from './access-tokens.js';
+import { agentClient } from './agent-client.js';
+import { nodeAddresses } from './node-registry.js';
+import type { Provisioning } from './provisioning.js';
+import { serverBackups } from './server-backups.js';
+import { maxBackupsOf, toServerPlan } from './server-plans.js';
+import { applyProperties, readProperties } from './server-properties.js';
+import * as repo from './servers.repository.js';
+
+export const DEFAULT_GAME_VERSION = '1.21.4';
+const PROPERTIES_FILE = 'server.properties';
+
+export function requireAdmin(actor: Actor): Actor {
+  if (!isAdmin(actor)) throw unauthorized('Only administrators may do this');
+  return actor;
+}
+
+/** Billing's purchase hook: the server row of a new plan subscription, created in the purchase's transaction. */
+export const serverPurchases: ServerPurchases = {
+  async create(tx: Executor, order: { userId: number; subscriptionId: number; options: NewServerOptions }): Promise<string> {
+    const id = newId();
+    await repo.insertServer(tx, {
+      id,
+      ownerId: order.userId,
+      subscriptionId: order.subscriptionId,
+      name: order.options.name,
+      gameVersion: order.options.game_version ?? DEFAULT_GAME_VERSION,
+    });
+    return id;
+  },
+};
+
+/** What owners (and admins) do with their servers through /v2/servers. */
+export function createServersService(deps: { db: Database; provisioning: Provisioning }) {
+  const { db, provisioning } = deps;
+
+  /** The caller's server (admins: any); anyone else learns nothing (404). */
+  async function visible(actor: Actor, id: string): Promise<repo.ServerRow> {
+    const server = await repo.findServer(db, id);
+    if (!server || (server.ownerId !== actor.userId && !isAdmin(actor))) throw notFound('The server does not exist');
+    return server;
+  }
+
+  /** Its node, or 409 while it has none. */
+  async function placed(server: repo.ServerRow, doing: string): Promise<repo.NodeRow> {
+    const node = server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
+    if (!node) throw conflict(`The server is not on a node yet, so it cannot ${doing}; wait until it is ready`, 'server_not_ready');
+    return node;
+  }
+
+  /** Power and files need a ready server. */
+  function requireReady(server: repo.ServerRow, doing: string): void {
+    if (server.status === 'installing') throw conflict(`The server is still installing, so it cannot ${doing} yet`, 'server_installing');
+    if (server.status === 'suspended') throw conflict(`The server is suspended (${server.suspensionReason ?? 'other'}), so it cannot ${doing}`, 'server_suspended');
+    if (server.status === 'unprovisioned') throw conflict(`The server is not on a node yet, so it cannot ${doing}; wait until it is ready`, 'server_not_ready');
+  }
+
+  async function toServer(server: repo.ServerRow, withState: boolean): Promise<Server> {
+    const sub = await findServerSubscription(db, server.subscriptionId);
+    const node = server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
+    let state: AgentServerState | null = null;
+    if (withState && node) state = (await agentClient(node, 3000).get(server.id).catch(() => undefined))?.state ?? null;
+    return {
+      id: server.id,
+      name: server.name,
+      owner_id: encodeBase62(server.ownerId),
+      status: server.status,
+      suspension_reason: server.suspensionReason,
+      state,
+      plan: toServerPlan(sub?.plan ?? { productId: 0, name: 'Unknown', cpu: 0, ram: 0, swap: 0, storage: 0 }),
+      subscription_id: encodeBase62(server.subscriptionId),
+      game: 'minecraft',
+      game_version: server.gameVersion,
+      loader: server.loader,
+      net: node && server.port !== null ? { host: nodeAddresses(node).gameHost, port: server.port } : null,
+      node: node ? { id: encodeBase62(node.id), name: node.name } : null,
+      created: server.created.toISOString(),
+    };
+  }
+
+  return {
+    async list(actor: Actor, all: boolean): Promise<{ servers: Server[] }> {
+      if (all) requireAdmin(actor);
+      const rows = await repo.listServers(db, all ? undefined : actor.userId);
+      return { servers: await Promise.all(rows.map((row) => toServer(row, false))) };
+    },
+
+    async get(actor: Actor, id: string): Promise<Server> {
+      return toServer(await visible(actor, id), true);
+    },
+
+    async edit(actor: Actor, id: string, body: { name?: string }): Promise<Server> {
+      const server = await visible(actor, id);
+      if (body.name !== undefined) await repo.updateServer(db, server.id, { name: body.name });
+      return toServer({ ...server, name: body.name ?? server.name }, true);
+    },
+
+    async power(actor: Actor, id: string, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
+      const server = await visible(actor, id);
+      requireReady(server, action);
+      await agentClient(await placed(server, action)).power(server.id, action);
+    },
+
+    async access(actor: Actor, id: string): Promise<ServerAccess> {
+      const server = await visible(actor, id);
+      requireReady(server, 'be opened');
+      const node = await placed(server, 'be opened');
+      const expires = new Date(Date.now() + ACCESS_TTL_SECONDS * 1000);
+      const base = `${nodeAddresses(node).publicUrl}/api/servers/${encodeURIComponent(server.id)}`;
+      return {
+        console_url: `${base.replace(/^http/, 'ws')}/console`,
+        files_url: `${base}/files`,
+        token: mintAccessToken(node.token, { serverId: server.id, userId: encodeBase62(actor.userId), permissions: OWNER_PERMISSIONS, expires }),
+        expires: expires.toISOString(),
+        permissions: OWNER_PERMISSIONS,
+      };
+    },
+
+    async stats(actor: Actor, id: string) {
+      const server = await visible(actor, id);
+      return agentClient(await placed(server, 'report usage')).stats(server.id);
+    },
+
+    async properties(actor: Actor, id: string): Promise<{ properties: Record<string, string> }> {
+      const server = await visible(actor, id);
+      requireReady(server, 'show its properties');
+      const text = await agentClient(await placed(server, 'show its properties')).readText(server.id, PROPERTIES_FILE);
+      return { properties: readProperties(text) };
+    },
+
+    async editProperties(actor: Actor, id: string, changes: Record<string, string>): Promise<{ properties: Record<string, string> }> {
+      const server = await visible(actor, id);
+      requireReady(server, 'change its properties');
+      const agent = agentClient(await placed(server, 'change its properties'));
+      const text = await agent.readText(server.id, PROPERTIES_FILE).catch((error: unknown) => {
+        if (error instanceof ApiError && error.statusCode === 404) return '';
+        throw error;
+      });
+      const updated = applyProperties(text, changes);
+      await agent.writeText(server.id, PROPERTIES_FILE, updated);
+      return { properties: readProperties(updated) };
+    },
+
+    /** The server's backups, for an owner or admin, while it is ready on its node. */
+    async backups(actor: Actor, id: string, doing: string) {
+      const server = await visible(actor, id);
+      requireReady(server, doing);
+      const sub = await findServerSubscription(db, server.subscriptionId);
+      const maxBackups = sub ? maxBackupsOf(sub.plan) : 0;
+      return { backups: serverBackups(db, server, await placed(server, doing)), maxBackups };
+    },
+
+    async suspend(actor: Actor, id: string, reason: ServerSuspensionReason): Promise<Server> {
+      requireAdmin(actor);
+      const server = await visible(actor, id);
+      await provisioning.suspend(server.id, reason);
+      return toServer((await repo.findServer(db, server.id))!, true);
+    },
+
+    async unsuspend(actor: Actor, id: string): Promise<Server> {
+      requireAdmin(actor);
+      const server = await visible(actor, id);
+      await provisioning.unsuspend(server.id);
+      return toServer((await repo.findServer(db, server.id))!, true);
+    },
+  };
+}
+
+export type ServersService = ReturnType<typeof createServersService>;

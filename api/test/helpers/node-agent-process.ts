@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A real node agent (node-agent/src/main.ts) as a child process for the servers tests, plus the
+ * node agent package's own clients (minecraft-protocol, ws), which the API does not depend on.
+ */
+const agentDir = fileURLToPath(new URL('../../../node-agent/', import.meta.url));
+const requireFromAgent = createRequire(path.join(agentDir, 'package.json'));
+
+export const AGENT_TOKEN = 'servers-test-node-token-0123456789abcdef';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestAgent {
+  url: string;
+  dataDir: string;
+  /** SIGKILL: what a crash looks like. */
+  kill9(): Promise<void>;
+  /** A new agent process on the same port and data folder. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestAgent(): Promise<TestAgent> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-servers-agent-'));
+  const port = await freePort();
+  let child: ChildProcess;
+  let exited: Promise<void>;
+  const launch = async () => {
+    child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+      cwd: agentDir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`agent did not start: ${stderr}`)), 60_000);
+      child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${stderr}`)));
+      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (!line.startsWith('{"event":"listening"')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+  await launch();
+  const stop = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    kill9: () => stop('SIGKILL'),
+    restart: launch,
+    async close() {
+      await stop('SIGTERM');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface PingResult {
+  description?: unknown;
+  motd?: unknown;
+}
+interface GameClient {
+  once(event: 'playerJoin', listener: () => void): void;
+  once(event: 'error', listener: (error: Error) => void): void;
+  chat(message: string): void;
+  end(reason: string): void;
+}
+interface MinecraftProtocol {
+  ping(options: { host: string; port: number; closeTimeout: number }): Promise<PingResult>;
+  createClient(options: { host: string; port: number; username: string; auth: 'offline'; version: string }): GameClient;
+}
+export const minecraft = requireFromAgent('minecraft-protocol') as MinecraftProtocol;
+
+/** The motd a status ping reads, as text. */
+export async function pingMotd(port: number): Promise<string> {
+  const result = await minecraft.ping({ host: '127.0.0.1', port, closeTimeout: 3000 });
+  const description = result.description ?? result.motd;
+  return typeof description === 'string' ? description : JSON.stringify(description);
+}
+
+interface Socket {
+  on(event: 'message', listener: (data: unknown) => void): void;
+  once(event: 'open', listener: () => void): void;
+  once(event: 'error', listener: (error: Error) => void): void;
+  once(event: 'unexpected-response', listener: (request: unknown, response: { statusCode: number }) => void): void;
+  close(): void;
+}
+const WebSocket = requireFromAgent('ws') as new (url: string) => Socket;
+
+/** Opens a console WebSocket; resolves with its received lines, or rejects with the HTTP status that refused it. */
+export async function openConsole(url: string) {
+  const messages: Array<{ type: string; line?: string; lines?: string[] }> = [];
+  const socket = new WebSocket(url);
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
+    socket.once('error', reject);
+  });
+  return { messages, close: () => socket.close() };
+}
+
+/** Polls until check returns a value (not undefined). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
