@@ -53,7 +53,9 @@ describe.skipIf(!browserAvailable)('hosted servers in a real browser', () => {
     await pay.getByLabel('Security code').fill('123');
     await pay.getByRole('button', { name: 'Pay $6.00' }).click();
 
-    await page.waitForURL(`${siteUrl}/servers/manage`);
+    await page.waitForURL(`${siteUrl}/servers/manage`).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nPayment dialog: ${await pay.textContent().catch(() => '')}`);
+    });
     const card = page.getByRole('link', { name });
     await card.waitFor({ timeout: 60_000 });
     await card.click();

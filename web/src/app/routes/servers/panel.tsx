@@ -1,3 +1,4 @@
+import type { Server } from '@cairn/shared/schemas/servers';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunction } from 'react-router';
@@ -18,11 +19,16 @@ export const createLoader =
     return null;
   };
 
+const SETTLING_POLL_MS = 3000;
+const TRANSITIONS: ReadonlySet<string> = new Set(['installing', 'starting', 'stopping']);
+/** Being set up, or between power states: the panel asks again until it settles (the console socket also reports states). */
+const isSettling = (server: Server) => server.status === 'unprovisioned' || server.status === 'installing' || (server.status === 'available' && (!server.state || TRANSITIONS.has(server.state)));
+
 /** `/servers/manage/:id`: one server's panel; a missing or foreign server is "not found". */
 export function Component() {
   const t = useT();
   const { id = '' } = useParams();
-  const query = useQuery({ ...serverQueries.detail(id), retry: false, refetchInterval: (q) => (q.state.data && q.state.data.status !== 'available' && q.state.data.status !== 'suspended' ? 5000 : false) });
+  const query = useQuery({ ...serverQueries.detail(id), retry: false, refetchInterval: (q) => (q.state.data && isSettling(q.state.data) ? SETTLING_POLL_MS : false) });
   useHead({ title: query.data?.name ?? t('servers.manage.title'), noindex: true });
   if (query.isPending)
     return (
