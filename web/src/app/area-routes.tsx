@@ -18,6 +18,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
   const sitePage = areaPages(queryClient, () => import('./routes/site/pages'));
   const creatorPage = areaPages(queryClient, () => import('./routes/project/creator-pages'));
   const organizationPage = areaPages(queryClient, () => import('./routes/organization/pages'));
+  const serversPage = areaPages(queryClient, () => import('./routes/servers/pages'));
   const groupedPages = () => import('./routes/grouped-pages');
   const reportPages = pageFrom(groupedPages, 'reports');
   const collectionPages = pageFrom(groupedPages, 'collections');
@@ -122,5 +123,11 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
       lazy: sitePage(page, ['site', 'discover']),
     })),
     { id: 'plus', path: paths.plus.path, lazy: sitePage('plus', ['billing']) },
+    // Hosted game servers: the plans are public, the list and the panels need an account.
+    { id: 'servers', path: '/servers', lazy: serversPage('marketing', ['servers', 'billing']) },
+    authGuardRoute(queryClient, [
+      { id: 'servers-manage', path: '/servers/manage', lazy: serversPage('manage', ['servers']) },
+      { id: 'servers-panel', path: '/servers/manage/:id', lazy: serversPage('panel', ['servers']) },
+    ]),
   ];
 }

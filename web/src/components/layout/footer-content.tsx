@@ -35,6 +35,7 @@ function footerColumns(developerMode: boolean): FooterColumn[] {
       title: 'shell.footer.products',
       links: [
         { label: 'shell.footer.app', href: paths.app.getHref() },
+        { label: 'shell.footer.servers', href: paths.servers.getHref() },
       ],
     },
     {

@@ -18,7 +18,7 @@ import { AnalyticsLegend } from './analytics-legend';
 import { AnalyticsTable } from './analytics-table';
 import { LazyTimeChart } from './lazy-time-chart';
 import { RegionTable } from './region-table';
-import { Sparkline } from './sparkline';
+import { Sparkline } from '../../../components/ui/sparkline';
 import styles from './analytics-panel.module.css';
 
 const METRICS: readonly TimeMetric[] = ['downloads', 'views', 'revenue'];

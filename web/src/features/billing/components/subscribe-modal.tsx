@@ -9,7 +9,7 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { billingQueries } from '../api/billing-queries';
 import type { CardDetails } from '../api/sandbox-client';
 import { useAddCard } from '../api/use-billing-mutations';
-import { usePaymentFlow } from '../hooks/use-payment-flow';
+import { usePaymentFlow, type PaymentChargeExtras } from '../hooks/use-payment-flow';
 import { CardBrandIcon } from './card-brand-icon';
 import { CardForm } from './card-form';
 import { PaymentConfirmationDialog } from './payment-confirmation-dialog';
@@ -22,12 +22,20 @@ interface SubscribeModalProps {
   interval: BillingInterval;
   /** The price as shown, e.g. "$4.99". */
   priceLabel: string;
+  /** The dialog's title ("Subscribe to Plus" when omitted). */
+  title?: string;
+  /** What is bought, as shown in the summary (Plus when omitted). */
+  productName?: string;
+  /** Purchase fields a product needs besides its price, e.g. a server plan's `server`. */
+  chargeExtras?: PaymentChargeExtras;
+  /** Replaces the Plus toast and closing, e.g. to go on to the bought thing. */
+  onSucceeded?: () => void;
 }
 
 const NEW_CARD = 'new';
 
-/** Pays for Plus with a saved card or a new one, through the processor's confirmation step when it asks. */
-export function SubscribeModal({ open, onClose, product, interval, priceLabel }: SubscribeModalProps) {
+/** Pays for a product (Plus, a server plan) with a saved card or a new one, through the processor's confirmation step when it asks. */
+export function SubscribeModal({ open, onClose, product, interval, priceLabel, title, productName, chargeExtras, onSucceeded }: SubscribeModalProps) {
   const t = useT();
   const toasts = useNotifications();
   const { data: methods } = useQuery({ ...billingQueries.paymentMethods(), enabled: open });
@@ -35,6 +43,7 @@ export function SubscribeModal({ open, onClose, product, interval, priceLabel }:
   const selected = choice ?? methods?.find((m) => m.primary)?.id ?? methods?.[0]?.id ?? NEW_CARD;
   const flow = usePaymentFlow({
     onSucceeded: () => {
+      if (onSucceeded) return onSucceeded();
       toasts.add({ type: 'success', title: t('billing.subscribe.done'), text: t('billing.subscribe.doneText') });
       onClose();
     },
@@ -42,7 +51,7 @@ export function SubscribeModal({ open, onClose, product, interval, priceLabel }:
   const addCard = useAddCard({ onError: (error) => flow.fail(error) });
   const busy = flow.stage.kind === 'paying' || addCard.isPending;
 
-  const payWith = (paymentMethodId: string) => flow.pay({ payment_method_id: paymentMethodId, charge: { type: 'new', product_id: product.id, interval } });
+  const payWith = (paymentMethodId: string) => flow.pay({ payment_method_id: paymentMethodId, charge: { type: 'new', product_id: product.id, interval, ...chargeExtras } });
   const payWithNewCard = (card: CardDetails) => {
     flow.start();
     addCard.mutate(card, { onSuccess: (id) => payWith(id) });
@@ -58,10 +67,10 @@ export function SubscribeModal({ open, onClose, product, interval, priceLabel }:
 
   return (
     <>
-      <Modal open={open && flow.stage.kind !== 'authenticating'} onClose={close} title={t('billing.subscribe.title')}>
+      <Modal open={open && flow.stage.kind !== 'authenticating'} onClose={close} title={title ?? t('billing.subscribe.title')}>
         <div className={styles.body}>
           <p className={styles.summary}>
-            {t('billing.subscribe.summary', { product: t('billing.plus.name'), interval: t(`billing.intervalWord.${interval}`), price: priceLabel })}
+            {t('billing.subscribe.summary', { product: productName ?? t('billing.plus.name'), interval: t(`billing.intervalWord.${interval}`), price: priceLabel })}
           </p>
           {methods && methods.length > 0 && (
             <fieldset className={styles.methods}>

@@ -1,11 +1,18 @@
 import type { PaymentResult } from '@cairn/shared/schemas/billing';
 import type { CreatePaymentBody } from '@cairn/shared/schemas/billing-requests';
+import type { NewServerOptions } from '@cairn/shared/schemas/servers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { billingQueries } from '../api/billing-queries';
 import { useAuthenticatePayment, usePay } from '../api/use-billing-mutations';
 import { billingErrorMessage, paymentFailureMessage } from '../utils/failure-message';
+
+/** Fields some products add to a new charge (a server plan's name and options). */
+export interface PaymentChargeExtras {
+  server?: NewServerOptions;
+}
+export type NewChargeBody = Omit<CreatePaymentBody, 'charge'> & { charge: CreatePaymentBody['charge'] & PaymentChargeExtras };
 
 export type PaymentStage =
   | { kind: 'idle' }
@@ -50,7 +57,7 @@ export function usePaymentFlow({ onSucceeded }: { onSucceeded?: () => void } = {
     stage,
     start: () => setStage({ kind: 'paying' }),
     fail: (error: unknown) => setStage({ kind: 'failed', message: billingErrorMessage(t, error) }),
-    pay: (body: CreatePaymentBody) => {
+    pay: (body: NewChargeBody) => {
       setStage({ kind: 'paying' });
       pay.mutate(body);
     },

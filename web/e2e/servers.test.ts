@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUrl } from './browser';
+
+/**
+ * A hosted server from purchase to console against the real product: the demo user buys the Small
+ * plan on /servers with the sandbox's Visa card, the list shows the new server, its panel connects
+ * to the local node agent's console WebSocket (a real flying-squid server), and the power buttons
+ * and the command line drive it.
+ */
+const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e');
+
+describe.skipIf(!browserAvailable)('hosted servers in a real browser', () => {
+  const name = `E2E world ${Date.now().toString(36)}`;
+  let password = '';
+  let browser: Browser;
+
+  beforeAll(async () => {
+    password = (JSON.parse(await readFile(join(dataDir, 'demo-accounts.json'), 'utf8')) as Record<string, string>).demo ?? '';
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('buys a Small server, opens its panel, stops and starts it, and uses the console', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page: Page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${siteUrl}/auth/sign-in`);
+    await page.getByLabel('Email or username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${siteUrl}/`);
+
+    await page.goto(`${siteUrl}/servers#plan`);
+    const plans = page.getByRole('region', { name: 'Plans' });
+    await plans.getByRole('listitem', { name: 'Small' }).getByText('$6.00 / month').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await plans.getByRole('button', { name: 'Get Small' }).click();
+    const nameDialog = page.getByRole('dialog', { name: 'New Small server' });
+    await nameDialog.getByLabel('Server name').fill(name);
+    await nameDialog.getByRole('button', { name: 'Continue to payment' }).click();
+
+    const pay = page.getByRole('dialog', { name: 'Pay for your Small server' });
+    const newCard = pay.getByRole('radio', { name: 'Add a new card' });
+    if (await newCard.isVisible().catch(() => false)) await newCard.check();
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry date').fill('12/40');
+    await pay.getByLabel('Security code').fill('123');
+    await pay.getByRole('button', { name: 'Pay $6.00' }).click();
+
+    await page.waitForURL(`${siteUrl}/servers/manage`).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nPayment dialog: ${await pay.textContent().catch(() => '')}`);
+    });
+    const card = page.getByRole('link', { name });
+    await card.waitFor({ timeout: 60_000 });
+    await card.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+
+    // Placed, installed and started by the reconcile job: wait until it runs.
+    const power = page.getByRole('group', { name: 'Power' });
+    const stop = power.getByRole('button', { name: 'Stop' });
+    await expect.poll(() => stop.isEnabled(), { timeout: 120_000, interval: 1000 }).toBe(true);
+    await stop.click();
+    const start = power.getByRole('button', { name: 'Start' });
+    await expect.poll(() => start.isEnabled(), { timeout: 60_000, interval: 500 }).toBe(true);
+
+    const log = page.getByRole('log', { name: 'Console output' });
+    const before = (await log.textContent()) ?? '';
+    await start.click();
+    await expect.poll(async () => ((await log.textContent()) ?? '').length > before.length, { timeout: 60_000, interval: 500 }).toBe(true);
+    await expect.poll(() => stop.isEnabled(), { timeout: 60_000, interval: 500 }).toBe(true);
+
+    const command = page.getByRole('textbox', { name: /Command/ });
+    await command.fill('say hello from cairn');
+    await command.press('Enter');
+    await expect.poll(() => command.inputValue()).toBe('');
+    await expect.poll(async () => (await log.textContent()) ?? '', { timeout: 30_000, interval: 500 }).toContain('hello from cairn');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await stop.click();
+    await expect.poll(() => start.isEnabled(), { timeout: 60_000, interval: 500 }).toBe(true);
+    await context.close();
+  }, 300_000);
+});

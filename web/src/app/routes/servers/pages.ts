@@ -1,0 +1,6 @@
+/** The hosted servers' pages (see app/page-table.ts). */
+export const pages = {
+  marketing: () => import('./marketing'),
+  manage: () => import('./manage'),
+  panel: () => import('./panel'),
+};

@@ -1,0 +1,44 @@
+import type { Server } from '@cairn/shared/schemas/servers';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, type LoaderFunction } from 'react-router';
+import { Skeleton, SkeletonRegion } from '../../../components/ui/skeleton';
+import { serverQueries } from '../../../features/servers/api/servers-queries';
+import { ServerPanel } from '../../../features/servers/components/server-panel';
+import { NodeUnavailableScreen, ServerNotFoundScreen } from '../../../features/servers/components/server-screens';
+import { HttpError } from '../../../lib/api-client';
+import { currentUserQuery } from '../../../lib/auth';
+import { useHead } from '../../../lib/head';
+import { useT } from '../../../lib/i18n/i18n-provider';
+
+export const createLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async ({ params }) => {
+    if (!(await queryClient.ensureQueryData(currentUserQuery()))) return null;
+    await queryClient.prefetchQuery(serverQueries.detail(params.id ?? ''));
+    return null;
+  };
+
+const SETTLING_POLL_MS = 3000;
+const TRANSITIONS: ReadonlySet<string> = new Set(['installing', 'starting', 'stopping']);
+/** Being set up, or between power states: the panel asks again until it settles (the console socket also reports states). */
+const isSettling = (server: Server) => server.status === 'unprovisioned' || server.status === 'installing' || (server.status === 'available' && (!server.state || TRANSITIONS.has(server.state)));
+
+/** `/servers/manage/:id`: one server's panel; a missing or foreign server is "not found". */
+export function Component() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const query = useQuery({ ...serverQueries.detail(id), retry: false, refetchInterval: (q) => (q.state.data && isSettling(q.state.data) ? SETTLING_POLL_MS : false) });
+  useHead({ title: query.data?.name ?? t('servers.manage.title'), noindex: true });
+  if (query.isPending)
+    return (
+      <SkeletonRegion label={t('servers.panel.loading')}>
+        <Skeleton height="3rem" />
+      </SkeletonRegion>
+    );
+  if (query.isError) {
+    if (query.error instanceof HttpError && (query.error.status === 404 || query.error.status === 403)) return <ServerNotFoundScreen />;
+    return <NodeUnavailableScreen onReload={() => void query.refetch()} />;
+  }
+  return <ServerPanel server={query.data} />;
+}

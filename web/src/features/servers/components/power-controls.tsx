@@ -1,0 +1,55 @@
+import type { AgentServerState } from '@cairn/shared/schemas/node-agent';
+import { useState } from 'react';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { MenuButton } from '../../../components/ui/menu';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import type { PowerAction } from '../api/servers-queries';
+import { usePowerAction } from '../api/use-server-mutations';
+import styles from './server-panel.module.css';
+
+/** Start / Restart / Stop, and Kill in a menu; a button says "Starting…" etc. until the node reports back. */
+export function PowerControls({ serverId, state }: { serverId: string; state: AgentServerState | null | undefined }) {
+  const t = useT();
+  const power = usePowerAction(serverId);
+  const [last, setLast] = useState<PowerAction | undefined>();
+  const run = (action: PowerAction) => {
+    setLast(action);
+    power.mutate(action);
+  };
+  const pending = (action: PowerAction) => power.isPending && last === action;
+  const starting = state === 'starting';
+  // Busy from the click until the node reports the state the action leads through is over.
+  const busy = {
+    start: pending('start') || (starting && last !== 'restart'),
+    restart: pending('restart') || (starting && last === 'restart'),
+    stop: pending('stop') || state === 'stopping',
+  };
+  const showStart = !state || state === 'stopped' || state === 'crashed' || busy.start;
+  const label = (action: 'start' | 'restart' | 'stop') => (busy[action] ? t(`servers.power.busy.${action}`) : t(`servers.power.${action}`));
+
+  return (
+    <div className={styles.power} role="group" aria-label={t('servers.power.label')}>
+      {showStart ? (
+        <Button color="green" disabled={power.isPending || busy.start || !state} onClick={() => run('start')}>
+          {label('start')}
+        </Button>
+      ) : (
+        <Button disabled={power.isPending || busy.restart || state !== 'running'} onClick={() => run('restart')}>
+          {label('restart')}
+        </Button>
+      )}
+      <Button color="red" disabled={power.isPending || busy.stop || showStart} onClick={() => run('stop')}>
+        {label('stop')}
+      </Button>
+      <MenuButton
+        label={t('servers.power.more')}
+        triggerClassName={buttonClassName({ iconOnly: true })}
+        placement="bottom-end"
+        items={[{ key: 'kill', label: t('servers.power.kill'), tone: 'red', onSelect: () => run('kill') }]}
+      >
+        <ChevronDownIcon />
+      </MenuButton>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Server } from '@cairn/shared/schemas/servers';
+import { useState, type ReactNode } from 'react';
+import { AppLink } from '../../../components/ui/app-link';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Tabs } from '../../../components/ui/tabs';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { useConsoleSocket } from '../hooks/use-console-socket';
+import { serverPaths } from '../server-paths';
+import { serverAddress, serverPill } from '../utils/server-display';
+import { OptionsTab } from './options-tab';
+import { OverviewTab } from './overview-tab';
+import { PowerControls } from './power-controls';
+import { PreparingScreen } from './server-screens';
+import styles from './server-panel.module.css';
+import { ServerStatusPillFor } from './server-status-pill';
+import { SuspendedBar } from './suspended-bar';
+
+export interface PanelTab {
+  id: string;
+  label: string;
+  panel: ReactNode;
+}
+
+interface ServerPanelProps {
+  server: Server;
+  /** Tabs other features add after Overview and Options (files, content, backups). */
+  extraTabs?: readonly PanelTab[];
+}
+
+/** `/servers/manage/:id`: header with power controls, the state screens, and the tabs. */
+export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
+  const t = useT();
+  const ready = server.status === 'available';
+  const socket = useConsoleSocket(server.id, ready);
+  const state = (ready ? socket.state : undefined) ?? server.state;
+  const [tab, setTab] = useState('overview');
+  const address = serverAddress(server);
+
+  let body: ReactNode;
+  if (server.status === 'suspended')
+    body = (
+      <div className={styles.screen}>
+        <h2>{t('servers.panel.suspendedTitle')}</h2>
+        <SuspendedBar server={server} />
+      </div>
+    );
+  else if (!ready) body = <PreparingScreen />;
+  else
+    body = (
+      <Tabs
+        label={t('servers.panel.tabs')}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} /> },
+          ...extraTabs,
+          { id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> },
+        ]}
+      />
+    );
+
+  return (
+    <div className={styles.panel}>
+      <AppLink to={serverPaths.manage()} className={styles.back}>
+        {t('servers.panel.all')}
+      </AppLink>
+      <header className={styles.header}>
+        <div className={styles.identity}>
+          <h1 className={styles.name}>{server.name}</h1>
+          <ServerStatusPillFor pill={serverPill(server, ready ? (state ?? undefined) : undefined)} />
+          {address && (
+            <span className={styles.address}>
+              <code>{address}</code>
+              <CopyButton text={address} label={t('servers.address.copy')} copiedLabel={t('servers.address.copied')} size="small" />
+            </span>
+          )}
+        </div>
+        {ready && <PowerControls serverId={server.id} state={state} />}
+      </header>
+      {body}
+    </div>
+  );
+}

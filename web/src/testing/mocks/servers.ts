@@ -1,0 +1,33 @@
+import type { Product } from '@cairn/shared/schemas/billing';
+import type { Server } from '@cairn/shared/schemas/servers';
+
+/** Server plans and servers as the API answers them (shared/src/schemas/billing.ts, servers.ts), for msw handlers. */
+export function buildServerPlanProduct(name: string, monthly: number, stock: number, overrides: Partial<{ cpu: number; ram: number; storage: number }> = {}): Product {
+  const id = `Plan${name}`.slice(0, 12);
+  return {
+    id,
+    metadata: { type: 'pyro', name, cpu: 2, ram: 2048, swap: 512, storage: 16384, stock, ...overrides },
+    prices: [{ id: `${id}P`, product_id: id, prices: { type: 'recurring', intervals: { monthly, yearly: monthly * 10 } }, currency_code: 'USD' }],
+    unitary: false,
+  };
+}
+
+export function buildServer(overrides: Partial<Server> = {}): Server {
+  return {
+    id: 'Srv00001',
+    name: 'Survival world',
+    owner_id: 'User0001',
+    status: 'available',
+    suspension_reason: null,
+    state: 'stopped',
+    plan: { product_id: 'PlanSmall', name: 'Small', cpu: 2, ram: 2048, swap: 512, storage: 16384, max_backups: 3 },
+    subscription_id: 'Sub00001',
+    game: 'minecraft',
+    game_version: '1.21.4',
+    loader: 'vanilla',
+    net: { host: '127.0.0.1', port: 25601 },
+    node: { id: 'Node0001', name: 'local' },
+    created: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
