@@ -75,6 +75,11 @@ export const ConfigSchema = z
     SERVERS_PORT_RANGE: z.string().regex(/^\d{4,5}-\d{4,5}$/, 'must look like 25600-25999').default('25600-25999'),
     /** Days a suspended server of an ended subscription keeps its data before it is deleted. */
     SERVERS_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    /** Comma-separated public URLs of nodes added besides NODE_AGENT_URL, which browsers reach for consoles and files. */
+    SERVERS_NODE_PUBLIC_URLS: z
+      .string()
+      .optional()
+      .refine((v) => !v || v.split(',').every((url) => URL.canParse(url.trim())), 'must be comma-separated URLs'),
     /** Prefix of every Meilisearch index name, so several instances can share one server. */
     MEILISEARCH_INDEX_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]*$/).default('cairn_'),
     /** Serve the API (and run migrations, seeding and the worker) from this process. */
@@ -260,7 +265,7 @@ export interface Config {
   /** Game-server node agent: an external one (url + token), or embedded (started by `npm start`). */
   nodeAgent: { url: string | undefined; token: string | undefined; embedded: boolean };
   /** Hosted game servers: game ports handed out per node and the data grace period after a subscription ends. */
-  servers: { portRange: { first: number; last: number }; graceDays: number };
+  servers: { portRange: { first: number; last: number }; graceDays: number; nodePublicUrls: string[] };
   serveApi: boolean;
   serveWeb: boolean;
   runWorker: boolean;
@@ -382,7 +387,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },
     nodeAgent: { url: env.NODE_AGENT_URL, token: env.NODE_AGENT_TOKEN, embedded: env.NODE_AGENT_EMBEDDED },
-    servers: { portRange: parsePortRange(env.SERVERS_PORT_RANGE), graceDays: env.SERVERS_GRACE_DAYS },
+    servers: {
+      portRange: parsePortRange(env.SERVERS_PORT_RANGE),
+      graceDays: env.SERVERS_GRACE_DAYS,
+      nodePublicUrls: (env.SERVERS_NODE_PUBLIC_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
+    },
     serveApi: env.SERVE_API,
     serveWeb: env.SERVE_WEB,
     runWorker: env.RUN_WORKER,

@@ -136,6 +136,7 @@ async function main(): Promise<void> {
         links: config.siteLinks,
         captchaProvider: config.captcha?.provider,
         paymentsUrl: config.payments.provider === 'sandbox' ? config.payments.sandbox?.publicUrl : undefined,
+        nodeUrls: [...(config.nodeAgent.url ? [config.nodeAgent.url] : []), ...config.servers.nodePublicUrls],
       });
       cleanups.push(() => web.close());
       await web.listen({ host: config.host, port: config.webPort });

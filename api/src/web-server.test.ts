@@ -73,8 +73,8 @@ describe('web server', () => {
 });
 
 describe('web server content security policy', () => {
-  async function policy(captchaProvider?: 'hcaptcha' | 'turnstile', paymentsUrl?: string): Promise<Record<string, string>> {
-    const app = await buildWebServer({ root, apiUrl: 'http://127.0.0.1:8000', captchaProvider, paymentsUrl });
+  async function policy(captchaProvider?: 'hcaptcha' | 'turnstile', paymentsUrl?: string, nodeUrls?: string[]): Promise<Record<string, string>> {
+    const app = await buildWebServer({ root, apiUrl: 'http://127.0.0.1:8000', captchaProvider, paymentsUrl, nodeUrls });
     try {
       const response = await app.inject({ method: 'GET', url: '/auth/sign-in' });
       expect(response.statusCode).toBe(200);
@@ -105,5 +105,10 @@ describe('web server content security policy', () => {
   it('lets the card forms reach the sandbox payments processor', async () => {
     const csp = await policy(undefined, 'http://127.0.0.1:8300/');
     expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 http://127.0.0.1:8300");
+  });
+
+  it('lets server pages reach the nodes: their consoles (WebSocket) and files', async () => {
+    const csp = await policy(undefined, undefined, ['http://127.0.0.1:8450', 'https://node-2.example.com/']);
+    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 http://127.0.0.1:8450 ws://127.0.0.1:8450 https://node-2.example.com wss://node-2.example.com");
   });
 });

@@ -20,6 +20,8 @@ export interface WebServerOptions {
   captchaProvider?: 'hcaptcha' | 'turnstile';
   /** The sandbox payments processor's public URL: the card forms post cards straight to it. */
   paymentsUrl?: string;
+  /** Public URLs of the game-server nodes: server pages open console WebSockets and file calls to them. */
+  nodeUrls?: string[];
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -42,6 +44,10 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   const cdnOrigin = options.cdnUrl ? [new URL(options.cdnUrl).origin] : [];
   const captcha = options.captchaProvider ? CAPTCHA_SOURCES[options.captchaProvider] : [];
   const payments = options.paymentsUrl ? [new URL(options.paymentsUrl).origin] : [];
+  const nodes = (options.nodeUrls ?? []).flatMap((url) => {
+    const origin = new URL(url);
+    return [origin.origin, `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`];
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -49,7 +55,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
         scriptSrc: ["'self'", ...captcha],
         styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
         imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, ...cdnOrigin, 'https:'],
-        connectSrc: ["'self'", apiOrigin, ...payments, ...captcha],
+        connectSrc: ["'self'", apiOrigin, ...payments, ...nodes, ...captcha],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com', ...captcha],
         objectSrc: ["'none'"],
