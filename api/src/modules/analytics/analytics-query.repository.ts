@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { analyticsDaily, analyticsHourly } from '../../db/schema/analytics.js';
+import { analyticsDaily, analyticsDailyTotals, analyticsHourly } from '../../db/schema/analytics.js';
 import { anyBigint } from '../../db/sql-helpers.js';
 
 export interface SeriesQuery {
@@ -13,9 +13,12 @@ export interface SeriesQuery {
   daily: boolean;
 }
 
-/** Sums per project and bucket (bucket starts aligned on multiples of the resolution since the epoch). */
+/**
+ * Sums per project and bucket (bucket starts aligned on multiples of the resolution since the epoch).
+ * Whole days come from the per-day totals, which have no dimensions to add up.
+ */
 export async function listSeries(db: Executor, q: SeriesQuery): Promise<Array<{ projectId: number; bucket: number; value: number }>> {
-  const table = q.daily ? analyticsDaily : analyticsHourly;
+  const table = q.daily ? analyticsDailyTotals : analyticsHourly;
   const granularity = q.daily ? '1 day' : '1 hour';
   const rows = await db.execute<{ project_id: string; bucket: string; value: string }>(sql`
     select project_id::text, (floor(extract(epoch from bucket) / ${q.resolutionSeconds}) * ${q.resolutionSeconds})::bigint::text as bucket,
