@@ -25,6 +25,8 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+    // A day's events group into ~10^5–10^6 buckets: aggregated in memory rather than spilled in 4 MB batches.
+    await tx.execute(sql`set local work_mem = '64MB'`);
     const [bounds] = await tx.execute<{ from: string }>(sql`
       select least(
         (select date_trunc('hour', min(recorded_at), 'UTC') from ${analyticsViewEvents}),
@@ -43,7 +45,9 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
         select ${ANALYTICS_KIND.download}::smallint, project_id, recorded_at, country, loader, game_version, reason, monetized
           from ${analyticsDownloadEvents} where recorded_at >= ${from}::timestamptz
       ) events
-      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+      group by 1, 2, 3, 4, 5, 6, 7, 8
+      -- In key order, each leaf of the primary key is filled in one go instead of revisited at random.
+      order by 1, 2, 3, 4, 5, 6, 7, 8`);
 
     const dayFrom = sql`date_trunc('day', ${from}::timestamptz, 'UTC')`;
     await tx.execute(sql`delete from ${analyticsDaily} where bucket >= ${dayFrom}`);
