@@ -45,6 +45,7 @@ export async function benchAnalytics(ready: TargetsReady, ask: Ask, seconds: num
   console.log(formatRow(result));
   console.log(`p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms over ${result.requests} requests (goal p95 < 100 ms); load average ${load()}\n`);
 
+  if (ANALYTICS_DAY_EVENTS === 0) return;
   console.log(`Roll-up job over one day of ${ANALYTICS_DAY_EVENTS.toLocaleString('en-US')} raw download events; load average ${load()}\n`);
   const rollup = await ask<RollupFigures>({ type: 'analytics-rollup', events: ANALYTICS_DAY_EVENTS });
   if (rollup.dayTotal !== rollup.events) throw new Error(`the roll-up counted ${rollup.dayTotal} downloads of ${rollup.events} events`);
