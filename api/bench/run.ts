@@ -5,16 +5,18 @@ import { workspaceRoot } from '../src/config.js';
 import { formatRow, measure, type LoadResult } from './measure.js';
 import type { TargetsReady, TargetsRequest } from './targets.js';
 import { benchSearchClients } from './search-client.js';
+import { benchAnalytics } from './analytics.js';
 
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
- * the search scenarios, BENCH_ONLY=api the API ones, BENCH_ONLY=client only the comparison of
- * Meilisearch transports.
+ * the search scenarios, BENCH_ONLY=api the API ones, BENCH_ONLY=analytics the analytics ones,
+ * BENCH_ONLY=client only the comparison of Meilisearch transports.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=search | api | client: one part only. */
+/** BENCH_ONLY=search | api | analytics | client: one part only. */
 const only = process.env.BENCH_ONLY;
+const runs = (part: 'search' | 'api' | 'analytics' | 'client') => only === undefined || only === part;
 
 async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
   // Warm both paths first so JIT, caches and connection set-up are not measured.
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
   const rss = async () => (await ask<{ rss: number }>({ type: 'rss' })).rss;
 
   try {
-    if (only !== 'search') {
+    if (runs('api')) {
       console.log(`\nGET /v2/ — 20 connections, ${seconds} s each (loopback)\n`);
       await compare('GET /v2/', `${ready.apiUrl}/v2/`, `${ready.bareUrl}/v2/`);
 
@@ -72,8 +74,9 @@ async function main(): Promise<void> {
       console.log(`API process RSS after the runs: ${Math.round((await rss()) / 1024 / 1024)} MB\n`);
     }
 
-    if (only !== 'api') await benchSearch(ready, ask);
-    if (only !== 'search' && only !== 'api') await compareSearchClients();
+    if (runs('search')) await benchSearch(ready, ask);
+    if (runs('analytics')) await benchAnalytics(ready, ask, seconds);
+    if (runs('client')) await compareSearchClients();
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -15,6 +15,7 @@ import { parseSearchRequest } from '../src/modules/search/query.js';
 import { startSearchSync } from '../src/modules/search/sync-worker.js';
 import { encodeBase62 } from '../src/lib/ids.js';
 import { sql } from 'drizzle-orm';
+import { prepareAnalyticsBench, timeAnalyticsRollup } from './analytics-fixture.js';
 
 /**
  * The servers under load, in a child process of the benchmark (so the load generator does not
@@ -39,7 +40,9 @@ export type TargetsRequest =
   | { type: 'rss' }
   | { type: 'search-plan'; params: Record<string, string> }
   | { type: 'publish' }
-  | { type: 'unpublish'; projectId: number };
+  | { type: 'unpublish'; projectId: number }
+  | { type: 'analytics-setup' }
+  | { type: 'analytics-rollup'; events: number };
 
 export const SYNTHETIC_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 
@@ -133,6 +136,10 @@ async function main(): Promise<void> {
           });
           return process.send?.({ type: 'unpublished' });
         }
+        case 'analytics-setup':
+          return process.send?.(await prepareAnalyticsBench(db, (line) => console.log(line)));
+        case 'analytics-rollup':
+          return process.send?.(await timeAnalyticsRollup(db, message.events));
       }
     })();
   });

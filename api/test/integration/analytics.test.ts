@@ -5,7 +5,7 @@ import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { scopeBits } from '@cairn/shared/constants/scopes';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
-import { ANALYTICS_KIND, analyticsDaily, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../src/db/schema/analytics.js';
+import { ANALYTICS_KIND, analyticsDaily, analyticsDailyTotals, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../src/db/schema/analytics.js';
 import { monetizableUsageForDay } from '../../src/modules/analytics/analytics.port.js';
 import { rollUpAnalytics } from '../../src/modules/analytics/analytics-rollup.port.js';
 import { createTestContext, type TestContext } from '../harness.js';
@@ -179,7 +179,9 @@ describe('roll-ups', () => {
       (await ctx.database.db.execute<{ bucket: string; kind: number; monetized: boolean; count: string }>(sql`
         select bucket::text, kind, monetized, sum(count)::text as count from ${table} where project_id = ${history.id}
         group by 1, 2, 3 order by 1, 2, 3`)).map((r) => `${r.bucket} ${r.kind} ${r.monetized} ${r.count}`);
-    return { hourly: await sum(analyticsHourly), daily: await sum(analyticsDaily) };
+    const perDay = (await ctx.database.db.execute<{ bucket: string; kind: number; count: string }>(sql`
+      select bucket::text, kind, count::text from ${analyticsDailyTotals} where project_id = ${history.id} order by 1, 2`)).map((r) => `${r.bucket} ${r.kind} ${r.count}`);
+    return { hourly: await sum(analyticsHourly), daily: await sum(analyticsDaily), perDay };
   };
 
   it('folds raw events into hourly and daily buckets, idempotently, then prunes the raw events', async () => {
@@ -196,6 +198,8 @@ describe('roll-ups', () => {
       '2026-03-01 00:00:00+00 2 true 2',
       '2026-03-02 00:00:00+00 2 true 1',
     ].map(at));
+    // The per-day totals the charts read: every dimension and monetized or not added up.
+    expect(once.perDay).toEqual(['2026-03-01 00:00:00+00 1 3', '2026-03-01 00:00:00+00 2 3', '2026-03-02 00:00:00+00 2 1'].map(at));
     expect(once.hourly).toEqual([
       '2026-03-01 10:00:00+00 1 true 2',
       '2026-03-01 10:00:00+00 2 true 1',

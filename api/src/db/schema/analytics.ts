@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './catalogue.js';
 
@@ -76,5 +75,24 @@ export const analyticsHourly = pgTable('analytics_hourly', rollupColumns(), (t) 
 /** Events per project and UTC day (and dimensions); kept for good. */
 export const analyticsDaily = pgTable('analytics_daily', rollupColumns(), (t) => [
   primaryKey({ name: 'analytics_daily_pk', columns: [t.kind, t.projectId, t.bucket, t.country, t.loader, t.gameVersion, t.reason, t.monetized] }),
-  index('analytics_daily_bucket_idx').on(t.bucket).where(sql`monetized`),
+  // Whole, not only monetized rows: the roll-up job deletes the days it recomputes through it.
+  index('analytics_daily_bucket_idx').on(t.bucket),
 ]);
+
+/**
+ * Events per project and UTC day over every dimension: what the charts read. The daily table
+ * holds a row per combination of dimensions (tens to hundreds a day for a busy project), so a
+ * year of 100 projects is ~36,500 rows here instead of ~750,000 there (see README, Benchmarks).
+ */
+export const analyticsDailyTotals = pgTable(
+  'analytics_daily_totals',
+  {
+    kind: smallint().notNull(),
+    projectId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    bucket: timestamp({ withTimezone: true }).notNull(),
+    count: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_daily_totals_pk', columns: [t.kind, t.projectId, t.bucket] }), index('analytics_daily_totals_bucket_idx').on(t.bucket)],
+);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { ANALYTICS_KIND, analyticsDaily, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../db/schema/analytics.js';
+import { ANALYTICS_KIND, analyticsDaily, analyticsDailyTotals, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../db/schema/analytics.js';
 
 /** Raw events are kept this many whole hours before the current one, then only their roll-ups. */
 export const RAW_RETENTION_HOURS = 3;
@@ -16,7 +16,7 @@ export interface RollupResult {
 
 /**
  * Recomputes the hourly roll-up from the raw events still kept (from the oldest one's hour on)
- * and the daily roll-up of the days they touch from the hourly one, then forgets raw events
+ * and the daily roll-up and daily totals of the days they touch from the hourly one, then forgets raw events
  * older than RAW_RETENTION_HOURS and hourly rows older than HOURLY_RETENTION_DAYS. Buckets are
  * replaced, never incremented, so running it again (or twice at once: it takes a lock) gives the
  * same totals; events are only pruned after their hour has been rolled up.
@@ -25,6 +25,8 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+    // A day's events group into ~10^5–10^6 buckets: aggregated in memory rather than spilled in 4 MB batches.
+    await tx.execute(sql`set local work_mem = '64MB'`);
     const [bounds] = await tx.execute<{ from: string }>(sql`
       select least(
         (select date_trunc('hour', min(recorded_at), 'UTC') from ${analyticsViewEvents}),
@@ -43,7 +45,9 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
         select ${ANALYTICS_KIND.download}::smallint, project_id, recorded_at, country, loader, game_version, reason, monetized
           from ${analyticsDownloadEvents} where recorded_at >= ${from}::timestamptz
       ) events
-      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+      group by 1, 2, 3, 4, 5, 6, 7, 8
+      -- In key order, each leaf of the primary key is filled in one go instead of revisited at random.
+      order by 1, 2, 3, 4, 5, 6, 7, 8`);
 
     const dayFrom = sql`date_trunc('day', ${from}::timestamptz, 'UTC')`;
     await tx.execute(sql`delete from ${analyticsDaily} where bucket >= ${dayFrom}`);
@@ -52,6 +56,12 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
       select kind, project_id, date_trunc('day', bucket, 'UTC'), country, loader, game_version, reason, monetized, sum(count)
       from ${analyticsHourly} where bucket >= ${dayFrom}
       group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    await tx.execute(sql`delete from ${analyticsDailyTotals} where bucket >= ${dayFrom}`);
+    await tx.execute(sql`
+      insert into ${analyticsDailyTotals} (kind, project_id, bucket, count)
+      select kind, project_id, date_trunc('day', bucket, 'UTC'), sum(count)
+      from ${analyticsHourly} where bucket >= ${dayFrom}
+      group by 1, 2, 3`);
 
     const cutoff = sql`date_trunc('hour', ${nowIso}::timestamptz, 'UTC') - make_interval(hours => ${RAW_RETENTION_HOURS})`;
     const views = await tx.execute(sql`delete from ${analyticsViewEvents} where recorded_at < ${cutoff}`);

@@ -91,7 +91,7 @@ export function createAnalyticsService(deps: { db: Database; countryOf: CountryL
         resolutionSeconds: window.resolutionMinutes * 60,
         daily: window.resolutionMinutes % DAY_MINUTES === 0,
       });
-      for (const row of rows) result[encodeBase62(row.projectId)]![String(row.bucket)] = row.value;
+      for (const row of rows) result[encodeBase62(row.projectId)] = row.series;
       return result;
     },
 
