@@ -25,6 +25,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             { href: d.projects.getHref(), label: t('creator.dashboard.projects') },
             { href: d.collections.getHref(), label: t('creator.dashboard.collections') },
             { href: d.organizations.getHref(), label: t('creator.dashboard.organizations') },
+            { href: d.revenue.getHref(), label: t('creator.dashboard.revenue'), matchNested: true },
           ],
         },
       ]}
