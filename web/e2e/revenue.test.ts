@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
 
 /**
  * Creator revenue against the real API and the sandbox payout processor: the demo creator, who
@@ -56,6 +56,7 @@ describe.skipIf(!browserAvailable)('revenue in a real browser', () => {
     expect(dollars(await figure('Available now').textContent())).toBe(Math.floor(before.available) / 100);
     expect(dollars(await figure('Earned in total').textContent())).toBeGreaterThanOrEqual(before.available / 100);
     await page.getByText(/Revenue is held for \d+ days? after the day it is earned/).waitFor();
+    await screenshot(page, 'revenue-overview');
     expect((await seriousAccessibilityViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await page.getByRole('link', { name: 'Withdraw' }).click();
@@ -68,6 +69,7 @@ describe.skipIf(!browserAvailable)('revenue in a real browser', () => {
     await amount.fill('5');
     const preview = page.getByRole('region', { name: 'Fee preview' });
     await preview.getByText('$5.00').waitFor();
+    await screenshot(page, 'revenue-withdraw');
     expect((await seriousAccessibilityViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw $5.00?' });
@@ -90,6 +92,7 @@ describe.skipIf(!browserAvailable)('revenue in a real browser', () => {
       )
       .toBe('Success');
     expect(await page.getByRole('table', { name: 'Revenue credited' }).getByRole('row').count()).toBeGreaterThan(1);
+    await screenshot(page, 'revenue-transfers');
     expect((await seriousAccessibilityViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     const after = (await (await fetch(`${apiUrl}/v2/payout/balance`, { headers: { Authorization: token } })).json()) as { available: number; withdrawn_lifetime: number };
