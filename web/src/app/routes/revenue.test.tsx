@@ -28,7 +28,7 @@ describe('revenue overview', () => {
     serveRevenue({
       balance: buildBalance({ available: 123_456, pending: 2599, earned_lifetime: 131_055, withdrawn_ytd: 5000, dates: { [inDays(3)]: 1000, [inDays(9)]: 1599 } }),
       history: [
-        buildCredit({ created: `${year}-01-01T00:00:00.000Z`, date_available: `${year}-01-31T00:00:00.000Z`, amount: 1005 }),
+        buildCredit({ created: `${year}-01-01T00:00:00.000Z`, date_available: `${year}-02-01T00:00:00.000Z`, amount: 1005 }),
         buildCredit({ created: `${year - 1}-12-31T00:00:00.000Z`, date_available: `${year}-01-30T00:00:00.000Z`, amount: 500 }),
       ],
     });

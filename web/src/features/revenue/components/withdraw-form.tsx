@@ -3,8 +3,7 @@ import { useSuspenseQueries } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { SettingsForm, SettingsFormActions } from '../../../components/layout/settings-page';
-import { AppLink } from '../../../components/ui/app-link';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
@@ -124,7 +123,9 @@ export function WithdrawForm() {
         <FeePreview fees={preview.fees} pending={preview.pending} />
         {formState.errors.root?.server && <FormAlert>{formState.errors.root.server.message}</FormAlert>}
         <SettingsFormActions>
-          <AppLink to={paths.dashboard.revenue.getHref()}>{t('analytics.transfers.back')}</AppLink>
+          <ButtonLink to={paths.dashboard.revenue.getHref()} variant="transparent">
+            {t('common.cancel')}
+          </ButtonLink>
           <Button type="submit" color="brand">
             {t('analytics.withdraw.submit')}
           </Button>

@@ -54,11 +54,14 @@ export function earnedThisYear(credits: readonly PayoutCredit[], now: Date): num
   return credits.filter((c) => yearOf(c.created) === year).reduce((sum, c) => sum + c.amount, 0);
 }
 
-/** The holding period in days, read off the newest credit; undefined before the first one. */
+/**
+ * The holding period in days, read off the newest credit; undefined before the first one. A
+ * credit is dated at the start of the day earned and the period runs from that day's end.
+ */
 export function holdingDays(credits: readonly PayoutCredit[]): number | undefined {
   const newest = credits.reduce<PayoutCredit | undefined>((latest, c) => (!latest || c.created > latest.created ? c : latest), undefined);
   if (!newest) return undefined;
-  return Math.max(0, Math.round((Date.parse(newest.date_available) - Date.parse(newest.created)) / DAY_MS));
+  return Math.max(0, Math.round((Date.parse(newest.date_available) - Date.parse(newest.created)) / DAY_MS) - 1);
 }
 
 /** Pending amounts by release date, earliest first. */
