@@ -152,12 +152,6 @@ export const paths = {
     },
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
     analytics: { path: '/dashboard/analytics', getHref: () => '/dashboard/analytics' },
-    revenue: {
-      path: '/dashboard/revenue',
-      getHref: () => '/dashboard/revenue',
-      transfers: { path: '/dashboard/revenue/transfers', getHref: () => '/dashboard/revenue/transfers' },
-      withdraw: { path: '/dashboard/revenue/withdraw', getHref: () => '/dashboard/revenue/withdraw' },
-    },
     collections: { path: '/dashboard/collections', getHref: () => '/dashboard/collections' },
     report: { path: '/dashboard/report/:id', getHref: (id: string) => `/dashboard/report/${encode(id)}` },
   },

@@ -2,7 +2,7 @@ import { useSuspenseQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { revenuePaths } from '../../../config/revenue-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { revenueQueries } from '../api/revenue-queries';
 import { useDateText } from '../hooks/use-date-text';
@@ -20,7 +20,7 @@ export function RevenueOverview() {
   const releases = pendingReleases(balance.dates);
   const holding = holdingDays(credits);
   const next = releases[0];
-  const r = paths.dashboard.revenue;
+  const r = revenuePaths;
 
   return (
     <RevenuePage title={t('analytics.revenue.heading')} intro={t('analytics.revenue.intro')}>

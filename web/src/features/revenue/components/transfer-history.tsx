@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/input';
-import { paths } from '../../../config/paths';
+import { revenuePaths } from '../../../config/revenue-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { revenueQueries } from '../api/revenue-queries';
 import { formatCents } from '../utils/money';
@@ -29,7 +29,7 @@ export function TransferHistory() {
   const shown = filterTransfers(withdrawals, { year, method });
 
   return (
-    <RevenuePage title={t('analytics.transfers.heading')} intro={<AppLink to={paths.dashboard.revenue.getHref()}>{t('analytics.transfers.back')}</AppLink>}>
+    <RevenuePage title={t('analytics.transfers.heading')} intro={<AppLink to={revenuePaths.getHref()}>{t('analytics.transfers.back')}</AppLink>}>
 
       <section className={styles.card} aria-labelledby="transfers-heading">
         <h2 id="transfers-heading" className="visually-hidden">

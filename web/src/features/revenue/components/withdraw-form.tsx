@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
-import { paths } from '../../../config/paths';
+import { revenuePaths } from '../../../config/revenue-paths';
 import { HttpError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
@@ -123,7 +123,7 @@ export function WithdrawForm() {
         <FeePreview fees={preview.fees} pending={preview.pending} />
         {formState.errors.root?.server && <FormAlert>{formState.errors.root.server.message}</FormAlert>}
         <SettingsFormActions>
-          <ButtonLink to={paths.dashboard.revenue.getHref()} variant="transparent">
+          <ButtonLink to={revenuePaths.getHref()} variant="transparent">
             {t('common.cancel')}
           </ButtonLink>
           <Button type="submit" color="brand">

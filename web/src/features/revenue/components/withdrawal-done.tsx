@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@cairn/shared/schemas/payouts';
 import { useEffect, useRef } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { revenuePaths } from '../../../config/revenue-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { formatCents } from '../utils/money';
 import { TransferStatus } from './transfer-status';
@@ -23,7 +23,7 @@ export function WithdrawalDone({ withdrawal }: { withdrawal: Withdrawal }) {
         <TransferStatus status={withdrawal.status} />
       </p>
       <div className={styles.actions}>
-        <ButtonLink to={paths.dashboard.revenue.transfers.getHref()} color="brand">
+        <ButtonLink to={revenuePaths.transfers.getHref()} color="brand">
           {t('analytics.withdraw.viewTransfers')}
         </ButtonLink>
       </div>
