@@ -13,6 +13,7 @@ import {
   UserPayoutHistorySchema,
   WithdrawalSchema,
 } from '@cairn/shared/schemas/payouts';
+import { NotificationSchema } from '@cairn/shared/schemas/notifications';
 import { buildSandbox } from '@cairn/sandbox';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createPat, insertUserWithTokens, type TestUser } from '../factories/users.js';
@@ -155,6 +156,14 @@ describe('distribution into the ledger', () => {
     const bodies = rows.map((r) => r.body).filter((b) => b.type === 'payout_available');
     expect(bodies.map((b) => (b.type === 'payout_available' ? b.amount : 0)).sort()).toEqual([2500, 2500]);
     expect(await announceAvailableCredits(ctx.database.db)).toBe(0);
+    // As read through the API, each points at the revenue page.
+    const listed = await call('GET', `/v2/user/${encodeBase62(creator.id)}/notifications`, creator.session);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const announced = z.array(NotificationSchema.strict()).parse(listed.json()).filter((n) => n.body.type === 'payout_available');
+    expect(announced.map((n) => [n.title, n.link])).toEqual([
+      ['Revenue available', '/dashboard/revenue'],
+      ['Revenue available', '/dashboard/revenue'],
+    ]);
   });
 });
 

@@ -17,7 +17,8 @@ const DEMO_POOL_CENTS = 10_000;
 /**
  * Six weeks of distributed revenue for the demo catalogue, so balances (available and pending),
  * history and revenue charts have something to show. The `demo` account shares one project
- * (payouts split 50) so signing in as it shows revenue. Skipped once any day was distributed.
+ * (payouts split 50: the most downloaded one) so signing in as it shows revenue and can withdraw.
+ * Skipped once any day was distributed.
  */
 export async function seedDemoRevenue(db: Database, revenue: RevenueConfig, log: Logger): Promise<void> {
   if ((await db.select({ day: revenueDays.day }).from(revenueDays).limit(1)).length > 0) return;
@@ -30,9 +31,11 @@ export async function seedDemoRevenue(db: Database, revenue: RevenueConfig, log:
 
   const [demo] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = 'demo'`);
   if (demo) {
+    // The most downloaded project earns the most, so the demo's share passes the withdrawal minimum.
+    const shared = earning.reduce((top, p) => (p.downloads > top.downloads ? p : top));
     await db
       .insert(teamMembers)
-      .values({ teamId: earning[0]!.teamId, userId: demo.id, role: 'Contributor', permissions: PROJECT_PERMISSIONS.VIEW_ANALYTICS | PROJECT_PERMISSIONS.VIEW_PAYOUTS, accepted: true, payoutsSplit: 50, ordering: 9 })
+      .values({ teamId: shared.teamId, userId: demo.id, role: 'Contributor', permissions: PROJECT_PERMISSIONS.VIEW_ANALYTICS | PROJECT_PERMISSIONS.VIEW_PAYOUTS, accepted: true, payoutsSplit: 50, ordering: 9 })
       .onConflictDoNothing();
   }
 

@@ -108,7 +108,7 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
     case 'report_status_updated':
       return { title: 'Your report was updated', text: 'The moderators changed the status of your report.', link: `/dashboard/report/${body.report_id}`, actions: [] };
     case 'payout_available':
-      return { title: 'Revenue available', text: `${formatMinorUnits(body.amount, 'USD')} of your revenue can now be withdrawn.`, link: '/dashboard/analytics', actions: [] };
+      return { title: 'Revenue available', text: `${formatMinorUnits(body.amount, 'USD')} of your revenue can now be withdrawn.`, link: '/dashboard/revenue', actions: [] };
     case 'payment_failed':
       return {
         title: 'Your payment failed',

@@ -42,7 +42,7 @@ describe('dashboard', () => {
     expect(stats.getByText('Total followers').nextElementSibling).toHaveTextContent('33');
     expect(stats.getByText('From 3 projects')).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Dashboard' }));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Notifications', 'Active reports', 'Analytics', 'Projects', 'Collections', 'Organizations']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Notifications', 'Active reports', 'Analytics', 'Projects', 'Collections', 'Organizations', 'Revenue']);
     await expectNoAxeViolations(container);
   });
 

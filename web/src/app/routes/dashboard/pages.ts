@@ -7,4 +7,7 @@ export const pages = {
   notifications: () => import('./notifications'),
   notificationsHistory: () => import('./notifications-history'),
   analytics: () => import('./analytics'),
+  revenue: () => import('./revenue'),
+  revenueTransfers: () => import('./revenue-transfers'),
+  revenueWithdraw: () => import('./revenue-withdraw'),
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SideNavLayout } from '../../../components/layout/side-nav-layout';
 import { paths } from '../../../config/paths';
+import { revenuePaths } from '../../../config/revenue-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 
 /** The dashboard frame: its navigation beside the page. */
@@ -25,6 +26,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             { href: d.projects.getHref(), label: t('creator.dashboard.projects') },
             { href: d.collections.getHref(), label: t('creator.dashboard.collections') },
             { href: d.organizations.getHref(), label: t('creator.dashboard.organizations') },
+            { href: revenuePaths.getHref(), label: t('creator.dashboard.revenue'), matchNested: true },
           ],
         },
       ]}

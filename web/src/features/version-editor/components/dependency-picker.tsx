@@ -1,24 +1,16 @@
 import { DEPENDENCY_TYPES, type DependencyType } from '@cairn/shared/schemas/versions';
 import type { ProjectResult } from '@cairn/shared/schemas/search';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { useDebounced } from '../../../lib/use-debounced';
 import { versionEditorQueries } from '../api/version-editor-api';
 import type { DependencyDraft } from '../utils/version-form';
 import { SelectField } from './select-field';
 import styles from './version-editor.module.css';
 
 const SEARCH_DELAY_MS = 250;
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 interface DependencyPickerProps {
   /** The project being edited: it cannot depend on itself. */

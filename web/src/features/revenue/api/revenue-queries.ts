@@ -1,0 +1,25 @@
+import { PayoutBalanceSchema, PayoutFeesSchema, PayoutHistorySchema, PayoutMethodListSchema, WithdrawalSchema, type CreatePayoutBody } from '@cairn/shared/schemas/payouts';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+
+export const getBalance = (signal?: AbortSignal) => apiFetch('/v2/payout/balance', { schema: PayoutBalanceSchema, signal });
+export const listHistory = (signal?: AbortSignal) => apiFetch('/v2/payout/history', { schema: PayoutHistorySchema, signal });
+export const listMethods = (signal?: AbortSignal) => apiFetch('/v2/payout/methods', { schema: PayoutMethodListSchema, signal });
+export const previewFees = (body: { amount: number; method_id: string }, signal?: AbortSignal) =>
+  apiFetch('/v2/payout/fees', { method: 'POST', body, schema: PayoutFeesSchema, signal });
+export const createPayout = (body: CreatePayoutBody) => apiFetch('/v2/payout', { method: 'POST', body, schema: WithdrawalSchema });
+export const cancelPayout = (id: string) => apiFetch(`/v2/payout/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.unknown() });
+
+export const revenueQueries = {
+  all: () => ['revenue'] as const,
+  balance: () => queryOptions({ queryKey: [...revenueQueries.all(), 'balance'] as const, queryFn: ({ signal }) => getBalance(signal), staleTime: 0 }),
+  history: () => queryOptions({ queryKey: [...revenueQueries.all(), 'history'] as const, queryFn: ({ signal }) => listHistory(signal), staleTime: 0 }),
+  methods: () => queryOptions({ queryKey: [...revenueQueries.all(), 'methods'] as const, queryFn: ({ signal }) => listMethods(signal), staleTime: 10 * 60_000 }),
+  fees: (methodId: string, amount: number) =>
+    queryOptions({
+      queryKey: [...revenueQueries.all(), 'fees', methodId, amount] as const,
+      queryFn: ({ signal }) => previewFees({ amount, method_id: methodId }, signal),
+      staleTime: 60_000,
+    }),
+};
