@@ -44,7 +44,10 @@ async function saveCard(user: TestUser, card: TestCard): Promise<string> {
 }
 
 const buy = (user: TestUser, pm: string, product: Product) =>
-  call('POST', '/v2/billing/payment', user.session, { payment_method_id: pm, charge: { type: 'new', product_id: product.id, interval: 'monthly' } });
+  call('POST', '/v2/billing/payment', user.session, {
+    payment_method_id: pm,
+    charge: { type: 'new', product_id: product.id, interval: 'monthly', ...(product.metadata.type === 'pyro' ? { server: { name: 'Stock race' } } : {}) },
+  });
 
 async function subscribedUser(card: TestCard = 'visa'): Promise<TestUser> {
   const user = await insertUserWithTokens(db());
