@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
 
 /**
@@ -68,12 +68,18 @@ describe.skipIf(!browserAvailable)('organizations in a real browser', () => {
   it('creates an organization, a member joins, a project moves in and shows the organization as owner', async () => {
     const page = await browserSignIn('demo', creator.password);
     page.setDefaultTimeout(20_000);
-    await page.getByRole('banner').getByRole('button', { name: 'Create' }).click();
-    // The menu keeps focus on its items: focus "Organization" itself (arrow presses raced the
-    // menu's own first focus) and choose it with the keyboard.
+    // Open the menu and focus "Organization" itself, then choose it with the keyboard. Right after
+    // signing in, the page's own focus handling (focus moves to the new page's main content) may
+    // still take focus away from the menu, so this is retried until the item holds focus.
     const item = page.getByRole('menuitem', { name: 'Organization' });
-    await item.focus();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Organization');
+    await vi.waitFor(
+      async () => {
+        if (!(await item.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Create' }).click();
+        await item.focus();
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Organization');
+      },
+      { timeout: 20_000, interval: 250 },
+    );
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create an organization' });
     await dialog.getByLabel('Name').fill(name);
