@@ -181,6 +181,17 @@ export async function recordWebhookEvent(db: Executor, provider: string, eventId
   return rows.length > 0;
 }
 
+/** These subscriptions, each with the product its price belongs to. */
+export const listSubscriptionsWithProduct = (db: Executor, ids: number[]) =>
+  ids.length
+    ? db
+        .select({ subscription: billingSubscriptions, product: billingProducts })
+        .from(billingSubscriptions)
+        .innerJoin(billingPrices, eq(billingPrices.id, billingSubscriptions.priceId))
+        .innerJoin(billingProducts, eq(billingProducts.id, billingPrices.productId))
+        .where(inArray(billingSubscriptions.id, ids))
+    : Promise.resolve([]);
+
 export const findProductOfPrice = async (db: Executor, priceId: number) =>
   (
     await db

@@ -28,18 +28,26 @@ export interface ServerSubscription {
   endedBy: 'paymentfailed' | 'cancelled';
 }
 
+/** Server plan subscriptions as the servers module needs them, by id; other subscriptions are left out. */
+export async function findServerSubscriptions(db: Executor, subscriptionIds: number[]): Promise<Map<number, ServerSubscription>> {
+  const rows = await repo.listSubscriptionsWithProduct(db, subscriptionIds);
+  const renewals = await repo.listPendingRenewals(db, rows.map((r) => r.subscription.id));
+  const found = new Map<number, ServerSubscription>();
+  for (const { subscription: sub, product } of rows) {
+    const metadata = product.metadata;
+    if (metadata.type !== 'pyro') continue;
+    const renewal = renewals.find((c) => c.subscriptionId === sub.id);
+    found.set(sub.id, {
+      userId: sub.userId,
+      status: sub.status,
+      plan: { productId: product.id, name: metadata.name, cpu: metadata.cpu, ram: metadata.ram, swap: metadata.swap, storage: metadata.storage },
+      endedBy: renewal?.status === 'failed' ? 'paymentfailed' : 'cancelled',
+    });
+  }
+  return found;
+}
+
 /** A server plan subscription as the servers module needs it; undefined for other subscriptions. */
 export async function findServerSubscription(db: Executor, subscriptionId: number): Promise<ServerSubscription | undefined> {
-  const sub = await repo.findSubscription(db, subscriptionId);
-  if (!sub) return undefined;
-  const found = await repo.findProductOfPrice(db, sub.priceId);
-  const metadata = found?.product.metadata;
-  if (!found || metadata?.type !== 'pyro') return undefined;
-  const renewal = await repo.findPendingRenewal(db, sub.id);
-  return {
-    userId: sub.userId,
-    status: sub.status,
-    plan: { productId: found.product.id, name: metadata.name, cpu: metadata.cpu, ram: metadata.ram, swap: metadata.swap, storage: metadata.storage },
-    endedBy: renewal?.status === 'failed' ? 'paymentfailed' : 'cancelled',
-  };
+  return (await findServerSubscriptions(db, [subscriptionId])).get(subscriptionId);
 }

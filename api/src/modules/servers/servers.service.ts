@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { isAdmin, type Actor } from '../../lib/actor.js';
 import { ApiError, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { encodeBase62, newId } from '../../lib/ids.js';
-import { findServerSubscription, type ServerPurchases } from '../billing/server-plans.port.js';
+import { findServerSubscription, findServerSubscriptions, type ServerPurchases, type ServerSubscription } from '../billing/server-plans.port.js';
 import { ACCESS_TTL_SECONDS, mintAccessToken, OWNER_PERMISSIONS } from './access-tokens.js';
 import { agentClient } from './agent-client.js';
 import { nodeAddresses } from './node-registry.js';
@@ -62,9 +62,10 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
     if (server.status === 'unprovisioned') throw conflict(`The server is not on a node yet, so it cannot ${doing}; wait until it is ready`, 'server_not_ready');
   }
 
-  async function toServer(server: repo.ServerRow, withState: boolean): Promise<Server> {
-    const sub = await findServerSubscription(db, server.subscriptionId);
-    const node = server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
+  /** The wire shape; `sub` and `node` are looked up unless the caller loaded them for many servers at once. */
+  async function toServer(server: repo.ServerRow, withState: boolean, loaded?: { sub: ServerSubscription | undefined; node: repo.NodeRow | undefined }): Promise<Server> {
+    const sub = loaded ? loaded.sub : await findServerSubscription(db, server.subscriptionId);
+    const node = loaded ? loaded.node : server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
     let state: AgentServerState | null = null;
     if (withState && node) state = (await agentClient(node, 3000).get(server.id).catch(() => undefined))?.state ?? null;
     return {
@@ -89,7 +90,12 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
     async list(actor: Actor, all: boolean): Promise<{ servers: Server[] }> {
       if (all) requireAdmin(actor);
       const rows = await repo.listServers(db, all ? undefined : actor.userId);
-      return { servers: await Promise.all(rows.map((row) => toServer(row, false))) };
+      const subs = await findServerSubscriptions(db, rows.map((row) => row.subscriptionId));
+      const nodes = new Map((await repo.listNodes(db)).map((node) => [node.id, node]));
+      const servers = await Promise.all(
+        rows.map((row) => toServer(row, false, { sub: subs.get(row.subscriptionId), node: row.nodeId === null ? undefined : nodes.get(row.nodeId) })),
+      );
+      return { servers };
     },
 
     async get(actor: Actor, id: string): Promise<Server> {
