@@ -178,7 +178,8 @@ export const ServerStartupSchema = z.object({
   java_versions: z.array(JavaVersionSchema),
 });
 export type ServerStartup = z.infer<typeof ServerStartupSchema>;
-export const EditServerStartupBodySchema = z.object({ invocation: StartupInvocationSchema.optional(), java_version: JavaVersionSchema.optional() }).strict();
+/** `java_version: null` goes back to the node's default JDK. */
+export const EditServerStartupBodySchema = z.object({ invocation: StartupInvocationSchema.optional(), java_version: JavaVersionSchema.nullable().optional() }).strict();
 export type EditServerStartupBody = z.infer<typeof EditServerStartupBodySchema>;
 
 export const SERVER_ALLOCATIONS_MAX = 32;

@@ -76,7 +76,7 @@ export function createServerOptionsService(deps: { db: Database; jobs: JobQueue 
       const { server, agent } = await ready(actor, id, 'change its startup options');
       if (server.runtime !== 'java') throw badRequest('invocation: the built-in platform has no startup options', 'startup_unsupported');
       const { java_versions } = await agent.platforms();
-      if (body.java_version !== undefined && !java_versions.includes(body.java_version)) {
+      if (body.java_version != null && !java_versions.includes(body.java_version)) {
         const offered = java_versions.length ? java_versions.join(', ') : 'none';
         throw badRequest(`java_version: Java ${body.java_version} is not installed on this server's node (it has ${offered})`, 'java_unavailable');
       }
