@@ -31,7 +31,6 @@ export function PlatformSection({ server }: { server: Server }) {
     setLoader(platform.loader);
     setVersion(platform.game_versions.includes(version) ? version : (platform.game_versions[0] ?? ''));
   };
-  const unchanged = loader === server.loader && version === server.game_version && !erase;
 
   return (
     <section className={styles.section} aria-labelledby={titleId}>
@@ -78,7 +77,7 @@ export function PlatformSection({ server }: { server: Server }) {
           <CheckboxField label={t('servers.options.platform.erase')} hint={t('servers.options.platform.eraseHint')} checked={erase} onChange={(event) => setErase(event.target.checked)} />
           {backupRunning && <FormAlert tone="info">{t('servers.options.platform.backupRunning')}</FormAlert>}
           <div>
-            <Button color="brand" disabled={unchanged || !chosen || backupRunning} onClick={() => setConfirming(true)}>
+            <Button color="brand" disabled={!chosen || backupRunning} onClick={() => setConfirming(true)}>
               {erase ? t('servers.options.platform.eraseInstall') : t('servers.options.platform.install')}
             </Button>
           </div>
