@@ -514,7 +514,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'PATCH /v2/servers/:id/allocations/:port': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/allocations/25601`, { name: 'Map' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'DELETE /v2/servers/:id/allocations/:port': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/allocations/25601`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'GET /v2/servers/:id/network': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/network`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
-  'POST /v2/servers/:id/subdomain': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/subdomain`, { subdomain: 'matrix-world' }), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/subdomain': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/subdomain`, { subdomain: `matrix-${String(randomId()).slice(-8)}` }), owner: 200, stranger: 404, moderator: 404, admin: 200 },
   'GET /v2/servers/subdomains/:subdomain/available': { request: () => get('/v2/servers/subdomains/matrix-world/available'), owner: 200, stranger: 200, moderator: 200 },
 };
 
