@@ -75,6 +75,11 @@ export const ConfigSchema = z
     SERVERS_PORT_RANGE: z.string().regex(/^\d{4,5}-\d{4,5}$/, 'must look like 25600-25999').default('25600-25999'),
     /** Days a suspended server of an ended subscription keeps its data before it is deleted. */
     SERVERS_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    /** Domain under which servers get their custom address (`{subdomain}.{domain}`); unset: players use the node's host and port. */
+    SERVERS_DOMAIN: z
+      .string()
+      .regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i, 'must be a domain name like play.example.com')
+      .optional(),
     /** Comma-separated public URLs of nodes added besides NODE_AGENT_URL, which browsers reach for consoles and files. */
     SERVERS_NODE_PUBLIC_URLS: z
       .string()
@@ -265,7 +270,7 @@ export interface Config {
   /** Game-server node agent: an external one (url + token), or embedded (started by `npm start`). */
   nodeAgent: { url: string | undefined; token: string | undefined; embedded: boolean };
   /** Hosted game servers: game ports handed out per node and the data grace period after a subscription ends. */
-  servers: { portRange: { first: number; last: number }; graceDays: number; nodePublicUrls: string[] };
+  servers: { portRange: { first: number; last: number }; graceDays: number; nodePublicUrls: string[]; domain: string | undefined };
   serveApi: boolean;
   serveWeb: boolean;
   runWorker: boolean;
@@ -391,6 +396,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       portRange: parsePortRange(env.SERVERS_PORT_RANGE),
       graceDays: env.SERVERS_GRACE_DAYS,
       nodePublicUrls: (env.SERVERS_NODE_PUBLIC_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
+      domain: env.SERVERS_DOMAIN?.toLowerCase(),
     },
     serveApi: env.SERVE_API,
     serveWeb: env.SERVE_WEB,

@@ -9,6 +9,7 @@ import { AgentError } from './errors.js';
 import { backupRoutes } from './routes/backups.js';
 import { consoleRoutes } from './routes/console.js';
 import { fileRoutes } from './routes/files.js';
+import { optionRoutes } from './routes/options.js';
 import type { AuthContext } from './routes/http.js';
 import { serverRoutes } from './routes/servers.js';
 import { flyingSquidRuntime } from './runtimes/flying-squid.js';
@@ -25,7 +26,7 @@ export interface Agent {
 
 export function configuredRuntimes(config: AgentConfig): Map<AgentRuntime, Runtime> {
   const runtimes = new Map<AgentRuntime, Runtime>([['flying-squid', flyingSquidRuntime()]]);
-  if (config.javaHome && config.jarsDir) runtimes.set('java', javaRuntime(config.javaHome, config.jarsDir));
+  if (config.javaHomes.size > 0 && config.jarsDir) runtimes.set('java', javaRuntime(config.javaHomes, config.javaHome, config.jarsDir));
   return runtimes;
 }
 
@@ -64,6 +65,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   consoleRoutes(app, manager, auth, config.allowedOrigins);
   fileRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
+  optionRoutes(app, manager, backups, auth);
 
   return {
     app,

@@ -12,6 +12,13 @@ const ConfigSchema = z.object({
   NODE_AGENT_GAME_HOST: z.string().default('127.0.0.1'),
   /** JDK folder (containing bin/java) for the java runtime; unset disables it. */
   NODE_AGENT_JAVA_HOME: z.string().optional(),
+  /** More JDKs by major version, `17=/opt/jdk17,21=/opt/jdk21`; servers pick one in Startup. */
+  NODE_AGENT_JAVA_HOMES: z
+    .string()
+    .regex(/^\s*(?:(?:8|11|17|21)=[^,=]+)(?:\s*,\s*(?:8|11|17|21)=[^,=]+)*\s*$/, 'must be version=path pairs separated by commas (versions 8, 11, 17, 21)')
+    .optional(),
+  /** Major version of NODE_AGENT_JAVA_HOME, reported to the API. */
+  NODE_AGENT_JAVA_VERSION: z.enum(['8', '11', '17', '21']).default('21'),
   /** Folder of operator-supplied server jars the java runtime may use. */
   NODE_AGENT_JARS_DIR: z.string().optional(),
   /** Comma-separated origins allowed to open console WebSockets from browsers; unset: any. */
@@ -28,6 +35,8 @@ export interface AgentConfig {
   dataDir: string;
   gameHost: string;
   javaHome: string | undefined;
+  /** JDK folders by major version (NODE_AGENT_JAVA_HOMES plus NODE_AGENT_JAVA_HOME). */
+  javaHomes: Map<number, string>;
   jarsDir: string | undefined;
   consoleHistory: number;
   statsIntervalMs: number;
@@ -50,9 +59,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
     dataDir: path.resolve(c.NODE_AGENT_DATA_DIR),
     gameHost: c.NODE_AGENT_GAME_HOST,
     javaHome: c.NODE_AGENT_JAVA_HOME,
+    javaHomes: javaHomesOf(c.NODE_AGENT_JAVA_HOMES, c.NODE_AGENT_JAVA_HOME, Number(c.NODE_AGENT_JAVA_VERSION)),
     jarsDir: c.NODE_AGENT_JARS_DIR,
     consoleHistory: c.NODE_AGENT_CONSOLE_HISTORY,
     statsIntervalMs: c.NODE_AGENT_STATS_INTERVAL_MS,
     allowedOrigins: c.NODE_AGENT_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean),
   };
+}
+
+function javaHomesOf(pairs: string | undefined, defaultHome: string | undefined, defaultVersion: number): Map<number, string> {
+  const homes = new Map<number, string>();
+  if (defaultHome) homes.set(defaultVersion, defaultHome);
+  for (const pair of pairs?.split(',') ?? []) {
+    const [version, home] = pair.split('=').map((part) => part.trim());
+    if (version && home) homes.set(Number(version), home);
+  }
+  return homes;
 }

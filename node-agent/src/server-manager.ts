@@ -1,14 +1,31 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AgentRuntime, AgentServer, AgentStats, CreateAgentServerBody } from '@cairn/shared/schemas/node-agent';
+import type {
+  AgentPlatform,
+  AgentReinstallBody,
+  AgentRuntime,
+  AgentServer,
+  AgentServerOptions,
+  AgentStats,
+  CreateAgentServerBody,
+} from '@cairn/shared/schemas/node-agent';
 import type { AgentConfig } from './config.js';
 import { AgentError, conflict, invalidInput, notFound } from './errors.js';
 import { parseProperties, serializeProperties } from './properties.js';
 import { cpuSampler, folderSize, readProcessUsage } from './resources.js';
+import { FLYING_SQUID_GAME_VERSION } from './runtimes/flying-squid.js';
 import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
 import { ServerProcess } from './server-process.js';
 import { StateStore, type ServerRecord } from './state-store.js';
+
+/** Auto restart gives up after this many crashes within the window (a server crashing at boot). */
+const AUTO_RESTART_LIMIT = 3;
+const AUTO_RESTART_WINDOW_MS = 10 * 60_000;
+const AUTO_RESTART_DELAY_MS = 1000;
+
+/** Operator jars are named `<platform>-<game version>[-anything].jar`, e.g. paper-1.21.4-232.jar. */
+const JAR_NAME = /^([a-z][a-z0-9]*)-(\d+\.\d+(?:\.\d+)?)(?:[-_.][\w.-]*)?\.jar$/i;
 
 /** RSS above the plan's memory by this factor gets a server killed (JVM/V8 overheads allowed). */
 const MEMORY_KILL_FACTOR = 1.25;
@@ -22,6 +39,8 @@ export interface ManagedServer {
   busy: string | undefined;
   sampleCpu: (cpuSeconds: number) => number;
   latestStats: AgentStats | undefined;
+  /** When auto restart last brought the server back after crashes (to stop a crash loop). */
+  autoRestarts: number[];
 }
 
 /** Owns every server on this node: records, processes, folders and crash recovery. */
@@ -83,6 +102,7 @@ export class ServerManager {
       busy: undefined,
       sampleCpu: cpuSampler(),
       latestStats: undefined,
+      autoRestarts: [],
       process: new ServerProcess(runtime, () => this.runtimeServer(server), record.state, this.config.consoleHistory),
     };
     server.process.on('state', (state) => {
@@ -90,6 +110,7 @@ export class ServerManager {
       record.lastExit = server.process.lastExit;
       record.pid = server.process.pid ?? null;
       void this.persist();
+      if (state === 'crashed') this.autoRestart(server);
     });
     this.servers.set(record.id, server);
     return server;
@@ -106,7 +127,27 @@ export class ServerManager {
       memoryMib: record.limits.memory_mib,
       cpuPercent: record.limits.cpu_percent,
       jar: record.jar,
+      javaVersion: record.javaVersion ?? null,
+      invocation: record.invocation ?? '',
+      extraPorts: record.extraPorts ?? [],
     };
+  }
+
+  /** Starts a crashed server again when its owner asked for it, unless it keeps crashing. */
+  private autoRestart(server: ManagedServer): void {
+    if (!server.record.autoRestart || server.process.lastExit === 'install failed') return;
+    const now = Date.now();
+    server.autoRestarts = server.autoRestarts.filter((at) => now - at < AUTO_RESTART_WINDOW_MS);
+    if (server.autoRestarts.length >= AUTO_RESTART_LIMIT) {
+      server.process.log('agent', `Auto restart stopped: the server crashed ${AUTO_RESTART_LIMIT} times in ${AUTO_RESTART_WINDOW_MS / 60_000} minutes`);
+      return;
+    }
+    server.autoRestarts.push(now);
+    server.process.log('agent', 'Auto restart: starting the server again after a crash');
+    setTimeout(() => {
+      if (this.servers.get(server.record.id) !== server || server.busy || server.process.state !== 'crashed') return;
+      this.startProcess(server).catch(() => undefined);
+    }, AUTO_RESTART_DELAY_MS).unref();
   }
 
   private persist(): Promise<void> {
@@ -134,14 +175,7 @@ export class ServerManager {
   async create(body: CreateAgentServerBody): Promise<ManagedServer> {
     if (this.servers.has(body.id)) throw conflict(`id: server ${body.id} already exists on this node`);
     if (this.list().some((server) => server.record.port === body.port)) throw conflict(`port: ${body.port} is used by another server`);
-    if (!this.runtimes.has(body.runtime)) throw invalidInput(`runtime: ${body.runtime} is not configured on this node`);
-    if (body.runtime === 'java') {
-      if (!body.jar) throw invalidInput('jar: required for the java runtime');
-      const jarsDir = this.config.jarsDir ?? '';
-      await fs.access(path.join(jarsDir, path.basename(body.jar))).catch(() => {
-        throw invalidInput(`jar: ${body.jar} is not in the operator's jar folder`);
-      });
-    }
+    await this.assertRuntime(body.runtime, body.jar);
     const record: ServerRecord = {
       id: body.id,
       runtime: body.runtime,
@@ -159,6 +193,80 @@ export class ServerManager {
     await this.persist();
     void this.install(server, body.properties ?? {});
     return server;
+  }
+
+  private async assertRuntime(runtime: AgentRuntime, jar: string | undefined): Promise<void> {
+    if (!this.runtimes.has(runtime)) throw invalidInput(`runtime: ${runtime} is not configured on this node`);
+    if (runtime !== 'java') return;
+    if (!jar) throw invalidInput('jar: required for the java runtime');
+    const jarsDir = this.config.jarsDir ?? '';
+    await fs.access(path.join(jarsDir, path.basename(jar))).catch(() => {
+      throw invalidInput(`jar: ${jar} is not in the operator's jar folder`);
+    });
+  }
+
+  /** What this node can install: the built-in vanilla runtime and the operator's named jars. */
+  async platforms(): Promise<AgentPlatform[]> {
+    const platforms: AgentPlatform[] = [{ loader: 'vanilla', runtime: 'flying-squid', game_version: FLYING_SQUID_GAME_VERSION, jar: null }];
+    if (!this.runtimes.has('java') || !this.config.jarsDir) return platforms;
+    const names = await fs.readdir(this.config.jarsDir).catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      const match = JAR_NAME.exec(name);
+      if (match) platforms.push({ loader: match[1]!.toLowerCase(), runtime: 'java', game_version: match[2]!, jar: name });
+    }
+    return platforms;
+  }
+
+  javaVersions(): number[] {
+    return this.runtimes.has('java') ? [...this.config.javaHomes.keys()].sort((a, b) => a - b) : [];
+  }
+
+  /**
+   * Installs another runtime or jar: stops the server, wipes its folder when `erase` (otherwise
+   * world and config stay), and installs in the background, ending stopped like a new server.
+   */
+  async reinstall(id: string, body: AgentReinstallBody): Promise<ManagedServer> {
+    const server = this.get(id);
+    if (server.busy) throw conflict(`state: the server is busy (${server.busy})`);
+    if (server.process.state === 'installing') throw conflict('state: the server is already installing');
+    await this.assertRuntime(body.runtime, body.jar);
+    server.busy = 'reinstalling';
+    try {
+      await server.process.stop();
+      if (body.erase) {
+        const entries = await fs.readdir(server.folder).catch(() => [] as string[]);
+        await Promise.all(entries.map((entry) => fs.rm(path.join(server.folder, entry), { recursive: true, force: true })));
+      }
+      server.record.runtime = body.runtime;
+      server.record.jar = body.runtime === 'java' ? body.jar : undefined;
+      server.record.gameVersion = body.game_version;
+      server.process.useRuntime(this.runtimes.get(body.runtime)!);
+      await this.persist();
+    } finally {
+      server.busy = undefined;
+    }
+    void this.install(server);
+    return server;
+  }
+
+  /** Startup flags, JDK, auto restart and extra ports; used from the next start. */
+  async setOptions(id: string, options: AgentServerOptions): Promise<ManagedServer> {
+    const server = this.get(id);
+    if (options.java_version != null && !this.config.javaHomes.has(options.java_version)) {
+      throw invalidInput(`java_version: Java ${options.java_version} is not installed on this node`);
+    }
+    const { record } = server;
+    if (options.invocation !== undefined) record.invocation = options.invocation;
+    if (options.java_version !== undefined) record.javaVersion = options.java_version;
+    if (options.auto_restart !== undefined) record.autoRestart = options.auto_restart;
+    if (options.extra_ports !== undefined) record.extraPorts = options.extra_ports;
+    await this.persist();
+    return server;
+  }
+
+  optionsOf(server: ManagedServer) {
+    const { record } = server;
+    return { invocation: record.invocation ?? '', java_version: record.javaVersion ?? null, auto_restart: record.autoRestart ?? false, extra_ports: record.extraPorts ?? [] };
   }
 
   /** Installs runtime files and writes server.properties; ends in stopped (or crashed on failure). */

@@ -31,13 +31,18 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
   lastExit: string | null = null;
 
   constructor(
-    private readonly runtime: Runtime,
+    private runtime: Runtime,
     private readonly server: () => RuntimeServer,
     initialState: AgentServerState,
     private readonly historyLimit: number,
   ) {
     super();
     this.state = initialState;
+  }
+
+  /** A reinstall onto another runtime; only while no process runs. */
+  useRuntime(runtime: Runtime): void {
+    this.runtime = runtime;
   }
 
   get pid(): number | undefined {

@@ -15,6 +15,11 @@ export interface ServerRecord {
   /** Pid of the game process while one runs, to find an orphan after an agent crash. */
   pid: number | null;
   created: string;
+  /** Options set from the panel (absent in records written before they existed). */
+  javaVersion?: number | null;
+  invocation?: string;
+  autoRestart?: boolean;
+  extraPorts?: number[];
 }
 
 /**

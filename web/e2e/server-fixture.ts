@@ -13,7 +13,7 @@ export interface BoughtServer {
 }
 
 async function saveVisa(session: string): Promise<string> {
-  const setup = await api<{ setup_id: string; client_secret: string; sandbox_url: string }>(session, '/v2/billing/payment_method', { method: 'POST' });
+  const setup = await api<{ setup_id: string; client_secret: string; sandbox_url: string }>(session, '/v2/billing/payment_method', { method: 'POST', body: '{}' });
   const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: siteUrl },
@@ -37,7 +37,9 @@ export async function buyRunningServer(session: string, name: string, plan = 'Sm
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { servers } = await api<{ servers: BoughtServer[] }>(session, '/v2/servers');
-    const server = servers.find((s) => s.name === name);
+    const listed = servers.find((s) => s.name === name);
+    // The list leaves the power state out (null); the server itself asks its node.
+    const server = listed && (await api<BoughtServer>(session, `/v2/servers/${listed.id}`));
     if (server?.state === 'running') return server;
     if (Date.now() > deadline) throw new Error(`${name} was not running within ${timeoutMs} ms (last: ${JSON.stringify(server)})`);
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -495,6 +495,27 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/servers/:id/backups/:backup': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'POST /v2/servers/:id/suspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/suspend`, { reason: 'support' }), owner: 401, stranger: 401, moderator: 401, admin: 200 },
   'POST /v2/servers/:id/unsuspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/unsuspend`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  // Server options: Platform, Startup, Network, Preferences (issue 16). Without a node the owner's
+  // server is unprovisioned: what needs its node answers 409 to those who may see it.
+  'GET /v2/servers/:id/platforms': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/platforms`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/reinstall': {
+    request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/reinstall`, { loader: 'vanilla', game_version: '1.21.4', erase: false }),
+    owner: 409,
+    stranger: 404,
+    moderator: 404,
+    admin: 409,
+  },
+  'GET /v2/servers/:id/startup': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/startup`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PATCH /v2/servers/:id/startup': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/startup`, { invocation: '-XX:+UseG1GC' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/preferences': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/preferences`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'PATCH /v2/servers/:id/preferences': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/preferences`, { auto_restart: true }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/allocations': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/allocations`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/allocations': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/allocations`, { name: 'Voice' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PATCH /v2/servers/:id/allocations/:port': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/allocations/25601`, { name: 'Map' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'DELETE /v2/servers/:id/allocations/:port': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/allocations/25601`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/network': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/network`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/subdomain': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/subdomain`, { subdomain: `matrix-${String(randomId()).slice(-8)}` }), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'GET /v2/servers/subdomains/:subdomain/available': { request: () => get('/v2/servers/subdomains/matrix-world/available'), owner: 200, stranger: 200, moderator: 200 },
 };
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */

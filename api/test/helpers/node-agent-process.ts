@@ -37,7 +37,8 @@ export interface TestAgent {
   close(): Promise<void>;
 }
 
-export async function startTestAgent(): Promise<TestAgent> {
+/** `env` adds agent settings (a java runtime's JDKs and jars folder…). */
+export async function startTestAgent(env: Record<string, string> = {}): Promise<TestAgent> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-servers-agent-'));
   const port = await freePort();
   let child: ChildProcess;
@@ -45,7 +46,7 @@ export async function startTestAgent(): Promise<TestAgent> {
   const launch = async () => {
     child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: agentDir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -7,6 +7,9 @@ const launcherPath = ['../../launchers/flying-squid.cjs', '../../../launchers/fl
   .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
   .find((candidate) => existsSync(candidate));
 
+/** The game version the bundled flying-squid serves. */
+export const FLYING_SQUID_GAME_VERSION = '1.21.4';
+
 /** flying-squid (a Minecraft-protocol server in Node), one child process per server, node_modules shared. */
 export function flyingSquidRuntime(): Runtime {
   if (!launcherPath) throw new Error('flying-squid launcher not found next to the node agent');
@@ -34,7 +37,7 @@ export function flyingSquidRuntime(): Runtime {
         command: process.execPath,
         // Heap cap from the plan's memory, leaving room for buffers outside the heap.
         args: [`--max-old-space-size=${Math.max(64, Math.floor(server.memoryMib * 0.75))}`, launcher],
-        env: { CAIRN_PORT: String(server.port), CAIRN_HOST: server.host, CAIRN_GAME_VERSION: server.gameVersion },
+        env: { CAIRN_PORT: String(server.port), CAIRN_HOST: server.host, CAIRN_GAME_VERSION: server.gameVersion, CAIRN_EXTRA_PORTS: server.extraPorts.join(',') },
       };
     },
   };

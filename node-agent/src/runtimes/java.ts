@@ -4,10 +4,11 @@ import { AgentError } from '../errors.js';
 import type { Runtime } from './runtime.js';
 
 /**
- * Runs an operator-supplied server jar (Paper, Fabric...) with the configured JDK:
- * `<javaHome>/bin/java -Xms.. -Xmx.. -jar server.jar nogui` in the server folder.
+ * Runs an operator-supplied server jar (Paper, Fabric...) with one of the configured JDKs:
+ * `<javaHome>/bin/java -Xms.. -Xmx.. [startup flags] -jar server.jar nogui` in the server folder.
  */
-export function javaRuntime(javaHome: string, jarsDir: string): Runtime {
+export function javaRuntime(javaHomes: Map<number, string>, defaultHome: string | undefined, jarsDir: string): Runtime {
+  const homeFor = (version: number | null) => (version !== null ? javaHomes.get(version) : undefined) ?? defaultHome ?? [...javaHomes.values()][0]!;
   return {
     name: 'java',
     stopCommand: 'stop',
@@ -26,10 +27,15 @@ export function javaRuntime(javaHome: string, jarsDir: string): Runtime {
     },
     launch(server) {
       return {
-        command: path.join(javaHome, 'bin', 'java'),
-        args: [`-Xms${Math.min(256, server.memoryMib)}M`, `-Xmx${server.memoryMib}M`, '-jar', 'server.jar', 'nogui'],
-        env: {},
+        command: path.join(homeFor(server.javaVersion), 'bin', 'java'),
+        args: [`-Xms${Math.min(256, server.memoryMib)}M`, `-Xmx${server.memoryMib}M`, ...startupFlags(server.invocation), '-jar', 'server.jar', 'nogui'],
+        env: { CAIRN_EXTRA_PORTS: server.extraPorts.join(',') },
       };
     },
   };
+}
+
+/** Startup flags are split on whitespace and passed as arguments (never through a shell). */
+export function startupFlags(invocation: string): string[] {
+  return invocation.split(/\s+/).filter(Boolean);
 }

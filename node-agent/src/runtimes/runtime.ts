@@ -10,6 +10,12 @@ export interface RuntimeServer {
   /** CPU share in percent of one core. */
   cpuPercent: number;
   jar: string | undefined;
+  /** Java runtime: the JDK major version chosen in Startup (null: the node's default). */
+  javaVersion: number | null;
+  /** Java runtime: extra JVM flags from Startup, already validated (no shell syntax). */
+  invocation: string;
+  /** Extra ports allocated to the server (Network), handed over as CAIRN_EXTRA_PORTS. */
+  extraPorts: number[];
 }
 
 export interface LaunchSpec {

@@ -129,3 +129,59 @@ export type AgentConsoleMessage = z.infer<typeof AgentConsoleMessageSchema>;
 
 /** Messages a client sends on the console WebSocket. */
 export const AgentConsoleClientMessageSchema = z.object({ type: z.literal('command'), command: z.string().min(1).max(1024) });
+
+/** Java versions a node may offer for operator jars (the JDK major version). */
+export const JAVA_VERSIONS = [8, 11, 17, 21] as const;
+export const JavaVersionSchema = z.union([z.literal(8), z.literal(11), z.literal(17), z.literal(21)]);
+export type JavaVersion = z.infer<typeof JavaVersionSchema>;
+
+/** A platform a node can install: built-in vanilla (flying-squid) or an operator jar. */
+export const AgentPlatformSchema = z.object({
+  /** `vanilla`, or the platform named by the jar (paper, fabric…). */
+  loader: z.string(),
+  runtime: AgentRuntimeSchema,
+  game_version: z.string(),
+  /** The operator jar's file name (java runtime only). */
+  jar: z.string().nullable(),
+});
+export type AgentPlatform = z.infer<typeof AgentPlatformSchema>;
+
+/** GET /api/platforms: what this node can install and which JDKs it has. */
+export const AgentPlatformListSchema = z.object({ platforms: z.array(AgentPlatformSchema), java_versions: z.array(JavaVersionSchema) });
+
+/** Startup flags for java servers: passed as separate arguments, so no shell syntax is accepted. */
+export const STARTUP_INVOCATION_MAX = 512;
+export const StartupInvocationSchema = z
+  .string()
+  .trim()
+  .max(STARTUP_INVOCATION_MAX)
+  .regex(/^[^;&|`$<>(){}\\'"\n\r*?!#~]*$/, 'must not contain shell characters (; & | ` $ < > ( ) { } \\ quotes * ? ! # ~)');
+
+/** PATCH /api/servers/:id/options: startup and crash behaviour, applied at the next start. */
+export const AgentServerOptionsSchema = z
+  .object({
+    invocation: StartupInvocationSchema.optional(),
+    java_version: JavaVersionSchema.nullable().optional(),
+    auto_restart: z.boolean().optional(),
+    /** Extra ports given to the server (env CAIRN_EXTRA_PORTS). */
+    extra_ports: z.array(z.number().int().min(1024).max(65_535)).max(32).optional(),
+  })
+  .strict();
+export type AgentServerOptions = z.infer<typeof AgentServerOptionsSchema>;
+export const AgentServerOptionsResultSchema = z.object({
+  invocation: z.string(),
+  java_version: JavaVersionSchema.nullable(),
+  auto_restart: z.boolean(),
+  extra_ports: z.array(z.number().int()),
+});
+
+/** POST /api/servers/:id/reinstall: install another runtime/jar (erase wipes the folder first). */
+export const AgentReinstallBodySchema = z
+  .object({
+    runtime: AgentRuntimeSchema,
+    game_version: z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'must look like 1.21.4'),
+    jar: z.string().regex(/^[\w.-]+\.jar$/, 'must be a .jar file name').optional(),
+    erase: z.boolean(),
+  })
+  .strict();
+export type AgentReinstallBody = z.infer<typeof AgentReinstallBodySchema>;

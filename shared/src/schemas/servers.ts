@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Base62IdSchema } from './common.js';
-import { AgentServerStateSchema, AgentStatsSchema } from './node-agent.js';
+import { AgentRuntimeSchema, AgentServerStateSchema, AgentStatsSchema, JavaVersionSchema, StartupInvocationSchema } from './node-agent.js';
 
 /**
  * Wire shapes of `/v2/servers/*`: the hosted game servers customers rent (a server plan
@@ -147,3 +147,74 @@ export const CreateServerNodeBodySchema = z
 
 /** POST /servers/{id}/suspend (admin). */
 export const SuspendServerBodySchema = z.object({ reason: ServerSuspensionReasonSchema }).strict();
+
+/* Options › Platform, Startup, Network and server-side Preferences. */
+
+const GameVersionSchema = z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'must look like 1.21.4');
+
+/** GET /servers/{id}/platforms: what the server's node can install, by loader with its game versions. */
+export const ServerPlatformSchema = z.object({
+  loader: z.string(),
+  runtime: AgentRuntimeSchema,
+  game_versions: z.array(z.string()),
+});
+export type ServerPlatform = z.infer<typeof ServerPlatformSchema>;
+export const ServerPlatformListSchema = z.object({ platforms: z.array(ServerPlatformSchema) });
+
+/** POST /servers/{id}/reinstall: `erase` wipes the folder; otherwise world and config stay. */
+export const ReinstallServerBodySchema = z
+  .object({ loader: z.string().regex(/^[a-z][a-z0-9]{0,31}$/, 'must be a platform name like vanilla or paper'), game_version: GameVersionSchema, erase: z.boolean() })
+  .strict();
+export type ReinstallServerBody = z.infer<typeof ReinstallServerBodySchema>;
+
+/** GET/PATCH /servers/{id}/startup: JVM flags and Java version of java platforms (applied at the next start). */
+export const ServerStartupSchema = z.object({
+  /** False for the built-in runtime, which has no startup options. */
+  supported: z.boolean(),
+  invocation: z.string(),
+  /** Null: the node's default JDK. */
+  java_version: JavaVersionSchema.nullable(),
+  /** JDKs the server's node has. */
+  java_versions: z.array(JavaVersionSchema),
+});
+export type ServerStartup = z.infer<typeof ServerStartupSchema>;
+/** `java_version: null` goes back to the node's default JDK. */
+export const EditServerStartupBodySchema = z.object({ invocation: StartupInvocationSchema.optional(), java_version: JavaVersionSchema.nullable().optional() }).strict();
+export type EditServerStartupBody = z.infer<typeof EditServerStartupBodySchema>;
+
+export const SERVER_ALLOCATIONS_MAX = 32;
+export const ALLOCATION_NAME_MAX = 32;
+export const AllocationNameSchema = z.string().trim().min(1).max(ALLOCATION_NAME_MAX);
+export const ServerAllocationSchema = z.object({ port: z.number().int(), name: z.string(), primary: z.boolean() });
+export type ServerAllocation = z.infer<typeof ServerAllocationSchema>;
+/** GET /servers/{id}/allocations: the primary port first, then extra ports (at most `max`). */
+export const ServerAllocationListSchema = z.object({ allocations: z.array(ServerAllocationSchema), max: z.number().int() });
+export const CreateServerAllocationBodySchema = z.object({ name: AllocationNameSchema }).strict();
+export const EditServerAllocationBodySchema = z.object({ name: AllocationNameSchema }).strict();
+
+export const SUBDOMAIN_MIN = 5;
+export const SUBDOMAIN_MAX = 32;
+export const SubdomainSchema = z
+  .string()
+  .min(SUBDOMAIN_MIN)
+  .max(SUBDOMAIN_MAX)
+  .regex(/^[A-Za-z0-9-]+$/, 'may contain only letters, digits and dashes')
+  .regex(/^[A-Za-z0-9](.*[A-Za-z0-9])?$/, 'must not start or end with a dash');
+
+export const DnsRecordSchema = z.object({ type: z.enum(['A', 'CNAME', 'SRV']), name: z.string(), content: z.string() });
+export type DnsRecord = z.infer<typeof DnsRecordSchema>;
+/** GET /servers/{id}/network: custom address and the DNS records an operator creates for it. */
+export const ServerNetworkSchema = z.object({
+  subdomain: z.string().nullable(),
+  /** SERVERS_DOMAIN; null when the operator offers no custom addresses. */
+  domain: z.string().nullable(),
+  dns_records: z.array(DnsRecordSchema),
+});
+export type ServerNetwork = z.infer<typeof ServerNetworkSchema>;
+export const SetServerSubdomainBodySchema = z.object({ subdomain: SubdomainSchema }).strict();
+/** GET /servers/subdomains/{subdomain}/available. */
+export const SubdomainAvailabilitySchema = z.object({ available: z.boolean(), reason: z.string().nullable() });
+
+/** GET/PATCH /servers/{id}/preferences: options the node applies (the rest of Preferences is kept in the browser). */
+export const ServerPreferencesSchema = z.object({ auto_restart: z.boolean() });
+export const EditServerPreferencesBodySchema = z.object({ auto_restart: z.boolean() }).strict();

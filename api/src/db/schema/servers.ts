@@ -60,11 +60,35 @@ export const servers = pgTable(
     deleteAfter: timestamp({ withTimezone: true }),
     /** Removed from its node after the grace period; the row stays for the records. */
     deleted: timestamp({ withTimezone: true }),
+    /** Options: custom address `{subdomain}.{SERVERS_DOMAIN}` (lower case), the operator jar of a java platform, startup flags, JDK, auto restart. */
+    subdomain: text(),
+    jar: text(),
+    invocation: text().notNull().default(''),
+    javaVersion: integer(),
+    autoRestart: boolean().notNull().default(false),
   },
   (t) => [
     index('servers_owner_idx').on(t.ownerId),
     uniqueIndex('servers_node_port_idx').on(t.nodeId, t.port).where(sql`${t.deleted} is null`),
+    uniqueIndex('servers_subdomain_idx').on(t.subdomain).where(sql`${t.deleted} is null`),
   ],
+);
+
+/** Extra ports of a server on its node (Network › Allocations); the primary port stays in `servers.port`. */
+export const serverAllocations = pgTable(
+  'server_allocations',
+  {
+    serverId: text()
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    nodeId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => serverNodes.id),
+    port: integer().notNull(),
+    name: text().notNull(),
+    created: created(),
+  },
+  (t) => [uniqueIndex('server_allocations_node_port_idx').on(t.nodeId, t.port), index('server_allocations_server_idx').on(t.serverId)],
 );
 
 export const serverBackups = pgTable(

@@ -253,6 +253,11 @@ export function createBillingService(deps: CollectionDeps) {
         const productId = parseId(body.product);
         const product = productId === undefined ? undefined : await repo.findProduct(db, productId);
         if (!product || product.metadata.type !== current!.product.metadata.type || product.unitary) throw badRequest('product: not a plan this subscription can move to');
+        if (product.metadata.type === 'pyro' && product.id !== current!.product.id) {
+          // Spec §5: server upgrades are blocked when the plan is out of stock (or the node has no room).
+          if (product.metadata.stock <= 0) throw badRequest('product: this plan is out of stock, so the server cannot be upgraded to it', 'out_of_stock');
+          await deps.servers?.checkPlanChange(db, { subscriptionId: sub.id, ram: product.metadata.ram });
+        }
         newPrice = await findPriceFor(product.id, current!.price.currencyCode);
       }
       const interval = body.interval ?? sub.interval;

@@ -11,6 +11,8 @@ import * as repo from './billing.repository.js';
 export interface ServerPurchases {
   /** Creates the `unprovisioned` server of a new plan subscription inside the purchase's transaction; returns its id. */
   create(tx: Executor, order: { userId: number; subscriptionId: number; options: NewServerOptions }): Promise<string>;
+  /** Throws (4xx) when the subscription's server cannot move to a plan with this much memory (its node lacks room). */
+  checkPlanChange(db: Executor, change: { subscriptionId: number; ram: number }): Promise<void>;
 }
 
 export const SUBSCRIPTION_CHANNEL = 'subscription_changed';

@@ -3,9 +3,13 @@ import {
   AgentBackupListSchema,
   AgentBackupSchema,
   AgentNodeInfoSchema,
+  AgentPlatformListSchema,
+  AgentServerOptionsResultSchema,
   AgentServerSchema,
   AgentStatsSchema,
+  type AgentReinstallBody,
   type AgentServer,
+  type AgentServerOptions,
   type CreateAgentServerBody,
 } from '@cairn/shared/schemas/node-agent';
 import { ApiError, serviceUnavailable } from '../../lib/errors.js';
@@ -99,6 +103,9 @@ export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
     async deleteBackup(id: string, backupId: string): Promise<void> {
       await call('DELETE', `${server(id)}/backups/${encodeURIComponent(backupId)}`);
     },
+    platforms: () => json(AgentPlatformListSchema, 'GET', '/api/node/platforms'),
+    reinstall: (id: string, body: AgentReinstallBody) => json(AgentServerSchema, 'POST', `${server(id)}/reinstall`, body),
+    setOptions: (id: string, options: AgentServerOptions) => json(AgentServerOptionsResultSchema, 'PATCH', `${server(id)}/options`, options),
   };
 }
 

@@ -5,6 +5,9 @@ import type { JobQueue } from '../../jobs/job-runner.js';
 import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
 import { registerNode } from './node-registry.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
+import { createServerNetworkService } from './server-network.service.js';
+import { createServerOptionsService } from './server-options.service.js';
+import { serverOptionsRoutes } from './server-options.routes.js';
 import * as repo from './servers.repository.js';
 import { serversRoutes } from './servers.routes.js';
 import { createServersService } from './servers.service.js';
@@ -17,6 +20,8 @@ export interface ServersModuleOptions {
   jobs: JobQueue | undefined;
   portRange: { first: number; last: number };
   graceDays: number;
+  /** SERVERS_DOMAIN: custom addresses are `{subdomain}.{domain}`. */
+  domain: string | undefined;
   /** The node agent this instance was configured with (embedded or NODE_AGENT_URL): registered at start. */
   configuredNode: { url: string | undefined; token: string | undefined };
 }
@@ -25,7 +30,12 @@ export interface ServersModuleOptions {
 export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (app, options) => {
   const { db, jobs } = options;
   const provisioning = createProvisioning({ db, portRange: options.portRange, graceDays: options.graceDays });
-  await app.register(serversRoutes, { service: createServersService({ db, provisioning }), db });
+  const service = createServersService({ db, provisioning, domain: options.domain });
+  await app.register(serversRoutes, { service, db });
+  await app.register(serverOptionsRoutes, {
+    options: createServerOptionsService({ db, jobs, servers: service }),
+    network: createServerNetworkService({ db, servers: service, portRange: options.portRange, domain: options.domain }),
+  });
 
   const { url, token } = options.configuredNode;
   if (url && token) {

@@ -2,6 +2,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { findServerSubscription, type ServerSubscription } from '../billing/server-plans.port.js';
 import { agentClient, AgentError } from './agent-client.js';
 import { nodeCapacity, refreshNodes } from './node-registry.js';
+import { deleteAllocationsOfServer } from './server-options.repository.js';
 import * as repo from './servers.repository.js';
 
 export interface ProvisioningDeps {
@@ -15,6 +16,9 @@ type Plan = ServerSubscription['plan'];
 
 /** The pg-boss queue of placement and lifecycle steps (`{serverId}`, or `{}` for the sweep). */
 export const SERVERS_RECONCILE_JOB = 'servers.reconcile';
+
+/** How long an unpaid purchase (declined, or waiting for an authentication never completed) keeps its server row. */
+export const ABANDONED_PURCHASE_MS = 24 * 3_600_000;
 
 /** The limits a plan gives a server on its node (CPU share: the plan's cores × 100 %). */
 export const limitsOf = (plan: Plan) => ({ memory_mib: plan.ram, cpu_percent: plan.cpu * 100, storage_mib: plan.storage });
@@ -76,7 +80,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
     const state = await agent.get(server.id);
     if (!state) {
       // The node lost it (its folder was removed): install it again on the same port.
-      await agent.create({ id: server.id, runtime: server.runtime, game_version: server.gameVersion, port: server.port!, limits: limitsOf(plan), properties: { motd: server.name } });
+      await agent.create({ id: server.id, runtime: server.runtime, jar: server.jar ?? undefined, game_version: server.gameVersion, port: server.port!, limits: limitsOf(plan), properties: { motd: server.name } });
       return true;
     }
     if (state.state === 'installing') return true;
@@ -95,6 +99,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
   async function removeFromNode(tx: Executor, server: repo.ServerRow): Promise<void> {
     const node = await nodeOf(tx, server);
     if (node) await agentClient(node).remove(server.id);
+    await deleteAllocationsOfServer(tx, server.id);
     await repo.updateServer(tx, server.id, { deleted: now() });
   }
 
@@ -131,6 +136,11 @@ export function createProvisioning(deps: ProvisioningDeps) {
         if (server.status === 'installing') return finishInstall(tx, server, sub.plan);
         if (server.status === 'suspended' && (server.suspensionReason === 'cancelled' || server.suspensionReason === 'paymentfailed')) await resume(tx, server);
         if (server.status === 'available' || server.status === 'suspended') await applyPlanLimits(tx, server, sub.plan);
+        return false;
+      }
+      if (server.status === 'unprovisioned' && server.nodeId === null) {
+        // A declined or abandoned purchase: its row goes once the payment can no longer complete.
+        if (server.created.getTime() <= now().getTime() - ABANDONED_PURCHASE_MS) await repo.updateServer(tx, server.id, { deleted: now() });
         return false;
       }
       if (server.status === 'installing' || server.status === 'available') await suspendForEndedSubscription(tx, server, sub.endedBy);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { serverBackups, serverNodes, servers } from '../../db/schema/servers.js';
+import { serverAllocations, serverBackups, serverNodes, servers } from '../../db/schema/servers.js';
 
 export type NodeRow = typeof serverNodes.$inferSelect;
 export type ServerRow = typeof servers.$inferSelect;
@@ -35,8 +35,11 @@ export async function allocatedMemoryByNode(db: Executor): Promise<Map<number, n
   return new Map(rows.map((r) => [r.nodeId!, Number(r.memory)]));
 }
 
-export const usedPorts = async (db: Executor, nodeId: number) =>
-  (await db.select({ port: servers.port }).from(servers).where(and(eq(servers.nodeId, nodeId), isNull(servers.deleted)))).map((r) => r.port!);
+/** Primary ports of the node's servers and their extra allocations. */
+export const usedPorts = async (db: Executor, nodeId: number) => [
+  ...(await db.select({ port: servers.port }).from(servers).where(and(eq(servers.nodeId, nodeId), isNull(servers.deleted)))).map((r) => r.port!),
+  ...(await db.select({ port: serverAllocations.port }).from(serverAllocations).where(eq(serverAllocations.nodeId, nodeId))).map((r) => r.port),
+];
 
 export async function insertServer(db: Executor, row: typeof servers.$inferInsert): Promise<void> {
   await db.insert(servers).values(row);

@@ -2,12 +2,12 @@ import type { AgentServerState } from '@cairn/shared/schemas/node-agent';
 import type { NewServerOptions, Server, ServerAccess, ServerSuspensionReason } from '@cairn/shared/schemas/servers';
 import type { Database, Executor } from '../../db/client.js';
 import { isAdmin, type Actor } from '../../lib/actor.js';
-import { ApiError, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { encodeBase62, newId } from '../../lib/ids.js';
 import { findServerSubscription, findServerSubscriptions, type ServerPurchases, type ServerSubscription } from '../billing/server-plans.port.js';
 import { ACCESS_TTL_SECONDS, mintAccessToken, OWNER_PERMISSIONS } from './access-tokens.js';
 import { agentClient } from './agent-client.js';
-import { nodeAddresses } from './node-registry.js';
+import { nodeAddresses, nodeCapacity } from './node-registry.js';
 import type { Provisioning } from './provisioning.js';
 import { serverBackups } from './server-backups.js';
 import { maxBackupsOf, toServerPlan } from './server-plans.js';
@@ -35,10 +35,21 @@ export const serverPurchases: ServerPurchases = {
     });
     return id;
   },
+
+  async checkPlanChange(db: Executor, change: { subscriptionId: number; ram: number }): Promise<void> {
+    const server = await repo.findServerOfSubscription(db, change.subscriptionId);
+    if (!server || server.nodeId === null || server.deleted !== null) return;
+    const node = await repo.findNode(db, server.nodeId);
+    if (!node) return;
+    const others = ((await repo.allocatedMemoryByNode(db)).get(node.id) ?? 0) - (server.memoryMib ?? 0);
+    if (others + change.ram > nodeCapacity(node)) {
+      throw badRequest("product: the server's node does not have room for this plan's memory right now, so the server cannot be upgraded to it", 'node_capacity');
+    }
+  },
 };
 
 /** What owners (and admins) do with their servers through /v2/servers. */
-export function createServersService(deps: { db: Database; provisioning: Provisioning }) {
+export function createServersService(deps: { db: Database; provisioning: Provisioning; domain?: string | undefined }) {
   const { db, provisioning } = deps;
 
   /** The caller's server (admins: any); anyone else learns nothing (404). */
@@ -80,17 +91,24 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       game: 'minecraft',
       game_version: server.gameVersion,
       loader: server.loader,
-      net: node && server.port !== null ? { host: nodeAddresses(node).gameHost, port: server.port } : null,
+      net: node && server.port !== null ? { host: serverHost(server, node, deps.domain), port: server.port } : null,
       node: node ? { id: encodeBase62(node.id), name: node.name } : null,
       created: server.created.toISOString(),
     };
   }
 
   return {
+    // For the module's other route files (options, …): the same visibility and readiness rules.
+    visible,
+    placed,
+    requireReady,
+
     async list(actor: Actor, all: boolean): Promise<{ servers: Server[] }> {
       if (all) requireAdmin(actor);
-      const rows = await repo.listServers(db, all ? undefined : actor.userId);
-      const subs = await findServerSubscriptions(db, rows.map((row) => row.subscriptionId));
+      const allRows = await repo.listServers(db, all ? undefined : actor.userId);
+      const subs = await findServerSubscriptions(db, allRows.map((row) => row.subscriptionId));
+      // A purchase that was declined or never confirmed leaves a row that was never paid for: not a server yet.
+      const rows = allRows.filter((row) => !isUnpaidPurchase(row, subs.get(row.subscriptionId)));
       const nodes = new Map((await repo.listNodes(db)).map((node) => [node.id, node]));
       const servers = await Promise.all(
         rows.map((row) => toServer(row, false, { sub: subs.get(row.subscriptionId), node: row.nodeId === null ? undefined : nodes.get(row.nodeId) })),
@@ -99,7 +117,9 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
     },
 
     async get(actor: Actor, id: string): Promise<Server> {
-      return toServer(await visible(actor, id), true);
+      const server = await visible(actor, id);
+      if (isUnpaidPurchase(server, await findServerSubscription(db, server.subscriptionId))) throw notFound('The server does not exist');
+      return toServer(server, true);
     },
 
     async edit(actor: Actor, id: string, body: { name?: string }): Promise<Server> {
@@ -180,3 +200,13 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
 }
 
 export type ServersService = ReturnType<typeof createServersService>;
+
+/** Never placed and its subscription never started: a declined or abandoned purchase. */
+export function isUnpaidPurchase(server: repo.ServerRow, sub: ServerSubscription | undefined): boolean {
+  return server.status === 'unprovisioned' && server.nodeId === null && sub?.status !== 'provisioned';
+}
+
+/** What players connect to: the custom address when the operator set SERVERS_DOMAIN and the owner chose one. */
+export function serverHost(server: repo.ServerRow, node: repo.NodeRow, domain: string | undefined): string {
+  return domain && server.subdomain ? `${server.subdomain}.${domain}` : nodeAddresses(node).gameHost;
+}

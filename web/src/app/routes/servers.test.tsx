@@ -7,7 +7,7 @@ import type { ConsoleTerminalProps } from '../../features/servers/components/con
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildPaymentMethod } from '../../testing/mocks/billing';
-import { buildServer, buildServerPlanProduct } from '../../testing/mocks/servers';
+import { buildServer, buildServerPlanProduct, serverOptionsHandlers } from '../../testing/mocks/servers';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -248,6 +248,7 @@ describe('/servers/manage/:id panel', () => {
         HttpResponse.json({ properties: { motd: 'A Cairn server', gamemode: 'survival', difficulty: 'easy', 'max-players': '20', 'view-distance': '10', pvp: 'true', 'white-list': 'false', 'online-mode': 'false', 'server-port': '25601', 'spawn-protection': '16' } }),
       ),
     );
+    server.use(...serverOptionsHandlers('Srv00001'));
     let saved: Record<string, unknown> | undefined;
     server.use(http.patch('*/v2/servers/Srv00001/properties', async ({ request }) => ((saved = await jsonBody(request)), new HttpResponse(null, { status: 204 }))));
     const { user, container } = renderRoute(createAppRoutes, { path: '/servers/manage/Srv00001' });

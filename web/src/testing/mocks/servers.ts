@@ -1,5 +1,6 @@
 import type { Product } from '@cairn/shared/schemas/billing';
-import type { Server } from '@cairn/shared/schemas/servers';
+import type { Server, ServerNetwork, ServerStartup } from '@cairn/shared/schemas/servers';
+import { http, HttpResponse } from 'msw';
 
 /** Server plans and servers as the API answers them (shared/src/schemas/billing.ts, servers.ts), for msw handlers. */
 export function buildServerPlanProduct(name: string, monthly: number, stock: number, overrides: Partial<{ cpu: number; ram: number; storage: number }> = {}): Product {
@@ -30,4 +31,19 @@ export function buildServer(overrides: Partial<Server> = {}): Server {
     created: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The Options sections' routes (platforms, startup, network, allocations, preferences, backups) with plain answers. */
+export function serverOptionsHandlers(serverId: string, overrides: { startup?: ServerStartup; network?: ServerNetwork } = {}) {
+  const base = `*/v2/servers/${serverId}`;
+  return [
+    http.get(`${base}/platforms`, () =>
+      HttpResponse.json({ platforms: [{ loader: 'vanilla', runtime: 'flying-squid', game_versions: ['1.21.4'] }, { loader: 'paper', runtime: 'java', game_versions: ['1.21.4', '1.20.6'] }] }),
+    ),
+    http.get(`${base}/startup`, () => HttpResponse.json(overrides.startup ?? { supported: false, invocation: '', java_version: null, java_versions: [17, 21] })),
+    http.get(`${base}/network`, () => HttpResponse.json(overrides.network ?? { subdomain: null, domain: 'play.cairn.test', dns_records: [] })),
+    http.get(`${base}/allocations`, () => HttpResponse.json({ allocations: [{ port: 25601, name: 'Primary', primary: true }], max: 32 })),
+    http.get(`${base}/preferences`, () => HttpResponse.json({ auto_restart: false })),
+    http.get(`${base}/backups`, () => HttpResponse.json({ backups: [], max_backups: 3 })),
+  ];
 }

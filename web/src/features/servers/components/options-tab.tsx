@@ -12,7 +12,11 @@ import { useServerNameSchema } from '../hooks/use-server-name-schema';
 import { serverPaths } from '../server-paths';
 import { serverAddress } from '../utils/server-display';
 import styles from './options-tab.module.css';
+import { NetworkSection } from './network-section';
+import { PlatformSection } from './platform-section';
+import { PreferencesSection } from './preferences-section';
 import { PropertiesForm } from './properties-form';
+import { StartupSection } from './startup-section';
 
 /** Options: name, server.properties, the server's facts, and where its billing lives. */
 export function OptionsTab({ server }: { server: Server }) {
@@ -21,7 +25,11 @@ export function OptionsTab({ server }: { server: Server }) {
   return (
     <div className={styles.options}>
       <GeneralSection server={server} locked={locked} />
+      {!locked && <PlatformSection server={server} />}
+      {!locked && <StartupSection serverId={server.id} />}
+      {!locked && <NetworkSection server={server} />}
       <PropertiesSection serverId={server.id} locked={locked} />
+      {!locked && <PreferencesSection serverId={server.id} />}
       <section className={styles.section} aria-labelledby="server-info-title">
         <h2 id="server-info-title" className={styles.sectionTitle}>
           {t('servers.info.title')}

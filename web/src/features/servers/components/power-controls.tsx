@@ -1,11 +1,14 @@
 import type { AgentServerState } from '@cairn/shared/schemas/node-agent';
 import { useState } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/form';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { MenuButton } from '../../../components/ui/menu';
+import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { PowerAction } from '../api/servers-queries';
 import { usePowerAction } from '../api/use-server-mutations';
+import { useServerPreferences } from '../hooks/use-server-preferences';
 import styles from './server-panel.module.css';
 
 /** Start / Restart / Stop, and Kill in a menu; a button says "Starting…" etc. until the node reports back. */
@@ -13,9 +16,21 @@ export function PowerControls({ serverId, state }: { serverId: string; state: Ag
   const t = useT();
   const power = usePowerAction(serverId);
   const [last, setLast] = useState<PowerAction | undefined>();
-  const run = (action: PowerAction) => {
+  const [preferences, updatePreferences] = useServerPreferences(serverId);
+  const [confirming, setConfirming] = useState<PowerAction | undefined>();
+  const [dontAsk, setDontAsk] = useState(false);
+  const send = (action: PowerAction) => {
     setLast(action);
     power.mutate(action);
+  };
+  // Preferences › "Power action confirmation" asks first; "Don't ask me again" turns it off.
+  const run = (action: PowerAction) => (preferences.confirmPower ? setConfirming(action) : send(action));
+  const confirm = () => {
+    if (!confirming) return;
+    if (dontAsk) updatePreferences({ confirmPower: false });
+    send(confirming);
+    setConfirming(undefined);
+    setDontAsk(false);
   };
   const pending = (action: PowerAction) => power.isPending && last === action;
   const starting = state === 'starting';
@@ -50,6 +65,24 @@ export function PowerControls({ serverId, state }: { serverId: string; state: Ag
       >
         <ChevronDownIcon />
       </MenuButton>
+      <Modal
+        open={confirming !== undefined}
+        onClose={() => setConfirming(undefined)}
+        title={t('servers.power.confirmTitle')}
+        footer={
+          <>
+            <Button variant="transparent" onClick={() => setConfirming(undefined)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color={confirming === 'start' ? 'green' : 'red'} onClick={confirm}>
+              {confirming ? t(`servers.power.${confirming}`) : ''}
+            </Button>
+          </>
+        }
+      >
+        <p>{confirming ? t(`servers.power.confirmText.${confirming}`) : ''}</p>
+        <CheckboxField label={t('servers.power.dontAsk')} checked={dontAsk} onChange={(event) => setDontAsk(event.target.checked)} />
+      </Modal>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { Tabs } from '../../../components/ui/tabs';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useConsoleSocket } from '../hooks/use-console-socket';
+import { useServerPreferences } from '../hooks/use-server-preferences';
 import { serverPaths } from '../server-paths';
 import { serverAddress, serverPill } from '../utils/server-display';
 import { OptionsTab } from './options-tab';
@@ -34,7 +35,8 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
   const socket = useConsoleSocket(server.id, ready);
   const state = (ready ? socket.state : undefined) ?? server.state;
   const [tab, setTab] = useState('overview');
-  const address = serverAddress(server);
+  const [preferences] = useServerPreferences(server.id);
+  const address = preferences.hideAddress ? undefined : serverAddress(server);
 
   let body: ReactNode;
   if (server.status === 'suspended')
