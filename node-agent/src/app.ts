@@ -6,6 +6,7 @@ import { Backups } from './backups.js';
 import type { AgentConfig } from './config.js';
 import { allowSiteOrigins } from './cors.js';
 import { AgentError } from './errors.js';
+import { backupActionRoutes } from './routes/backup-actions.js';
 import { backupRoutes } from './routes/backups.js';
 import { consoleRoutes } from './routes/console.js';
 import { fileRoutes } from './routes/files.js';
@@ -64,6 +65,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   consoleRoutes(app, manager, auth, config.allowedOrigins);
   fileRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
+  backupActionRoutes(app, manager, backups, auth);
 
   return {
     app,

@@ -495,6 +495,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/servers/:id/backups/:backup': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'POST /v2/servers/:id/suspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/suspend`, { reason: 'support' }), owner: 401, stranger: 401, moderator: 401, admin: 200 },
   'POST /v2/servers/:id/unsuspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/unsuspend`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  // Server backup actions and the automatic backup schedule (issue 16, backups).
+  'GET /v2/servers/:id/backups/:backup': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/backups/0123456789ab`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups/:backup/prepare-download': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/prepare-download`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups/:backup/cancel': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/cancel`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups/:backup/retry': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/retry`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/autobackup': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/autobackup`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'PUT /v2/servers/:id/autobackup': {
+    request: async (w) => send('PUT', `/v2/servers/${await ownerServer(w)}/autobackup`, { enabled: true, interval_hours: 6 }),
+    owner: 200,
+    stranger: 404,
+    moderator: 404,
+    admin: 200,
+  },
 };
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */

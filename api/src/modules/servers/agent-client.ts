@@ -99,6 +99,11 @@ export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
     async deleteBackup(id: string, backupId: string): Promise<void> {
       await call('DELETE', `${server(id)}/backups/${encodeURIComponent(backupId)}`);
     },
+    prepareBackupDownload: (id: string, backupId: string) => json(AgentBackupSchema, 'POST', `${server(id)}/backups/${encodeURIComponent(backupId)}/prepare-download`),
+    retryBackup: (id: string, backupId: string) => json(AgentBackupSchema, 'POST', `${server(id)}/backups/${encodeURIComponent(backupId)}/retry`),
+    async cancelBackup(id: string, backupId: string): Promise<void> {
+      await call('POST', `${server(id)}/backups/${encodeURIComponent(backupId)}/cancel`);
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
 import { registerNode } from './node-registry.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import * as repo from './servers.repository.js';
+import { serverBackupActionRoutes } from './server-backup-actions.routes.js';
 import { serversRoutes } from './servers.routes.js';
 import { createServersService } from './servers.service.js';
 
@@ -26,6 +27,7 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
   const { db, jobs } = options;
   const provisioning = createProvisioning({ db, portRange: options.portRange, graceDays: options.graceDays });
   await app.register(serversRoutes, { service: createServersService({ db, provisioning }), db });
+  await app.register(serverBackupActionRoutes, { service: createServersService({ db, provisioning }), db });
 
   const { url, token } = options.configuredNode;
   if (url && token) {
