@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { serverAutobackups, serverBackups } from '../../db/schema/servers.js';
 
@@ -17,6 +17,17 @@ export async function upsertAutobackup(db: Executor, row: typeof serverAutobacku
 
 export async function updateAutobackup(db: Executor, serverId: string, set: Partial<typeof serverAutobackups.$inferInsert>): Promise<void> {
   await db.update(serverAutobackups).set(set).where(eq(serverAutobackups.serverId, serverId));
+}
+
+/** Takes a due run (last run still `previous`) for this process; false when another worker took it first. */
+export async function claimAutobackupRun(db: Executor, serverId: string, previous: Date | null, now: Date): Promise<boolean> {
+  const unchanged = previous ? sql`date_trunc('milliseconds', ${serverAutobackups.lastRun}) = ${previous.toISOString()}` : isNull(serverAutobackups.lastRun);
+  const claimed = await db
+    .update(serverAutobackups)
+    .set({ lastRun: now })
+    .where(and(eq(serverAutobackups.serverId, serverId), unchanged))
+    .returning({ serverId: serverAutobackups.serverId });
+  return claimed.length > 0;
 }
 
 /** Manual backups the API started for a server since `since` (the "too fast" limit). */

@@ -52,8 +52,10 @@ export async function setAutobackup(db: Database, serverId: string, body: { enab
  * leaves the run due, so the next sweep tries again.
  */
 async function runOne(db: Database, row: autoRepo.AutobackupRow, now: Date): Promise<void> {
+  if (!(await autoRepo.claimAutobackupRun(db, row.serverId, row.lastRun, now))) return;
+  // A skipped run that should be tried again at the next sweep gives its claim back.
   const skip = (reason: string, advance: boolean) =>
-    autoRepo.updateAutobackup(db, row.serverId, { lastSkipped: reason, ...(advance ? { lastRun: now } : {}) });
+    autoRepo.updateAutobackup(db, row.serverId, { lastSkipped: reason, ...(advance ? {} : { lastRun: row.lastRun }) });
   const server = await repo.findServer(db, row.serverId);
   const node = server?.nodeId == null ? undefined : await repo.findNode(db, server.nodeId);
   if (!server || !node || server.status !== 'available') return skip('The server is not ready', true);
@@ -72,7 +74,7 @@ async function runOne(db: Database, row: autoRepo.AutobackupRow, now: Date): Pro
     }
     const name = `Automated backup ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     await backups.create(name, maxBackups, true);
-    await autoRepo.updateAutobackup(db, row.serverId, { lastRun: now, lastSkipped: null });
+    await autoRepo.updateAutobackup(db, row.serverId, { lastSkipped: null });
   } catch (error) {
     await skip(`Failed to create backup: ${(error as Error).message}`, false);
   }
