@@ -5,7 +5,7 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { editServerProperties, renameServer, sendPowerAction, serverQueries, type PowerAction } from './servers-queries';
 
 /** A change to one server: refetches every servers query, toasts success or the API's error. */
-function useServerMutation<TVariables>(
+export function useServerMutation<TVariables>(
   mutationFn: (variables: TVariables) => Promise<unknown>,
   successTitle: (variables: TVariables) => string,
   callbacks: MutationCallbacks<unknown, TVariables> = {},
