@@ -21,7 +21,7 @@ const api = async <T>(session: string, path: string, init: RequestInit = {}): Pr
 };
 
 async function saveVisa(session: string): Promise<string> {
-  const setup = await api<{ setup_id: string; client_secret: string; sandbox_url: string }>(session, '/v2/billing/payment_method', { method: 'POST' });
+  const setup = await api<{ setup_id: string; client_secret: string; sandbox_url: string }>(session, '/v2/billing/payment_method', { method: 'POST', body: '{}' });
   const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: siteUrl },
