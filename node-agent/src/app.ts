@@ -6,6 +6,7 @@ import { Backups } from './backups.js';
 import type { AgentConfig } from './config.js';
 import { allowSiteOrigins } from './cors.js';
 import { AgentError } from './errors.js';
+import { backupActionRoutes } from './routes/backup-actions.js';
 import { backupRoutes } from './routes/backups.js';
 import { consoleRoutes } from './routes/console.js';
 import { fileRoutes } from './routes/files.js';
@@ -66,6 +67,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   fileRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
   optionRoutes(app, manager, backups, auth);
+  backupActionRoutes(app, manager, backups, auth);
 
   return {
     app,

@@ -19,6 +19,7 @@ import { analyticsRollupJob } from './analytics-rollup.js';
 import { billingRenewalsJob } from './billing-renewals.js';
 import { billingProcessingSweepJob } from './billing-processing-sweep.js';
 import { serversReconcileJob } from './servers-reconcile.js';
+import { serversAutobackupJob } from './servers-autobackup.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -29,4 +30,4 @@ export interface JobDeps {
 }
 
 /** Every job kind the worker runs; each lives in its own file in this folder. */
-export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob, distributeRevenueJob, announcePayoutsJob, analyticsRollupJob, billingRenewalsJob, billingProcessingSweepJob, serversReconcileJob];
+export const JOBS: ReadonlyArray<JobDefinition<JobDeps, never>> = [authCleanupJob, mailDeliveryJob, pruneDownloadDedupJob, searchSyncJob, searchTrendingJob, sweepUnfinishedUploadsJob, sweepOrphanBlobsJob, sweepUnattachedImagesJob, publishScheduledJob, notifyFollowersJob, distributeRevenueJob, announcePayoutsJob, analyticsRollupJob, billingRenewalsJob, billingProcessingSweepJob, serversReconcileJob, serversAutobackupJob];

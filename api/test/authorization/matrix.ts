@@ -516,6 +516,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/servers/:id/network': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/network`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
   'POST /v2/servers/:id/subdomain': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/subdomain`, { subdomain: `matrix-${String(randomId()).slice(-8)}` }), owner: 200, stranger: 404, moderator: 404, admin: 200 },
   'GET /v2/servers/subdomains/:subdomain/available': { request: () => get('/v2/servers/subdomains/matrix-world/available'), owner: 200, stranger: 200, moderator: 200 },
+  // Server backup actions and the automatic backup schedule (issue 16, backups).
+  'GET /v2/servers/:id/backups/:backup': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/backups/0123456789ab`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups/:backup/prepare-download': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/prepare-download`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups/:backup/cancel': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/cancel`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/backups/:backup/retry': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/backups/0123456789ab/retry`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/autobackup': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/autobackup`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'PUT /v2/servers/:id/autobackup': {
+    request: async (w) => send('PUT', `/v2/servers/${await ownerServer(w)}/autobackup`, { enabled: true, interval_hours: 6 }),
+    owner: 200,
+    stranger: 404,
+    moderator: 404,
+    admin: 200,
+  },
 };
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */

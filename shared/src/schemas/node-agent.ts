@@ -103,7 +103,7 @@ export const AgentArchiveBodySchema = z.object({
 });
 export const AgentExtractBodySchema = z.object({ path: z.string().min(1).max(4096), destination: z.string().max(4096).default('/') });
 
-export const AgentBackupStateSchema = z.enum(['queued', 'creating', 'restoring', 'ready', 'failed']);
+export const AgentBackupStateSchema = z.enum(['queued', 'creating', 'restoring', 'preparing_download', 'ready', 'failed']);
 export const AgentBackupSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -112,6 +112,10 @@ export const AgentBackupSchema = z.object({
   created: z.string(),
   /** Readable reason when state is failed (spec §8 wording). */
   error: z.string().nullable(),
+  /** 0–100 while creating or preparing a download; null otherwise. */
+  progress: z.number().int().min(0).max(100).nullable().default(null),
+  /** A download archive is prepared and may be served through a signed link. */
+  download_ready: z.boolean().default(false),
 });
 export type AgentBackup = z.infer<typeof AgentBackupSchema>;
 export const AgentBackupListSchema = z.object({ backups: z.array(AgentBackupSchema) });

@@ -97,6 +97,11 @@ export const ServerBackupSchema = z.object({
   locked: z.boolean(),
   /** Readable reason when state is failed (spec §8 wording). */
   error: z.string().nullable(),
+  /** 0–100 while creating or preparing a download; null otherwise. */
+  progress: z.number().int().min(0).max(100).nullable(),
+  /** A signed link served by the node once a download is prepared; null otherwise. */
+  download_url: z.string().nullable(),
+  download_expires: z.string().nullable(),
 });
 export type ServerBackup = z.infer<typeof ServerBackupSchema>;
 export const ServerBackupListSchema = z.object({ backups: z.array(ServerBackupSchema), max_backups: z.number().int() });
@@ -105,6 +110,20 @@ export const CreateServerBackupBodySchema = z.object({ name: z.string().trim().m
 export const EditServerBackupBodySchema = z
   .object({ name: z.string().trim().min(1).max(BACKUP_NAME_MAX).optional(), locked: z.boolean().optional() })
   .strict();
+
+export const AUTOBACKUP_INTERVALS = [3, 6, 12, 24] as const;
+const AutobackupIntervalSchema = z.union([z.literal(3), z.literal(6), z.literal(12), z.literal(24)]);
+/** GET/PUT /servers/{id}/autobackup: automated backups every few hours (oldest unlocked automated one rotated out when full). */
+export const ServerAutobackupBodySchema = z.object({ enabled: z.boolean(), interval_hours: AutobackupIntervalSchema }).strict();
+export const ServerAutobackupSchema = z.object({
+  enabled: z.boolean(),
+  interval_hours: AutobackupIntervalSchema,
+  last_run: z.string().nullable(),
+  next_run: z.string().nullable(),
+  /** Why the last due run made no backup (every slot locked or manual, another backup in progress…); null when it made one. */
+  last_skipped: z.string().nullable(),
+});
+export type ServerAutobackup = z.infer<typeof ServerAutobackupSchema>;
 
 /** Fields a server-plan purchase adds to `POST /billing/payment` (`charge.server`). */
 export const NewServerOptionsSchema = z

@@ -107,3 +107,17 @@ export const serverBackups = pgTable(
   },
   (t) => [uniqueIndex('server_backups_backup_idx').on(t.serverId, t.backupId)],
 );
+
+/** A server's automatic backup schedule; `servers.autobackup` makes the due ones. */
+export const serverAutobackups = pgTable('server_autobackups', {
+  serverId: text()
+    .primaryKey()
+    .references(() => servers.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull().default(false),
+  intervalHours: integer().notNull().default(6),
+  /** When the schedule last came due (a backup made or skipped); the next run is this plus the interval. */
+  lastRun: timestamp({ withTimezone: true }),
+  /** Why that run made no backup; null when it made one. */
+  lastSkipped: text(),
+  updated: created(),
+});

@@ -106,6 +106,11 @@ export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
     platforms: () => json(AgentPlatformListSchema, 'GET', '/api/node/platforms'),
     reinstall: (id: string, body: AgentReinstallBody) => json(AgentServerSchema, 'POST', `${server(id)}/reinstall`, body),
     setOptions: (id: string, options: AgentServerOptions) => json(AgentServerOptionsResultSchema, 'PATCH', `${server(id)}/options`, options),
+    prepareBackupDownload: (id: string, backupId: string) => json(AgentBackupSchema, 'POST', `${server(id)}/backups/${encodeURIComponent(backupId)}/prepare-download`),
+    retryBackup: (id: string, backupId: string) => json(AgentBackupSchema, 'POST', `${server(id)}/backups/${encodeURIComponent(backupId)}/retry`),
+    async cancelBackup(id: string, backupId: string): Promise<void> {
+      await call('POST', `${server(id)}/backups/${encodeURIComponent(backupId)}/cancel`);
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { createServerNetworkService } from './server-network.service.js';
 import { createServerOptionsService } from './server-options.service.js';
 import { serverOptionsRoutes } from './server-options.routes.js';
 import * as repo from './servers.repository.js';
+import { serverBackupActionRoutes } from './server-backup-actions.routes.js';
 import { serversRoutes } from './servers.routes.js';
 import { createServersService } from './servers.service.js';
 
@@ -32,6 +33,7 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
   const provisioning = createProvisioning({ db, portRange: options.portRange, graceDays: options.graceDays });
   const service = createServersService({ db, provisioning, domain: options.domain });
   await app.register(serversRoutes, { service, db });
+  await app.register(serverBackupActionRoutes, { service, db });
   await app.register(serverOptionsRoutes, {
     options: createServerOptionsService({ db, jobs, servers: service }),
     network: createServerNetworkService({ db, servers: service, portRange: options.portRange, domain: options.domain }),

@@ -1,22 +1,43 @@
 import type { AgentBackup } from '@cairn/shared/schemas/node-agent';
 import type { ServerBackup } from '@cairn/shared/schemas/servers';
 import type { Database } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { ApiError, conflict, notFound } from '../../lib/errors.js';
 import { agentClient } from './agent-client.js';
+import { countManualBackupsSince } from './autobackups.repository.js';
+import { DOWNLOAD_LINK_TTL_SECONDS, signDownloadLink } from './download-links.js';
+import { nodeAddresses } from './node-registry.js';
 import * as repo from './servers.repository.js';
 
-function toBackup(backup: AgentBackup, meta: repo.BackupMetaRow | undefined): ServerBackup {
-  return { ...backup, name: meta?.name ?? backup.name, automated: meta?.automated ?? false, locked: meta?.locked ?? false };
-}
+// Spec §8 and the panel's wording.
+export const BACKUP_IN_PROGRESS = 'A backup is already in progress';
+const TOO_FAST = "You're creating backups too fast.";
+/** Manual backups a server may start per window before "too fast". */
+const BURST = { count: 8, windowMs: 10 * 60_000 };
+
+const IN_PROGRESS = new Set<ServerBackup['state']>(['queued', 'creating', 'restoring', 'preparing_download']);
 
 /**
  * A server's backups: the node keeps the archives and their states; the API adds names given
  * later, the automated flag and locks (a locked backup is never deleted automatically nor by a
- * plain delete), and enforces the plan's maximum.
+ * plain delete), enforces the plan's maximum and the creation rate, and signs download links.
  */
 export function serverBackups(db: Database, server: repo.ServerRow, node: repo.NodeRow) {
   const agent = agentClient(node);
+  const linkNode = { publicUrl: nodeAddresses(node).publicUrl, token: node.token };
   const metaOf = async () => new Map((await repo.listBackupMeta(db, server.id)).map((m) => [m.backupId, m]));
+
+  function toBackup(backup: AgentBackup, meta: repo.BackupMetaRow | undefined): ServerBackup {
+    const { download_ready: ready, ...rest } = backup;
+    const expires = ready ? new Date(Date.now() + DOWNLOAD_LINK_TTL_SECONDS * 1000) : null;
+    return {
+      ...rest,
+      name: meta?.name ?? backup.name,
+      automated: meta?.automated ?? false,
+      locked: meta?.locked ?? false,
+      download_url: expires ? signDownloadLink(linkNode, server.id, backup.id, expires) : null,
+      download_expires: expires?.toISOString() ?? null,
+    };
+  }
 
   async function list(): Promise<ServerBackup[]> {
     const [{ backups }, meta] = await Promise.all([agent.backups(server.id), metaOf()]);
@@ -31,18 +52,20 @@ export function serverBackups(db: Database, server: repo.ServerRow, node: repo.N
 
   return {
     list,
+    find,
 
     async create(name: string | undefined, maxBackups: number, automated = false): Promise<ServerBackup> {
       const existing = await list();
+      if (existing.some((b) => IN_PROGRESS.has(b.state))) throw conflict(BACKUP_IN_PROGRESS, 'backup_in_progress');
       if (existing.length >= maxBackups) {
-        throw conflict(`Failed to create backup: this plan keeps at most ${maxBackups} backups; delete one first`, 'backup_limit_reached');
+        throw conflict(`Failed to create backup: all ${maxBackups} of your backup slots are in use; delete one first`, 'backup_limit_reached');
       }
-      if (existing.some((b) => b.state === 'queued' || b.state === 'creating' || b.state === 'restoring')) {
-        throw conflict('Failed to create backup: another backup operation is in progress', 'backup_in_progress');
+      if (!automated && (await countManualBackupsSince(db, server.id, new Date(Date.now() - BURST.windowMs))) >= BURST.count) {
+        throw new ApiError(429, 'ratelimit_error', TOO_FAST);
       }
-      const created = await agent.createBackup(server.id, name);
+      const created = await agent.createBackup(server.id, name ?? `Backup #${existing.length + 1}`);
       await repo.upsertBackupMeta(db, { serverId: server.id, backupId: created.id, automated });
-      return toBackup(created, undefined);
+      return toBackup(created, { serverId: server.id, backupId: created.id, automated, locked: false, name: null, created: new Date() });
     },
 
     async edit(backupId: string, changes: { name?: string; locked?: boolean }): Promise<ServerBackup> {
@@ -63,5 +86,26 @@ export function serverBackups(db: Database, server: repo.ServerRow, node: repo.N
       await agent.deleteBackup(server.id, backupId);
       await repo.deleteBackupMeta(db, server.id, backupId);
     },
+
+    /** Builds a download archive on the node; `download_url` appears once it is ready. */
+    async prepareDownload(backupId: string): Promise<ServerBackup> {
+      const meta = (await metaOf()).get(backupId);
+      return toBackup(await agent.prepareBackupDownload(server.id, backupId), meta);
+    },
+
+    /** Stops creating (the backup is dropped) or preparing a download (the backup stays). */
+    async cancel(backupId: string): Promise<void> {
+      await find(backupId);
+      await agent.cancelBackup(server.id, backupId);
+      const still = (await agent.backups(server.id)).backups.some((b) => b.id === backupId);
+      if (!still) await repo.deleteBackupMeta(db, server.id, backupId);
+    },
+
+    async retry(backupId: string): Promise<ServerBackup> {
+      const meta = (await metaOf()).get(backupId);
+      return toBackup(await agent.retryBackup(server.id, backupId), meta);
+    },
   };
 }
+
+export type ServerBackups = ReturnType<typeof serverBackups>;

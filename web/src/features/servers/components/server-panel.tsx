@@ -8,6 +8,7 @@ import { useConsoleSocket } from '../hooks/use-console-socket';
 import { useServerPreferences } from '../hooks/use-server-preferences';
 import { serverPaths } from '../server-paths';
 import { serverAddress, serverPill } from '../utils/server-display';
+import { BackupsTab } from './backups-tab';
 import { OptionsTab } from './options-tab';
 import { OverviewTab } from './overview-tab';
 import { PowerControls } from './power-controls';
@@ -56,6 +57,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         tabs={[
           { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} /> },
           ...extraTabs,
+          { id: 'backups', label: t('servers.tab.backups'), panel: tab === 'backups' && <BackupsTab server={server} running={state === 'running'} /> },
           { id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> },
         ]}
       />
