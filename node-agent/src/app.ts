@@ -11,6 +11,7 @@ import { consoleRoutes } from './routes/console.js';
 import { fileRoutes } from './routes/files.js';
 import type { AuthContext } from './routes/http.js';
 import { serverRoutes } from './routes/servers.js';
+import { transferRoutes } from './routes/transfer.js';
 import { flyingSquidRuntime } from './runtimes/flying-squid.js';
 import { javaRuntime } from './runtimes/java.js';
 import type { Runtime } from './runtimes/runtime.js';
@@ -64,6 +65,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   consoleRoutes(app, manager, auth, config.allowedOrigins);
   fileRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
+  transferRoutes(app, manager, auth);
 
   return {
     app,

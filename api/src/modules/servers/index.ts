@@ -5,6 +5,9 @@ import type { JobQueue } from '../../jobs/job-runner.js';
 import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
 import { registerNode } from './node-registry.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
+import { serverMoveRoutes } from './server-move.routes.js';
+import { serverNoticesRoutes } from './server-notices.routes.js';
+import { createServerNoticesService } from './server-notices.service.js';
 import * as repo from './servers.repository.js';
 import { serversRoutes } from './servers.routes.js';
 import { createServersService } from './servers.service.js';
@@ -26,6 +29,8 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
   const { db, jobs } = options;
   const provisioning = createProvisioning({ db, portRange: options.portRange, graceDays: options.graceDays });
   await app.register(serversRoutes, { service: createServersService({ db, provisioning }), db });
+  await app.register(serverNoticesRoutes, { notices: createServerNoticesService({ db }) });
+  await app.register(serverMoveRoutes, { db, service: createServersService({ db, provisioning }), portRange: options.portRange });
 
   const { url, token } = options.configuredNode;
   if (url && token) {
