@@ -37,7 +37,8 @@ export interface TestAgent {
   close(): Promise<void>;
 }
 
-export async function startTestAgent(): Promise<TestAgent> {
+/** `token`: a node token of its own (two agents registered with one API need different ones). */
+export async function startTestAgent(options: { token?: string } = {}): Promise<TestAgent> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-servers-agent-'));
   const port = await freePort();
   let child: ChildProcess;
@@ -45,7 +46,7 @@ export async function startTestAgent(): Promise<TestAgent> {
   const launch = async () => {
     child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: agentDir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: options.token ?? AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
