@@ -27,9 +27,10 @@ export function createServerNoticesService(deps: { db: Database; now?: () => Dat
 
   /** Decoded and checked assignment ids; unknown ones are a 400 naming the field. */
   async function resolveAssignments(tx: Executor, assign: { node_ids: string[]; server_ids: string[] }) {
-    const nodeIds = [...new Set(assign.node_ids)].map((id) => parseId(id) ?? -1);
+    const nodeTexts = [...new Set(assign.node_ids)];
+    const nodeIds = nodeTexts.map((id) => parseId(id) ?? -1);
     const known = new Set(await notices.existingNodeIds(tx, nodeIds.filter((id) => id >= 0)));
-    const unknownNode = assign.node_ids.find((_id, i) => !known.has(nodeIds[i] ?? -1));
+    const unknownNode = nodeTexts.find((_id, i) => !known.has(nodeIds[i]!));
     if (unknownNode !== undefined) throw badRequest(`assign.node_ids: no node has the id ${unknownNode}`);
     const serverIds = [...new Set(assign.server_ids)];
     const knownServers = new Set(await notices.existingServerIds(tx, serverIds));
