@@ -14,7 +14,8 @@ export interface BoughtServer {
 const api = async <T>(session: string, path: string, init: RequestInit = {}): Promise<T> => {
   const response = await fetch(`${apiUrl}${path}`, {
     ...init,
-    headers: { Authorization: session, 'Content-Type': 'application/json', ...init.headers },
+    // An empty body with a JSON content type is refused (400): the type goes only with a body.
+    headers: { Authorization: session, ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;

@@ -19,7 +19,7 @@ describe.skipIf(!browserAvailable)('servers staff pages in a real browser', () =
   let bought: BoughtServer;
 
   const api = (session: string, path: string, init: RequestInit = {}) =>
-    fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: session, 'Content-Type': 'application/json', ...init.headers } });
+    fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: session, ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers } });
   const ourNotice = async () => {
     const { notices } = (await (await api(adminSession, '/v2/servers/notices')).json()) as { notices: Array<{ id: string; message: string; dismissed_count: number }> };
     return notices.find((n) => n.message === message);
