@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable)('servers staff pages in a real browser', () =
     const notices = page.getByRole('region', { name: 'Notices about this server' });
     const banner = notices.getByRole('status').filter({ hasText: message });
     await banner.waitFor();
-    expect(await banner.getByText('Maintenance').count()).toBe(1);
+    expect(await banner.getByText('Maintenance', { exact: true }).count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     await banner.waitFor({ state: 'detached' });
