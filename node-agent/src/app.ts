@@ -13,6 +13,7 @@ import { fileRoutes } from './routes/files.js';
 import { optionRoutes } from './routes/options.js';
 import type { AuthContext } from './routes/http.js';
 import { serverRoutes } from './routes/servers.js';
+import { transferRoutes } from './routes/transfer.js';
 import { flyingSquidRuntime } from './runtimes/flying-squid.js';
 import { javaRuntime } from './runtimes/java.js';
 import type { Runtime } from './runtimes/runtime.js';
@@ -68,6 +69,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   backupRoutes(app, manager, backups, auth);
   optionRoutes(app, manager, backups, auth);
   backupActionRoutes(app, manager, backups, auth);
+  transferRoutes(app, manager, auth);
 
   return {
     app,

@@ -529,6 +529,27 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     moderator: 404,
     admin: 200,
   },
+  // Server notices and moving servers (issue 16, servers admin): notices are admin-only; a server's
+  // active notices are its owner's; the move names an unknown node (the matrix has no agents).
+  'GET /v2/servers/notices': { request: () => get('/v2/servers/notices'), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'POST /v2/servers/notices': {
+    request: () => send('POST', '/v2/servers/notices', { level: 'info', message: 'Matrix notice', assign: { all: true } }),
+    owner: 401,
+    stranger: 401,
+    moderator: 401,
+    admin: 201,
+  },
+  'PATCH /v2/servers/notices/:id': { request: async (w) => send('PATCH', `/v2/servers/notices/${await serverNotice(w)}`, { title: 'Renamed' }), owner: 401, stranger: 401, moderator: 401, admin: 200 },
+  'DELETE /v2/servers/notices/:id': { request: async (w) => send('DELETE', `/v2/servers/notices/${await serverNotice(w)}`), owner: 401, stranger: 401, moderator: 401, admin: 204 },
+  'GET /v2/servers/:id/notices': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/notices`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/notices/:notice/dismiss': {
+    request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/notices/${await serverNotice(w)}/dismiss`),
+    owner: 204,
+    stranger: 404,
+    moderator: 404,
+    admin: 204,
+  },
+  'POST /v2/servers/:id/move': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/move`, { node_id: 'zzzzzzzz' }), owner: 401, stranger: 401, moderator: 401, admin: 400 },
 };
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */
@@ -540,4 +561,10 @@ async function ownerServer(w: World): Promise<string> {
   await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment', headers: { authorization: w.owner.session }, payload });
   const list = (await w.ctx.app.inject({ method: 'GET', url: '/v2/servers', headers: { authorization: w.owner.session } })).json<{ servers: Array<{ id: string }> }>();
   return list.servers[0]!.id;
+}
+
+/** A dismissable notice for every server, created by the world's admin (its id). */
+async function serverNotice(w: World): Promise<string> {
+  const payload = { level: 'warning', message: 'Matrix maintenance', assign: { all: true } };
+  return (await w.ctx.app.inject({ method: 'POST', url: '/v2/servers/notices', headers: { authorization: w.admin.session }, payload })).json<{ id: string }>().id;
 }

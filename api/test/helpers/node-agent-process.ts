@@ -37,8 +37,11 @@ export interface TestAgent {
   close(): Promise<void>;
 }
 
-/** `env` adds agent settings (a java runtime's JDKs and jars folder…). */
-export async function startTestAgent(env: Record<string, string> = {}): Promise<TestAgent> {
+/**
+ * `token`: a node token of its own (two agents registered with one API need different ones);
+ * `env` adds agent settings (a java runtime's JDKs and jars folder…).
+ */
+export async function startTestAgent(options: { token?: string; env?: Record<string, string> } = {}): Promise<TestAgent> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-servers-agent-'));
   const port = await freePort();
   let child: ChildProcess;
@@ -46,7 +49,7 @@ export async function startTestAgent(env: Record<string, string> = {}): Promise<
   const launch = async () => {
     child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: agentDir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir, ...env },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: options.token ?? AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

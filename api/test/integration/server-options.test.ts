@@ -82,8 +82,10 @@ beforeAll(async () => {
   await mkdir(path.join(tools, 'jars'));
   await writeFile(path.join(tools, 'jars', 'paper-1.21.4.jar'), 'not really a jar');
   agent = await startTestAgent({
-    NODE_AGENT_JAVA_HOMES: `17=${path.join(tools, 'jdk17')},21=${path.join(tools, 'jdk21')}`,
-    NODE_AGENT_JARS_DIR: path.join(tools, 'jars'),
+    env: {
+      NODE_AGENT_JAVA_HOMES: `17=${path.join(tools, 'jdk17')},21=${path.join(tools, 'jdk21')}`,
+      NODE_AGENT_JARS_DIR: path.join(tools, 'jars'),
+    },
   });
   firstPort = await freePort();
   ctx = await createTestContext({

@@ -18,7 +18,7 @@ import { IdParamsSchema } from './servers.js';
  * Raw bodies arrive as streams; text/plain is already read into a string by Fastify. A parsed
  * JSON body would be re-serialised, not the file as sent, so it is refused.
  */
-function bodyStream(body: unknown): Readable {
+export function bodyStream(body: unknown): Readable {
   if (body instanceof Readable) return body;
   if (typeof body === 'string' || Buffer.isBuffer(body)) return Readable.from([Buffer.from(body)]);
   if (body === undefined || body === null) return Readable.from([]);

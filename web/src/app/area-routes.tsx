@@ -132,5 +132,8 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
       { id: 'servers-manage', path: '/servers/manage', lazy: serversPage('manage', ['servers']) },
       { id: 'servers-panel', path: '/servers/manage/:id', lazy: serversPage('panel', ['servers']) },
     ]),
+    // Servers staff pages (admins; their loaders give everyone else the 404 page).
+    { id: 'servers-notices-admin', path: '/admin/servers/notices', lazy: serversPage('notices', ['servers', 'moderation']) },
+    { id: 'servers-admin', path: '/servers/admin', lazy: serversPage('admin', ['servers', 'moderation']) },
   ];
 }

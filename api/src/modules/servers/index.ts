@@ -8,6 +8,9 @@ import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import { createServerNetworkService } from './server-network.service.js';
 import { createServerOptionsService } from './server-options.service.js';
 import { serverOptionsRoutes } from './server-options.routes.js';
+import { serverMoveRoutes } from './server-move.routes.js';
+import { serverNoticesRoutes } from './server-notices.routes.js';
+import { createServerNoticesService } from './server-notices.service.js';
 import * as repo from './servers.repository.js';
 import { serverBackupActionRoutes } from './server-backup-actions.routes.js';
 import { serversRoutes } from './servers.routes.js';
@@ -38,6 +41,8 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
     options: createServerOptionsService({ db, jobs, servers: service }),
     network: createServerNetworkService({ db, servers: service, portRange: options.portRange, domain: options.domain }),
   });
+  await app.register(serverNoticesRoutes, { notices: createServerNoticesService({ db }) });
+  await app.register(serverMoveRoutes, { db, service, portRange: options.portRange });
 
   const { url, token } = options.configuredNode;
   if (url && token) {

@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/client.js';
 import { findServerSubscription, type ServerSubscription } from '../billing/server-plans.port.js';
 import { agentClient, AgentError } from './agent-client.js';
+import { firstFreePort } from './node-ports.js';
 import { nodeCapacity, refreshNodes } from './node-registry.js';
 import { deleteAllocationsOfServer } from './server-options.repository.js';
 import * as repo from './servers.repository.js';
@@ -46,9 +47,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
       .filter((c) => c.free >= plan.ram)
       .sort((a, b) => b.free - a.free);
     for (const { node } of candidates) {
-      const used = new Set(await repo.usedPorts(tx, node.id));
-      let port: number | undefined;
-      for (let p = deps.portRange.first; p <= deps.portRange.last && port === undefined; p++) if (!used.has(p)) port = p;
+      let port = await firstFreePort(tx, node.id, deps.portRange);
       if (port === undefined) continue;
       const agent = agentClient(node);
       const limits = limitsOf(plan);

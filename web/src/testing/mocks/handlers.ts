@@ -78,4 +78,9 @@ function catalogueHandlers() {
   ];
 }
 
-export const handlers = [http.get('*/v2/tag/loader', () => HttpResponse.json(buildLoaderTagList())), ...catalogueHandlers()];
+export const handlers = [
+  http.get('*/v2/tag/loader', () => HttpResponse.json(buildLoaderTagList())),
+  ...catalogueHandlers(),
+  // A server panel asks for its staff notices: none unless a test serves some.
+  http.get('*/v2/servers/:id/notices', () => HttpResponse.json({ notices: [] })),
+];

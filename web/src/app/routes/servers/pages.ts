@@ -3,4 +3,6 @@ export const pages = {
   marketing: () => import('./marketing'),
   manage: () => import('./manage'),
   panel: () => import('./panel'),
+  notices: () => import('./notices'),
+  admin: () => import('./admin'),
 };

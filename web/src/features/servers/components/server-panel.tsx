@@ -12,6 +12,7 @@ import { BackupsTab } from './backups-tab';
 import { OptionsTab } from './options-tab';
 import { OverviewTab } from './overview-tab';
 import { PowerControls } from './power-controls';
+import { ServerNoticesBar } from './server-notices-bar';
 import { PreparingScreen } from './server-screens';
 import styles from './server-panel.module.css';
 import { ServerStatusPillFor } from './server-status-pill';
@@ -81,6 +82,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         </div>
         {ready && <PowerControls serverId={server.id} state={state} />}
       </header>
+      <ServerNoticesBar serverId={server.id} />
       {body}
     </div>
   );
