@@ -73,9 +73,9 @@ export function FileEditor({ files, serverId, path, onClose }: FileEditorProps) 
         <Button variant="outlined" size="small" onClick={leave}>
           {t('servers.files.editor.back')}
         </Button>
-        <h3 className={styles.editorTitle}>
+        <h2 className={styles.editorTitle}>
           <code>{path}</code>
-        </h3>
+        </h2>
         {dirty && <span className={styles.unsaved}>{t('servers.files.editor.unsaved')}</span>}
         <Button color="brand" size="small" onClick={saveNow} disabled={!dirty || save.isPending}>
           {save.isPending ? t('servers.files.editor.saving') : t('servers.files.editor.save')}

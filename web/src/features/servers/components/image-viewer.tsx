@@ -23,9 +23,9 @@ export function ImageViewer({ files, serverId, path, onClose }: { files: NodeFil
         <Button variant="outlined" size="small" onClick={onClose}>
           {t('servers.files.editor.back')}
         </Button>
-        <h3 className={styles.editorTitle}>
+        <h2 className={styles.editorTitle}>
           <code>{path}</code>
-        </h3>
+        </h2>
       </div>
       {query.isError ? (
         <FormAlert>{t('servers.files.editor.loadError', { error: describeErrorForToast(query.error).text })}</FormAlert>

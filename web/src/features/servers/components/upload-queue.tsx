@@ -39,9 +39,9 @@ export function UploadQueue({ items, onCancel, onDismiss, onClearFinished }: Upl
   return (
     <section className={styles.uploads} aria-labelledby={headingId}>
       <div className={styles.uploadsHeader}>
-        <h3 id={headingId} className={styles.uploadsTitle}>
+        <h2 id={headingId} className={styles.uploadsTitle}>
           {t('servers.files.uploads')}
-        </h3>
+        </h2>
         <Button size="small" variant="transparent" onClick={onClearFinished}>
           {t('servers.files.upload.clear')}
         </Button>
