@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, ws } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonBody, signIn } from '../../testing/account';
@@ -218,6 +218,32 @@ describe('server panel Files tab', () => {
     await user.click(within(queue).getByRole('button', { name: 'Clear finished' }));
     expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument();
     await expectNoAxeViolations(container);
+  }, 60_000);
+
+  it('uploads files dropped on the tab into the open folder, and cancels one while it is sent', async () => {
+    serveNode();
+    const paths: Array<string | null> = [];
+    server.use(
+      http.post(`${FILES}/upload`, async ({ request }) => {
+        paths.push(new URL(request.url).searchParams.get('path'));
+        // Never answers: the upload stays in flight until it is cancelled.
+        await new Promise(() => {});
+        return HttpResponse.json({});
+      }),
+    );
+    const { user, table } = await openFilesTab();
+    await user.click(within(table).getByRole('button', { name: 'world' }));
+    const world = await screen.findByRole('table', { name: 'Files in /world' });
+    const files = [new File(['abc'], 'dropped.txt')];
+    const dataTransfer = { files, types: ['Files'] };
+    fireEvent.dragEnter(world, { dataTransfer });
+    expect(await screen.findByText('Drop files to upload them to /world')).toBeInTheDocument();
+    fireEvent.drop(world, { dataTransfer });
+    expect(screen.queryByText('Drop files to upload them to /world')).not.toBeInTheDocument();
+    const queue = await screen.findByRole('region', { name: 'Uploads' });
+    await waitFor(() => expect(paths).toEqual(['/world/dropped.txt']));
+    await user.click(within(queue).getByRole('button', { name: 'Cancel upload of dropped.txt' }));
+    await waitFor(() => expect(within(queue).getByText('dropped.txt').closest('li')).toHaveTextContent('Cancelled'));
   }, 60_000);
 
   it('opens a text file in the editor, saves with Ctrl+S, and guards unsaved changes', async () => {

@@ -133,7 +133,8 @@ export function createNodeFiles(serverId: string) {
         (held) =>
           new Promise<z.output<typeof WrittenSchema>>((resolve, reject) => {
             const { signal, onProgress } = options;
-            if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
+            const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
+            if (signal?.aborted) return reject(cancelled());
             const xhr = new XMLHttpRequest();
             xhr.open('POST', withQuery(`${held.files_url}/upload`, { path, overwrite: 'false' }));
             xhr.setRequestHeader('Authorization', `Bearer ${held.token}`);
@@ -141,10 +142,11 @@ export function createNodeFiles(serverId: string) {
             xhr.upload.onprogress = (event) => {
               if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
             };
-            const onAbort = () => xhr.abort();
+            // Settled at once rather than on the abort event, which not every XHR stand-in fires.
+            const onAbort = () => (xhr.abort(), reject(cancelled()));
             signal?.addEventListener('abort', onAbort, { once: true });
             const settle = () => signal?.removeEventListener('abort', onAbort);
-            xhr.onabort = () => (settle(), reject(new DOMException('The upload was cancelled', 'AbortError')));
+            xhr.onabort = () => (settle(), reject(cancelled()));
             xhr.onerror = () => (settle(), reject(new NetworkError('POST', 'upload')));
             xhr.onload = () => {
               settle();
