@@ -11,10 +11,11 @@ import { benchAnalytics } from './analytics.js';
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
  * the search scenarios, BENCH_ONLY=api the API ones, BENCH_ONLY=analytics the analytics ones,
- * BENCH_ONLY=client only the comparison of Meilisearch transports.
+ * BENCH_ONLY=client only the comparison of Meilisearch transports, BENCH_ONLY=servers only the
+ * node agent's idle game servers per host (node-agent/bench).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=search | api | analytics | client: one part only. */
+/** BENCH_ONLY=search | api | analytics | client | servers: one part only. */
 const only = process.env.BENCH_ONLY;
 const runs = (part: 'search' | 'api' | 'analytics' | 'client') => only === undefined || only === part;
 
@@ -47,6 +48,7 @@ async function compareSearchClients(): Promise<void> {
 
 async function main(): Promise<void> {
   if (only === 'client') return compareSearchClients();
+  if (only === 'servers') return; // the node agent's own bench (node-agent/bench) measures game servers
   const child = fork(fileURLToPath(new URL('./targets.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<TargetsReady>((resolve, reject) => {
     child.once('message', (m) => resolve(m as TargetsReady));

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiSession, signIn } from './demo-accounts';
+import { connectProductDatabase } from './product-database';
 
 /**
  * The analytics chart against the real API: a project of the demo creator gets a few days of
@@ -12,30 +12,24 @@ import { apiUrl, browserAvailable, launchBrowser, seriousAccessibilityViolations
  * job would), then the creator opens /dashboard/analytics, sees the totals, switches the range
  * (a new request with that range's bucket size) and downloads the CSV.
  */
-const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e');
 const DAY_MS = 86_400_000;
 
 describe.skipIf(!browserAvailable)('analytics in a real browser', () => {
   const suffix = Date.now().toString(36);
   const title = `Lodestone ${suffix}`;
   let token = '';
-  let password = '';
   let browser: Browser;
   let sql: postgres.Sql;
   const twoDaysAgo = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - 2 * DAY_MS);
 
   beforeAll(async () => {
-    password = (JSON.parse(await readFile(join(dataDir, 'demo-accounts.json'), 'utf8')) as Record<string, string>).demo ?? '';
-    const login = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password }) });
-    token = ((await login.json()) as { session: string }).session;
+    token = await apiSession('demo');
     const form = new FormData();
     form.append('data', JSON.stringify({ title, slug: `lodestone-${suffix}`, description: 'Points north.', body: '', categories: [], client_side: 'required', server_side: 'optional', license_id: 'LicenseRef-Unknown', is_draft: true }));
     const created = await fetch(`${apiUrl}/v2/project`, { method: 'POST', headers: { Authorization: token }, body: form });
     expect(created.ok).toBe(true);
 
-    const { port } = JSON.parse(await readFile(join(dataDir, 'postgres', 'server.json'), 'utf8')) as { port: number };
-    const dbPassword = (await readFile(join(dataDir, 'postgres', 'password'), 'utf8')).trim();
-    sql = postgres({ host: '127.0.0.1', port, user: 'postgres', password: dbPassword, database: 'cairn', max: 1, onnotice: () => {} });
+    sql = await connectProductDatabase();
     const [project] = await sql<{ id: string }[]>`select id::text from projects where slug = ${`lodestone-${suffix}`}`;
     // kind 2 = downloads, 1 = views; both roll-ups, as the job writes them (daily for day buckets, hourly below a day).
     for (const table of ['analytics_daily', 'analytics_hourly']) {
@@ -56,11 +50,7 @@ describe.skipIf(!browserAvailable)('analytics in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark', acceptDownloads: true });
     const page: Page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, 'demo');
 
     await page.goto(`${siteUrl}/dashboard/analytics`);
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { demoPassword } from './demo-accounts';
 import { openOutbox, type Outbox } from './outbox';
 import { openProductDatabase, type ProductDatabase } from './product-database';
 
@@ -16,8 +14,6 @@ import { openProductDatabase, type ProductDatabase } from './product-database';
  * banner appears, the member adds a good card, makes it primary and retries, and the banner goes.
  * They cancel and keep Plus until the period ends; the demo admin refunds a charge.
  */
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
-
 interface Charge {
   id: string;
   status: string;
@@ -182,11 +178,10 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
   });
 
   it('lets an admin refund a charge from the user\'s billing page', async () => {
-    const passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const admin = await adminContext.newPage();
     try {
-      const login = await admin.request.post(`${apiUrl}/v2/auth/login`, { data: { username: 'demo-admin', password: passwords['demo-admin'] }, headers: { Origin: siteUrl } });
+      const login = await admin.request.post(`${apiUrl}/v2/auth/login`, { data: { username: 'demo-admin', password: await demoPassword('demo-admin') }, headers: { Origin: siteUrl } });
       expect(login.status()).toBe(200);
       await step('billing-admin-refund', admin, async () => {
         await admin.goto(`${siteUrl}/admin/billing/${userId}`);

@@ -1,17 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiJson, apiSignIn, signIn } from './demo-accounts';
 
 /**
  * Collections against the real API: the demo account saves two projects to a new collection from
  * the project header, sorts the collection by name, makes it private (a visitor then gets the
  * "Collection not found" page), follows a project with the heart and finds it under Following.
  */
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
-
 interface Project {
   id: string;
   title: string;
@@ -25,25 +21,17 @@ interface Collection {
 
 describe.skipIf(!browserAvailable)('collections in a real browser', () => {
   const name = `Trip ${Date.now().toString(36)}`;
-  const demo = { token: '', id: '', password: '' };
+  const demo = { token: '', id: '' };
   let projects: Project[] = [];
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: demo.token, ...init.headers } });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
+  const api = <T>(path: string, init: RequestInit = {}) => apiJson<T>(demo.token, path, init);
   const ownCollection = async () => (await api<Collection[]>(`/v2/user/${demo.id}/collections`)).find((c) => c.name === name);
 
   beforeAll(async () => {
-    const passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
-    demo.password = passwords.demo ?? '';
-    const login = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: demo.password }) });
-    demo.token = ((await login.json()) as { session: string }).session;
-    demo.id = (await api<{ id: string }>('/v2/user')).id;
+    Object.assign(demo, await apiSignIn('demo'));
     // Two public projects not followed yet (earlier runs may have followed some).
     const followed = new Set((await api<Project[]>(`/v2/user/${demo.id}/follows`)).map((p) => p.id));
     const candidates = await api<Project[]>('/v2/projects_random?count=20');
@@ -53,11 +41,7 @@ describe.skipIf(!browserAvailable)('collections in a real browser', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     page = await context.newPage();
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill(demo.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, 'demo');
   });
   afterAll(async () => {
     const left = demo.token ? await ownCollection().catch(() => undefined) : undefined;

@@ -1,13 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiSession } from './demo-accounts';
 import { png, zip } from './files';
 import { openOutbox, type Outbox } from './outbox';
-
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
 
 interface ApiProject {
   id: string;
@@ -175,9 +171,7 @@ describe.skipIf(!browserAvailable)('a creator publishes a project end to end', (
   });
 
   it('is approved by a moderator and then found by the API search and on the search page', async () => {
-    const passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
-    const login = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo-moderator', password: passwords['demo-moderator'] }) });
-    const moderator = ((await login.json()) as { session: string }).session;
+    const moderator = await apiSession('demo-moderator');
     const id = (await project()).id;
     const approve = await fetch(`${apiUrl}/v2/project/${id}`, { method: 'PATCH', headers: { Authorization: moderator, 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) });
     expect(approve.status, await approve.text()).toBe(204);

@@ -17,6 +17,14 @@ export async function demoPassword(username: DemoAccount): Promise<string> {
   return password;
 }
 
+/** Calls the API with a session token and returns the JSON answer (undefined for 204); throws on any other status. */
+export async function apiJson<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
+  const json = typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : undefined;
+  const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: token, ...json, ...init.headers } });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
 /** Signs in through the API and returns the session token (for Authorization headers). */
 export async function apiSession(username: DemoAccount): Promise<string> {
   const response = await fetch(`${apiUrl}/v2/auth/login`, {
@@ -26,6 +34,12 @@ export async function apiSession(username: DemoAccount): Promise<string> {
   });
   if (!response.ok) throw new Error(`Signing in ${username}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { session: string }).session;
+}
+
+/** The session token and the user id of a demo account. */
+export async function apiSignIn(username: DemoAccount): Promise<{ token: string; id: string }> {
+  const token = await apiSession(username);
+  return { token, id: (await apiJson<{ id: string }>(token, '/v2/user')).id };
 }
 
 /** Signs in on the website's sign-in page and waits for the home page. */

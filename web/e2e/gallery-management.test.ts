@@ -1,12 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiSession, demoPassword } from './demo-accounts';
 import { png } from './files';
-
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
 
 interface ApiGalleryImage {
   url: string;
@@ -23,17 +19,11 @@ interface ApiGalleryImage {
  */
 describe.skipIf(!browserAvailable)('gallery management in a real browser', () => {
   const slug = `gallery-${Date.now().toString(36)}`;
-  let passwords: Record<string, string> = {};
   let projectId = '';
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  const login = async (username: string) => {
-    const response = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: passwords[username] }) });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { session: string }).session;
-  };
   const gallery = async () => ((await (await page.request.get(`${apiUrl}/v2/project/${projectId}`)).json()) as { gallery: ApiGalleryImage[] }).gallery;
 
   async function expectAccessible(target: Page = page) {
@@ -42,12 +32,11 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
   }
 
   beforeAll(async () => {
-    passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     page = await context.newPage();
     // Signing in through the context's request client leaves the session cookie in the browser.
-    const signIn = await page.request.post(`${apiUrl}/v2/auth/login`, { data: { username: 'demo', password: passwords.demo }, headers: { Origin: siteUrl } });
+    const signIn = await page.request.post(`${apiUrl}/v2/auth/login`, { data: { username: 'demo', password: await demoPassword('demo') }, headers: { Origin: siteUrl } });
     expect(signIn.status()).toBe(200);
     const created = await page.request.post(`${apiUrl}/v2/project`, {
       headers: { Origin: siteUrl },
@@ -127,7 +116,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
   });
 
   it('shows a visitor the approved project’s gallery without any editing', async () => {
-    const moderator = await login('demo-moderator');
+    const moderator = await apiSession('demo-moderator');
     const approve = await fetch(`${apiUrl}/v2/project/${projectId}`, { method: 'PATCH', headers: { Authorization: moderator, 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) });
     expect(approve.status).toBe(204);
 

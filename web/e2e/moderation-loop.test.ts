@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiJson as api, apiSession, signIn } from './demo-accounts';
 import { zip } from './files';
 
 /**
@@ -14,8 +12,6 @@ import { zip } from './files';
  * reads it in the Moderation tab and resubmits with a reply; the moderator approves; the admin, who
  * followed the project while it was in review, finds its version announced under the bell.
  */
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
-
 interface Notification {
   id: string;
   read: boolean;
@@ -27,31 +23,17 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
   const suffix = randomBytes(4).toString('hex');
   const slug = `lantern-${suffix}`;
   const title = `Lantern ${suffix}`;
-  let passwords: Record<string, string> = {};
   const tokens = { demo: '', moderator: '', admin: '' };
   let adminId = '';
   let projectId = '';
   let versionId = '';
   let browser: Browser;
 
-  const login = async (username: string) => {
-    const response = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: passwords[username] }) });
-    return ((await response.json()) as { session: string }).session;
-  };
-  const api = async <T>(token: string, path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: token, ...init.headers } });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
 
   async function signedInPage(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const page = await context.newPage();
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(passwords[username]!);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, username);
     return page;
   }
 
@@ -73,8 +55,7 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
   }
 
   beforeAll(async () => {
-    passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
-    [tokens.demo, tokens.moderator, tokens.admin] = [await login('demo'), await login('demo-moderator'), await login('demo-admin')];
+    [tokens.demo, tokens.moderator, tokens.admin] = [await apiSession('demo'), await apiSession('demo-moderator'), await apiSession('demo-admin')];
     adminId = (await api<{ id: string }>(tokens.admin, '/v2/user')).id;
     // Earlier runs may have left the admin unread notifications: start from none.
     const existing = await api<Notification[]>(tokens.admin, `/v2/user/${adminId}/notifications`);

@@ -1,55 +1,34 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiJson as api, apiSignIn, signIn } from './demo-accounts';
 
 /**
  * Organizations against the real API: the demo creator creates an organization from the header's
  * "Create" menu, invites the demo moderator, who accepts on the organization's page; the creator
  * moves a project in, and the project page names the organization as its owner.
  */
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
-
 describe.skipIf(!browserAvailable)('organizations in a real browser', () => {
   const suffix = Date.now().toString(36);
   const name = `Masons ${suffix}`;
   const slug = `masons-${suffix}`;
-  const creator = { token: '', id: '', password: '' };
-  const member = { token: '', id: '', password: '' };
+  const creator = { token: '', id: '' };
+  const member = { token: '', id: '' };
   let project = { id: '', slug: '', title: '' };
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
-  const api = async <T>(token: string, path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: token, ...init.headers } });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
-  async function apiSignIn(username: string, password: string) {
-    const login = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
-    const token = ((await login.json()) as { session: string }).session;
-    return { token, id: (await api<{ id: string }>(token, '/v2/user')).id };
-  }
-  async function browserSignIn(username: string, password: string): Promise<Page> {
+  async function browserSignIn(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, username);
     return page;
   }
 
   beforeAll(async () => {
-    const passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
-    creator.password = passwords.demo ?? '';
-    member.password = passwords['demo-moderator'] ?? '';
-    Object.assign(creator, await apiSignIn('demo', creator.password));
-    Object.assign(member, await apiSignIn('demo-moderator', member.password));
+    Object.assign(creator, await apiSignIn('demo'));
+    Object.assign(member, await apiSignIn('demo-moderator'));
     const form = new FormData();
     form.append(
       'data',
@@ -66,7 +45,7 @@ describe.skipIf(!browserAvailable)('organizations in a real browser', () => {
   });
 
   it('creates an organization, a member joins, a project moves in and shows the organization as owner', async () => {
-    const page = await browserSignIn('demo', creator.password);
+    const page = await browserSignIn('demo');
     page.setDefaultTimeout(20_000);
     // Open the menu and focus "Organization" itself, then choose it with the keyboard. Right after
     // signing in, the page's own focus handling (focus moves to the new page's main content) may
@@ -99,7 +78,7 @@ describe.skipIf(!browserAvailable)('organizations in a real browser', () => {
     expect((await seriousAccessibilityViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // The member accepts on the organization's page.
-    const memberPage = await browserSignIn('demo-moderator', member.password);
+    const memberPage = await browserSignIn('demo-moderator');
     await memberPage.goto(`${siteUrl}/organization/${slug}`);
     await memberPage.getByText('You have been invited to join this organization.').waitFor();
     await memberPage.getByRole('button', { name: 'Accept invitation' }).click();

@@ -1,17 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiJson, apiSession, signIn } from './demo-accounts';
 
 /**
  * The project settings pages against the real API: a project made through the API by the demo
  * account, then each settings page edited and saved in the browser, and the change read back
  * from the API. The steps share one project, so they run in order.
  */
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
-
 interface ApiProject {
   id: string;
   slug: string;
@@ -30,17 +26,12 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
   const suffix = Date.now().toString(36);
   let slug = `lamps-${suffix}`;
   let token = '';
-  let password = '';
   let projectId = '';
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: token, ...init.headers } });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
+  const api = <T>(path: string, init: RequestInit = {}) => apiJson<T>(token, path, init);
   const project = () => api<ApiProject>(`/v2/project/${projectId}`);
 
   async function expectAccessible() {
@@ -57,9 +48,7 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
   }
 
   beforeAll(async () => {
-    password = (JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>).demo ?? '';
-    const login = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password }) });
-    token = ((await login.json()) as { session: string }).session;
+    token = await apiSession('demo');
     const form = new FormData();
     form.append(
       'data',
@@ -80,11 +69,7 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     page = await context.newPage();
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, 'demo');
   });
   afterAll(async () => {
     await context?.close();

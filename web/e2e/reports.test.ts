@@ -1,17 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiJson as api, apiSession, signIn } from './demo-accounts';
 
 /**
  * Reporting against the real API: the demo account reports a public project from its page, is
  * refused a second report with a link to the first, a moderator answers it from the moderation
  * pages and closes it, and the reporter reads the closed report with the answer.
  */
-const demoPasswords = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e', 'demo-accounts.json');
-
 interface ApiProject {
   id: string;
   slug: string;
@@ -20,29 +16,15 @@ interface ApiProject {
 }
 
 describe.skipIf(!browserAvailable)('reports in a real browser', () => {
-  let passwords: Record<string, string> = {};
   let browser: Browser;
   let project: ApiProject;
   let reportId = '';
 
-  const login = async (username: string) => {
-    const response = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: passwords[username] }) });
-    return ((await response.json()) as { session: string }).session;
-  };
-  const api = async <T>(token: string, path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: token, 'Content-Type': 'application/json', ...init.headers } });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
 
   async function signedInPage(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const page = await context.newPage();
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(passwords[username]!);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, username);
     return page;
   }
 
@@ -52,8 +34,7 @@ describe.skipIf(!browserAvailable)('reports in a real browser', () => {
   }
 
   beforeAll(async () => {
-    passwords = JSON.parse(await readFile(demoPasswords, 'utf8')) as Record<string, string>;
-    const [demo, moderator] = [await login('demo'), await login('demo-moderator')];
+    const [demo, moderator] = [await apiSession('demo'), await apiSession('demo-moderator')];
     project = (await api<ApiProject[]>(demo, '/v2/projects_random?count=1'))[0]!;
     // An earlier run may have left demo's report of this project open: close it.
     for (const open of await api<Array<{ id: string; item_id: string }>>(demo, '/v2/report?count=1000')) {

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiSession, signIn } from './demo-accounts';
 
 /**
  * Creator revenue against the real API and the sandbox payout processor: the demo creator, who
@@ -12,16 +10,12 @@ import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibili
  * through the sandbox and watches the transfer go from in transit to success (the sandbox settles
  * it a few seconds later and tells the API by its signed webhook).
  */
-const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e');
-
 const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
 
 describe.skipIf(!browserAvailable)('revenue in a real browser', () => {
-  let password = '';
   let browser: Browser;
 
   beforeAll(async () => {
-    password = (JSON.parse(await readFile(join(dataDir, 'demo-accounts.json'), 'utf8')) as Record<string, string>).demo ?? '';
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -29,19 +23,14 @@ describe.skipIf(!browserAvailable)('revenue in a real browser', () => {
   });
 
   it('shows revenue, withdraws through the sandbox and follows the transfer to success', async () => {
-    const login = await fetch(`${apiUrl}/v2/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password }) });
-    const token = ((await login.json()) as { session: string }).session;
+    const token = await apiSession('demo');
     const before = (await (await fetch(`${apiUrl}/v2/payout/balance`, { headers: { Authorization: token } })).json()) as { available: number };
     expect(before.available).toBeGreaterThanOrEqual(500);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const page: Page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, 'demo');
 
     // The chart's Revenue tile carries the seeded revenue; selecting it charts it.
     await page.goto(`${siteUrl}/dashboard/analytics`);

@@ -1,4 +1,5 @@
-import { apiUrl, siteUrl } from './browser';
+import { siteUrl } from './browser';
+import { apiJson as api } from './demo-accounts';
 
 /**
  * A hosted server bought through the real billing API with the sandbox's Visa card and placed by the
@@ -10,15 +11,6 @@ export interface BoughtServer {
   net: { host: string; port: number } | null;
   state: string | null;
 }
-
-const api = async <T>(session: string, path: string, init: RequestInit = {}): Promise<T> => {
-  const response = await fetch(`${apiUrl}${path}`, {
-    ...init,
-    headers: { Authorization: session, 'Content-Type': 'application/json', ...init.headers },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-};
 
 async function saveVisa(session: string): Promise<string> {
   const setup = await api<{ setup_id: string; client_secret: string; sandbox_url: string }>(session, '/v2/billing/payment_method', { method: 'POST' });

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUrl } from './browser';
+import { signIn } from './demo-accounts';
 
 /**
  * A hosted server from purchase to console against the real product: the demo user buys the Small
@@ -11,15 +9,11 @@ import { browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUr
  * to the local node agent's console WebSocket (a real flying-squid server), and the power buttons
  * and the command line drive it.
  */
-const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'e2e');
-
 describe.skipIf(!browserAvailable)('hosted servers in a real browser', () => {
   const name = `E2E world ${Date.now().toString(36)}`;
-  let password = '';
   let browser: Browser;
 
   beforeAll(async () => {
-    password = (JSON.parse(await readFile(join(dataDir, 'demo-accounts.json'), 'utf8')) as Record<string, string>).demo ?? '';
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -30,11 +24,7 @@ describe.skipIf(!browserAvailable)('hosted servers in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page: Page = await context.newPage();
     page.setDefaultTimeout(30_000);
-    await page.goto(`${siteUrl}/auth/sign-in`);
-    await page.getByLabel('Email or username', { exact: true }).fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${siteUrl}/`);
+    await signIn(page, 'demo');
 
     await page.goto(`${siteUrl}/servers#plan`);
     const plans = page.getByRole('region', { name: 'Plans' });
