@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUrl } from './browser';
-import { apiSession, signIn } from './demo-accounts';
+import { browserAvailable, launchBrowser, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiJson, apiSession, signIn } from './demo-accounts';
 import { buyRunningServer, type BoughtServer } from './server-fixture';
 
 /**
@@ -13,18 +13,13 @@ describe.skipIf(!browserAvailable)('server panel Files tab in a real browser', (
   let browser: Browser;
   let session = '';
   let bought: BoughtServer | undefined;
-  const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${apiUrl}${path}`, { ...init, headers: { Authorization: session, 'Content-Type': 'application/json' } });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return response.status === 204 || response.status === 202 ? undefined : ((await response.json()) as unknown);
-  };
 
   beforeAll(async () => {
     browser = await launchBrowser();
     session = await apiSession('demo');
   });
   afterAll(async () => {
-    if (bought) await api(`/v2/servers/${bought.id}/power`, { method: 'POST', body: JSON.stringify({ action: 'stop' }) }).catch(() => undefined);
+    if (bought) await apiJson(session, `/v2/servers/${bought.id}/power`, { method: 'POST', body: JSON.stringify({ action: 'stop' }) }).catch(() => undefined);
     await browser?.close();
   });
 
@@ -52,7 +47,7 @@ describe.skipIf(!browserAvailable)('server panel Files tab in a real browser', (
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByText('server.properties saved').first().waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    const properties = (await api(`/v2/servers/${bought.id}/properties`)) as { properties: Record<string, string> };
+    const properties = await apiJson<{ properties: Record<string, string> }>(session, `/v2/servers/${bought.id}/properties`);
     expect(properties.properties.motd).toBe(motd);
     await page.getByRole('button', { name: 'Back to files' }).click();
 
