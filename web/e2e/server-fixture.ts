@@ -37,7 +37,9 @@ export async function buyRunningServer(session: string, name: string, plan = 'Sm
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { servers } = await api<{ servers: BoughtServer[] }>(session, '/v2/servers');
-    const server = servers.find((s) => s.name === name);
+    const listed = servers.find((s) => s.name === name);
+    // The list leaves `state` null (it does not ask the nodes); one server's own answer has it.
+    const server = listed && (await api<BoughtServer>(session, `/v2/servers/${listed.id}`));
     if (server?.state === 'running') return server;
     if (Date.now() > deadline) throw new Error(`${name} was not running within ${timeoutMs} ms (last: ${JSON.stringify(server)})`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
