@@ -1,4 +1,5 @@
-import { createReadStream, createWriteStream, type ReadStream, type Stats } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, lstatSync, type ReadStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -19,6 +20,7 @@ export interface FileEntry {
 /** Storage budget callback: bytes still free under the server's quota. */
 export type FreeBytes = () => Promise<number>;
 
+const alreadyExists = () => new AgentError(409, 'already_exists', 'path: a file with this name already exists');
 const quotaError = () => new AgentError(413, 'storage_quota_exceeded', "storage: this would exceed the plan's storage quota");
 
 async function statOrNotFound(target: string, what: string) {
@@ -66,13 +68,16 @@ export function serverFiles(root: string, freeBytes: FreeBytes) {
 
     /**
      * Streams a body into a file: written to a temporary name beside it and renamed at the end,
-     * aborted as soon as the bytes would pass the storage quota.
+     * aborted as soon as the bytes would pass the storage quota. With `overwrite: false` an
+     * existing file is refused (409), checked again atomically when the upload lands.
      */
-    async write(clientPath: string, body: Readable): Promise<{ path: string; size: number }> {
+    async write(clientPath: string, body: Readable, options: { overwrite?: boolean } = {}): Promise<{ path: string; size: number }> {
+      const overwrite = options.overwrite ?? true;
       const file = await resolveInside(root, clientPath);
       if (file === root) throw invalidInput('path: must name a file');
       const existing = await fs.stat(file).catch(() => undefined);
       if (existing?.isDirectory()) throw invalidInput('path: is a folder');
+      if (existing && !overwrite) throw alreadyExists();
       await fs.mkdir(path.dirname(file), { recursive: true });
       await resolveInside(root, clientPath);
       const budget = (await freeBytes()) + (existing?.size ?? 0);
@@ -84,14 +89,16 @@ export function serverFiles(root: string, freeBytes: FreeBytes) {
           else callback(null, chunk);
         },
       });
-      const temp = path.join(path.dirname(file), `.cairn-upload-${process.pid}-${Date.now()}`);
+      const temp = path.join(path.dirname(file), `.cairn-upload-${randomUUID()}`);
       try {
         await pipeline(body, meter, createWriteStream(temp, { flags: 'wx' }));
-        await fs.rename(temp, file);
+        if (overwrite) await fs.rename(temp, file);
+        else await fs.link(temp, file).catch((error: NodeJS.ErrnoException) => Promise.reject(error.code === 'EEXIST' ? alreadyExists() : error));
       } catch (error) {
         await fs.rm(temp, { force: true });
         throw error;
       }
+      if (!overwrite) await fs.rm(temp, { force: true });
       return { path: toClientPath(root, file), size: written };
     },
 
@@ -171,6 +178,8 @@ export async function extractSafely(archive: string, dest: string, budget: numbe
       refused = `archive entry ${entryPath} points outside the folder`;
     } else if (type === 'SymbolicLink' || type === 'Link') {
       refused = `archive entry ${entryPath} is a link`;
+    } else if (passesThroughLink(dest, normalized)) {
+      refused = `archive entry ${entryPath} would be written through a link`;
     } else {
       total += entry.size ?? 0;
       if (total > budget) refused = 'archive is larger than the free storage';
@@ -183,5 +192,22 @@ export async function extractSafely(archive: string, dest: string, budget: numbe
   });
   if (refused) throw new AgentError(400, 'unsafe_archive', `path: ${refused}`);
   total = 0;
-  await tar.x({ file: archive, cwd: dest, strict: true, preservePaths: false, filter: (p, entry) => check(p, entry) || false });
+  await tar.x({ file: archive, cwd: dest, strict: true, preservePaths: false, filter: (p, entry) => check(p, entry) || false }).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'TAR_SYMLINK_ERROR') throw new AgentError(400, 'unsafe_archive', 'path: archive entries would be written through a link');
+    throw invalidInput(`path: the archive could not be unpacked (${(error as Error).message})`);
+  });
+  if (refused) throw new AgentError(400, 'unsafe_archive', `path: ${refused}`);
+}
+
+/** Whether a folder on the way to dest/entry (already on disk) is a symlink; extracting there could leave dest. */
+function passesThroughLink(dest: string, entry: string): boolean {
+  const parts = entry.split('/').filter((part) => part !== '' && part !== '.');
+  let current = dest;
+  for (const part of parts.slice(0, -1)) {
+    current = path.join(current, part);
+    const stat = lstatSync(current, { throwIfNoEntry: false });
+    if (!stat) return false;
+    if (stat.isSymbolicLink()) return true;
+  }
+  return false;
 }

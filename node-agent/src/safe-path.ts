@@ -13,10 +13,11 @@ const escape = () => new AgentError(400, 'invalid_path', 'path: must stay inside
 export async function resolveInside(root: string, clientPath: string, options: { followLast?: boolean } = {}): Promise<string> {
   if (clientPath.includes('\0')) throw escape();
   const normalized = path.posix.normalize(`/${clientPath.replace(/\\/g, '/')}`);
-  const target = path.join(root, normalized);
+  // resolve (not join) drops the trailing slash, so "/" maps to exactly root.
+  const target = path.resolve(root, `.${normalized}`);
   const realRoot = await fs.realpath(root);
   const followLast = options.followLast ?? true;
-  const probe = followLast ? target : path.dirname(target);
+  const probe = followLast || target === path.resolve(root) ? target : path.dirname(target);
   const real = await realpathOfExisting(probe);
   if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw escape();
   return target;

@@ -7,6 +7,7 @@ import {
   AgentMkdirBodySchema,
   AgentPathsBodySchema,
   AgentRenameBodySchema,
+  AgentUploadQuerySchema,
 } from '@cairn/shared/schemas/node-agent';
 import { AgentError } from '../errors.js';
 import { serverFiles } from '../files.js';
@@ -59,8 +60,8 @@ export function fileRoutes(app: FastifyInstance, manager: ServerManager, auth: A
 
   // Body is the raw file (any content type), streamed to disk; PUT and POST behave the same.
   const upload = async (request: { params: unknown; query: unknown; body: unknown }) => {
-    const { path } = parse(AgentFilePathQuerySchema, request.query);
-    return filesOf(request.params).write(path, bodyStream(request.body));
+    const { path, overwrite } = parse(AgentUploadQuerySchema, request.query);
+    return filesOf(request.params).write(path, bodyStream(request.body), { overwrite: overwrite === 'true' });
   };
   app.put('/api/servers/:id/files/contents', write, async (request) => upload(request));
   app.post('/api/servers/:id/files/upload', write, async (request, reply) => reply.code(201).send(await upload(request)));

@@ -94,6 +94,8 @@ export const AgentFileEntrySchema = z.object({
 });
 export const AgentFileListSchema = z.object({ path: z.string(), entries: z.array(AgentFileEntrySchema) });
 export const AgentFilePathQuerySchema = z.object({ path: z.string().max(4096).default('/') });
+/** PUT …/files/contents and POST …/files/upload; `overwrite=false` answers 409 `already_exists` instead of replacing a file. */
+export const AgentUploadQuerySchema = AgentFilePathQuerySchema.extend({ overwrite: z.enum(['true', 'false']).default('true') });
 export const AgentRenameBodySchema = z.object({ from: z.string().min(1).max(4096), to: z.string().min(1).max(4096) });
 export const AgentPathsBodySchema = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) });
 export const AgentMkdirBodySchema = z.object({ path: z.string().min(1).max(4096) });

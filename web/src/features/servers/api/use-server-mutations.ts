@@ -4,7 +4,7 @@ import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { editServerProperties, renameServer, sendPowerAction, serverQueries, type PowerAction } from './servers-queries';
 
-/** A change to one server: refetches every servers query, toasts success or the API's error. */
+/** A change to one server (its settings or its files): refetches every servers query, toasts success or the error. */
 export function useServerMutation<TVariables>(
   mutationFn: (variables: TVariables) => Promise<unknown>,
   successTitle: (variables: TVariables) => string,

@@ -9,6 +9,7 @@ import { useServerPreferences } from '../hooks/use-server-preferences';
 import { serverPaths } from '../server-paths';
 import { serverAddress, serverPill } from '../utils/server-display';
 import { BackupsTab } from './backups-tab';
+import { FilesTab } from './files-tab';
 import { OptionsTab } from './options-tab';
 import { OverviewTab } from './overview-tab';
 import { PowerControls } from './power-controls';
@@ -57,6 +58,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         onSelect={setTab}
         tabs={[
           { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} /> },
+          { id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> },
           ...extraTabs,
           { id: 'backups', label: t('servers.tab.backups'), panel: tab === 'backups' && <BackupsTab server={server} running={state === 'running'} /> },
           { id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> },
