@@ -127,7 +127,7 @@ describe('transfer history', () => {
 
 describe('withdraw', () => {
   const sandbox = buildPayoutMethod();
-  const paypal = buildPayoutMethod({ id: 'paypal', type: 'paypal', name: 'PayPal', address_kind: 'email', min_amount: 100, max_amount: 1_000_000, fee: { percent_bps: 200, min: 25, max: null } });
+  const paypal = buildPayoutMethod({ id: 'paypal', type: 'paypal', name: 'PayPal', account: 'paypal', min_amount: 100, max_amount: 1_000_000, fee: { percent_bps: 200, min: 25, max: null } });
 
   function serveWithdraw(answer?: (body: Record<string, unknown>) => Response) {
     serveRevenue({ balance: buildBalance({ available: 123_456 }) });

@@ -24,5 +24,5 @@ export function buildCredit(overrides: Partial<PayoutCredit> = {}): PayoutCredit
 }
 
 export function buildPayoutMethod(overrides: Partial<PayoutMethod> = {}): PayoutMethod {
-  return PayoutMethodSchema.parse({ id: 'sandbox', type: 'sandbox', name: 'Sandbox transfer (test money)', address_kind: 'none', min_amount: 500, max_amount: 10_000_000, fee: { percent_bps: 0, min: 0, max: null }, ...overrides });
+  return PayoutMethodSchema.parse({ id: 'sandbox', type: 'sandbox', name: 'Sandbox transfer (test money)', account: 'none', min_amount: 500, max_amount: 10_000_000, fee: { percent_bps: 0, min: 0, max: null }, ...overrides });
 }

@@ -61,7 +61,6 @@ export function WithdrawForm() {
     if (!method) return;
     const message = problemText(method, parseDollars(values.amount));
     if (message) ctx.addIssue({ code: 'custom', path: ['amount'], message });
-    if (method.address_kind === 'email' && !z.email().safeParse(values.address.trim()).success) ctx.addIssue({ code: 'custom', path: ['address'], message: t('analytics.withdraw.emailInvalid') });
   });
   const { register, handleSubmit, watch, setError, formState } = useZodForm<WithdrawValues>(schema, { method_id: methods[0]?.id ?? '', amount: '', address: '' });
   const method = methodById(watch('method_id'));
@@ -97,11 +96,10 @@ export function WithdrawForm() {
     const chosen = methodById(values.method_id);
     const amount = parseDollars(values.amount);
     if (!chosen || amount === undefined) return;
-    const address = chosen.address_kind === 'email' ? values.address.trim() : undefined;
-    const signature = JSON.stringify([chosen.id, amount, address]);
+    const signature = JSON.stringify([chosen.id, amount]);
     const key = attempt?.signature === signature ? attempt.key : newIdempotencyKey();
     setAttempt({ signature, key });
-    setConfirming({ amount, method_id: chosen.id, ...(address ? { method_address: address } : {}), idempotency_key: key });
+    setConfirming({ amount, method_id: chosen.id, idempotency_key: key });
   });
   const confirmingFee = confirming && preview.fees?.amount === confirming.amount ? preview.fees : undefined;
 
@@ -119,7 +117,6 @@ export function WithdrawForm() {
             {...register('amount')}
           />
         )}
-        {method?.address_kind === 'email' && <TextField label={t('analytics.withdraw.email')} type="email" autoComplete="email" error={formState.errors.address?.message} {...register('address')} />}
         <FeePreview fees={preview.fees} pending={preview.pending} />
         {formState.errors.root?.server && <FormAlert>{formState.errors.root.server.message}</FormAlert>}
         <SettingsFormActions>
