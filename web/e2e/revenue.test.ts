@@ -6,9 +6,10 @@ import { apiSession, signIn } from './demo-accounts';
 /**
  * Creator revenue against the real API and the sandbox payout processor: the demo creator, who
  * shares a monetized project of the demo catalogue (the seed distributes six weeks of the revenue
- * pool), sees revenue in the analytics chart and on the revenue page, withdraws the minimum
- * through the sandbox and watches the transfer go from in transit to success (the sandbox settles
- * it a few seconds later and tells the API by its signed webhook).
+ * pool), sees revenue in the analytics chart and on the revenue page, connects a PayPal account
+ * (unless an earlier run did), withdraws the minimum by PayPal in the chosen region through the
+ * sandbox and watches the transfer go from in transit to success (the sandbox settles it a few
+ * seconds later and tells the API by its signed webhook).
  */
 const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
 
@@ -22,7 +23,7 @@ describe.skipIf(!browserAvailable)('revenue in a real browser', () => {
     await browser?.close();
   });
 
-  it('shows revenue, withdraws through the sandbox and follows the transfer to success', async () => {
+  it('shows revenue, connects PayPal, withdraws by PayPal in the chosen region through the sandbox and follows the transfer to success', async () => {
     const token = await apiSession('demo');
     const before = (await (await fetch(`${apiUrl}/v2/payout/balance`, { headers: { Authorization: token } })).json()) as { available: number };
     expect(before.available).toBeGreaterThanOrEqual(500);
@@ -48,21 +49,31 @@ describe.skipIf(!browserAvailable)('revenue in a real browser', () => {
     await screenshot(page, 'revenue-overview');
     expect((await seriousAccessibilityViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
+    // Withdrawals by PayPal go to the PayPal account linked in "Payout methods".
+    const methods = page.getByRole('region', { name: 'Payout methods' });
+    const paypalEmail = methods.getByLabel('PayPal account email');
+    if (await paypalEmail.isVisible()) {
+      await paypalEmail.fill('demo.paypal@example.com');
+      await methods.getByRole('button', { name: 'Connect PayPal account' }).click();
+    }
+    await methods.getByText(/^Connected to .+@/).waitFor();
+
     await page.getByRole('link', { name: 'Withdraw' }).click();
     await page.getByRole('heading', { level: 1, name: 'Withdraw' }).waitFor();
-    await page.getByRole('radio', { name: /Sandbox transfer/ }).check();
+    await page.getByLabel('Region').selectOption('US');
+    await page.getByRole('radio', { name: /PayPal/ }).check();
     const amount = page.getByLabel('Amount in US dollars');
     await amount.fill('1');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByText('The smallest withdrawal by this method is $5.00.').waitFor();
     await amount.fill('5');
     const preview = page.getByRole('region', { name: 'Fee preview' });
-    await preview.getByText('$5.00').waitFor();
+    await preview.getByText('$4.75').waitFor();
+    await page.getByRole('checkbox', { name: 'I agree to the fee of $0.25: I will receive $4.75.' }).check();
+    await page.getByRole('checkbox', { name: /^I confirm the transfer to .+@/ }).check();
     await screenshot(page, 'revenue-withdraw');
     expect((await seriousAccessibilityViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Withdraw $5.00?' });
-    await dialog.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByRole('heading', { name: 'Withdrawal started' }).waitFor();
 
     await page.getByRole('link', { name: 'View transfer history' }).click();

@@ -419,6 +419,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/payout/_sandbox': { request: () => send('POST', '/v2/payout/_sandbox', { id: 'evt_matrix', type: 'payout.paid' }), ...everyone(400) },
   'POST /v2/payout/_paypal': { request: () => send('POST', '/v2/payout/_paypal', { id: 'WH-matrix' }), ...everyone(404) },
   'POST /v2/payout/_tremendous': { request: () => send('POST', '/v2/payout/_tremendous', { event: 'matrix' }), ...everyone(404) },
+  // Payout accounts (issue 14): each caller reads and changes only their own, so every signed-in caller gets 200.
+  'GET /v2/payout/accounts': { request: () => get('/v2/payout/accounts'), owner: 200, stranger: 200, moderator: 200 },
+  'PATCH /v2/payout/accounts': { request: () => send('PATCH', '/v2/payout/accounts', { venmo_handle: '@matrix-user' }), owner: 200, stranger: 200, moderator: 200 },
   // Analytics (issue 14): views come from anyone; reads need ANALYTICS and answer 200 to all, leaving out projects the caller may not view (see analytics.test.ts).
   'POST /v2/analytics/view': { request: (w) => send('POST', '/v2/analytics/view', { url: `https://cairn.test/mod/${w.project.slug}` }), ...everyone(204) },
   'GET /v2/analytics/views': { request: (w) => get(`/v2/analytics/views?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },

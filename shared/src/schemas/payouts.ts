@@ -61,12 +61,39 @@ export const PayoutHistoryItemSchema = z.union([WithdrawalSchema, PayoutCreditSc
 export const PayoutHistorySchema = z.array(PayoutHistoryItemSchema);
 export type PayoutHistoryItem = z.infer<typeof PayoutHistoryItemSchema>;
 
+/**
+ * Where a method sends money: the linked PayPal account, the Venmo handle, the account's own
+ * (verified) email address, or nowhere in particular (the sandbox's test transfer).
+ */
+export const PAYOUT_ACCOUNT_KINDS = ['none', 'paypal', 'venmo', 'email'] as const;
+export const PayoutAccountKindSchema = z.enum(PAYOUT_ACCOUNT_KINDS);
+export type PayoutAccountKind = z.infer<typeof PayoutAccountKindSchema>;
+
+/** `GET /v2/payout/accounts`: the caller's own payout accounts (nobody else sees them). */
+export const PayoutAccountsSchema = z.object({
+  paypal: z.object({ email: z.string() }).nullable(),
+  venmo: z.object({ handle: z.string() }).nullable(),
+  /** The account's email address, where email methods send money once it is verified. */
+  email: z.object({ address: z.string(), verified: z.boolean() }).nullable(),
+});
+export type PayoutAccounts = z.infer<typeof PayoutAccountsSchema>;
+
+/** Venmo usernames: 5–30 letters, digits, hyphens or underscores, written with a leading @. */
+export const VENMO_HANDLE_PATTERN = /^@?[A-Za-z0-9_-]{5,30}$/;
+
+/** `PATCH /v2/payout/accounts`: a field left out is kept, null removes it. */
+export const UpdatePayoutAccountsBodySchema = z.object({
+  paypal_email: z.email().max(320).nullable().optional(),
+  venmo_handle: z.string().regex(VENMO_HANDLE_PATTERN, 'a Venmo handle such as @your-name (5 to 30 letters, digits, - or _)').nullable().optional(),
+});
+export type UpdatePayoutAccountsBody = z.infer<typeof UpdatePayoutAccountsBodySchema>;
+
 export const PayoutMethodSchema = z.object({
   id: z.string(),
   type: PayoutMethodTypeSchema,
   name: z.string(),
-  /** What the address is: an email for PayPal, an email for gift cards, anything for the sandbox. */
-  address_kind: z.enum(['email', 'none']),
+  /** Which of the creator's payout accounts receives the money (see PayoutAccountsSchema). */
+  account: PayoutAccountKindSchema,
   min_amount: Cents,
   max_amount: Cents,
   fee: z.object({ percent_bps: z.number().int(), min: Cents, max: Cents.nullable() }),
@@ -83,8 +110,8 @@ export type PayoutFees = z.infer<typeof PayoutFeesSchema>;
 export const CreatePayoutBodySchema = z.object({
   amount: Cents.positive(),
   method_id: z.string().min(1).max(64),
-  /** Where the money goes (email for PayPal and gift cards); ignored by the sandbox. */
-  method_address: z.email().max(320).optional(),
+  /** The region the method was chosen in (methods differ by country); US when left out. */
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter country code').optional(),
   /** The client's key for this withdrawal: sending it again answers the same withdrawal. */
   idempotency_key: z.string().min(8).max(128),
 });

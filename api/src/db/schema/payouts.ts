@@ -89,3 +89,16 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_sign', sql`(${t.kind} = 'withdrawal') = (${t.amountCents} < 0)`),
   ],
 );
+
+/**
+ * Where a creator's withdrawals go: a PayPal account (its email; PayPal checks it when paying)
+ * and a Venmo handle. Email methods use the account's own verified address from `users`.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: bigint({ mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  paypalEmail: text(),
+  venmoHandle: text(),
+  updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
-import type { PayoutCredit, PayoutMethodType, PayoutStatus, Withdrawal } from '@cairn/shared/schemas/payouts';
+import type { PayoutAccounts, PayoutCredit, PayoutMethodType, PayoutStatus, Withdrawal } from '@cairn/shared/schemas/payouts';
 import { encodeBase62 } from '../../lib/ids.js';
+import type { PayoutAccountsRow } from './payout-accounts.repository.js';
 import type { CreditRow, PayoutRow } from './payouts.repository.js';
 
 export function toWithdrawal(row: PayoutRow): Withdrawal {
@@ -32,4 +33,12 @@ export function usdText(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function toPayoutAccounts(row: PayoutAccountsRow): PayoutAccounts {
+  return {
+    paypal: row.paypalEmail ? { email: row.paypalEmail } : null,
+    venmo: row.venmoHandle ? { handle: row.venmoHandle } : null,
+    email: row.email ? { address: row.email, verified: row.emailVerified } : null,
+  };
 }

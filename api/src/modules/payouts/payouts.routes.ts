@@ -4,6 +4,7 @@ import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import {
   CreatePayoutBodySchema,
   PAYOUT_METHOD_TYPES,
+  PayoutAccountsSchema,
   PayoutBalanceSchema,
   PayoutFeesBodySchema,
   PayoutFeesSchema,
@@ -12,6 +13,7 @@ import {
   PayoutMethodsQuerySchema,
   RevenueAnalyticsQuerySchema,
   RevenueAnalyticsSchema,
+  UpdatePayoutAccountsBodySchema,
   UserPayoutHistorySchema,
   WithdrawalSchema,
   WithdrawPayoutQuerySchema,
@@ -19,6 +21,7 @@ import {
 import { requiredActor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
 import { publicRoute, requireAuth } from '../../plugins/auth.js';
+import type { PayoutAccountsService } from './payout-accounts.service.js';
 import type { PayoutsService } from './payouts.service.js';
 
 const tags = ['payouts'];
@@ -28,7 +31,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 const NoContent = z.null().describe('No content');
 const DAY_MS = 86_400_000;
 
-export const payoutsRoutes: FastifyPluginAsyncZod<{ service: PayoutsService }> = async (app, { service }) => {
+export const payoutsRoutes: FastifyPluginAsyncZod<{ service: PayoutsService; accounts: PayoutAccountsService }> = async (app, { service, accounts }) => {
   app.get(
     '/payout/balance',
     { config: requireAuth('PAYOUTS_READ'), schema: { operationId: 'getPayoutBalance', tags, summary: 'Your balance: available, pending (holding period) and withdrawn, in cents', response: { 200: PayoutBalanceSchema, 401: ErrorBodySchema } } },
@@ -45,6 +48,21 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ service: PayoutsService }> =
     '/payout/methods',
     { config: requireAuth('PAYOUTS_READ'), schema: { operationId: 'listPayoutMethods', tags, summary: 'Withdrawal methods offered in a country, with limits and fees', querystring: PayoutMethodsQuerySchema, response: { 200: PayoutMethodListSchema, ...errors } } },
     async (request) => service.listMethods(request.query.country),
+  );
+
+  app.get(
+    '/payout/accounts',
+    { config: requireAuth('PAYOUTS_READ'), schema: { operationId: 'getPayoutAccounts', tags, summary: 'Your payout accounts: PayPal account, Venmo handle and the account email (with its verification)', response: { 200: PayoutAccountsSchema, ...errors } } },
+    async (request) => accounts.getAccounts(requiredActor(request.actor)),
+  );
+
+  app.patch(
+    '/payout/accounts',
+    {
+      config: requireAuth('PAYOUTS_WRITE'),
+      schema: { operationId: 'updatePayoutAccounts', tags, summary: 'Set or clear (null) your PayPal account email and Venmo handle', body: UpdatePayoutAccountsBodySchema, response: { 200: PayoutAccountsSchema, ...errors } },
+    },
+    async (request) => accounts.updateAccounts(requiredActor(request.actor), request.body),
   );
 
   app.post(

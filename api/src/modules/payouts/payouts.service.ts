@@ -6,6 +6,7 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../li
 import { encodeBase62, parseId, randomId } from '../../lib/ids.js';
 import { listProjectAccess } from '../access/project.policy.js';
 import { feeFor, WebhookSignatureError, type PayoutEvent, type PayoutProvider } from './providers/payout-provider.js';
+import { recipientFor } from './payout-accounts.service.js';
 import * as repo from './payouts.repository.js';
 import { toCredit, toWithdrawal, usdText } from './payouts.mapper.js';
 
@@ -27,9 +28,9 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
   const methods = (country: string): PayoutMethod[] =>
     (deps.provider?.listMethods(country.toUpperCase()) ?? []).map((m) => ({ ...m, min_amount: Math.max(m.min_amount, deps.minimumWithdrawalCents) }));
 
-  const findMethod = (methodId: string): PayoutMethod => {
-    const method = methods('US').find((m) => m.id === methodId);
-    if (!method) throw badRequest(`method_id: no payout method "${methodId}" is offered`);
+  const findMethod = (methodId: string, country = 'US'): PayoutMethod => {
+    const method = methods(country).find((m) => m.id === methodId);
+    if (!method) throw badRequest(`method_id: no payout method "${methodId}" is offered in ${country.toUpperCase()}`);
     return method;
   };
 
@@ -73,9 +74,8 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
   }
 
   async function withdraw(actor: Actor, body: CreatePayoutBody): Promise<Withdrawal> {
-    const method = findMethod(body.method_id);
+    const method = findMethod(body.method_id, body.country);
     checkAmount(body.amount, method);
-    if (method.address_kind === 'email' && !body.method_address) throw badRequest('method_address: an email address is required for this method');
     const fee = feeFor(body.amount, method.fee);
     if (fee >= body.amount) throw badRequest('amount: the fee would take the whole amount');
 
@@ -88,6 +88,8 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
         }
         return { payout: existing, created: false };
       }
+      // The recipient is fixed when the withdrawal is made: changing an account later does not redirect it.
+      const recipient = await recipientFor(tx, actor.userId, method);
       const { available } = await repo.findUserTotals(tx, actor.userId, now());
       if (body.amount > available) throw badRequest(`amount: more than the available balance (${usdText(available)} USD)`);
       const id = Number(randomId());
@@ -98,7 +100,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
         feeCents: fee,
         methodType: method.type,
         methodId: method.id,
-        methodAddress: body.method_address ?? null,
+        methodAddress: recipient,
         idempotencyKey: body.idempotency_key,
       });
       return { payout: (await repo.findPayout(tx, id))!, created: true };

@@ -1,10 +1,10 @@
-import type { PayoutHistoryItem } from '@cairn/shared/schemas/payouts';
+import type { PayoutAccounts, PayoutHistoryItem } from '@cairn/shared/schemas/payouts';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { buildBalance, buildCredit, buildPayoutMethod, buildWithdrawal } from '../../testing/mocks/revenue';
+import { buildBalance, buildCredit, buildPayoutAccounts, buildWithdrawal } from '../../testing/mocks/revenue';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -15,11 +15,12 @@ const inDays = (days: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_
 // The first page of a run transforms the route modules: allow for a busy machine.
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 15_000 });
 
-function serveRevenue({ balance = buildBalance(), history = [] as PayoutHistoryItem[] } = {}) {
+function serveRevenue({ balance = buildBalance(), history = [] as PayoutHistoryItem[], accounts = buildPayoutAccounts() } = {}) {
   signIn();
   server.use(
     http.get('*/v2/payout/balance', () => HttpResponse.json(balance)),
     http.get('*/v2/payout/history', () => HttpResponse.json(history)),
+    http.get('*/v2/payout/accounts', () => HttpResponse.json(accounts)),
   );
 }
 
@@ -125,104 +126,57 @@ describe('transfer history', () => {
   });
 });
 
-describe('withdraw', () => {
-  const sandbox = buildPayoutMethod();
-  const paypal = buildPayoutMethod({ id: 'paypal', type: 'paypal', name: 'PayPal', address_kind: 'email', min_amount: 100, max_amount: 1_000_000, fee: { percent_bps: 200, min: 25, max: null } });
-
-  function serveWithdraw(answer?: (body: Record<string, unknown>) => Response) {
-    serveRevenue({ balance: buildBalance({ available: 123_456 }) });
-    const fees: Array<Record<string, unknown>> = [];
-    const payouts: Array<Record<string, unknown>> = [];
+describe('payout methods', () => {
+  /** Accounts the API keeps, changed by PATCH like the real one (null clears a field). */
+  function serveAccounts(initial: PayoutAccounts) {
+    let accounts = initial;
+    const patches: Array<Record<string, unknown>> = [];
+    serveRevenue({ balance: buildBalance({ available: 1000 }) });
     server.use(
-      http.get('*/v2/payout/methods', () => HttpResponse.json([sandbox, paypal])),
-      http.post('*/v2/payout/fees', async ({ request }) => {
+      http.get('*/v2/payout/accounts', () => HttpResponse.json(accounts)),
+      http.patch('*/v2/payout/accounts', async ({ request }) => {
         const body = await jsonBody(request);
-        fees.push(body);
-        const amount = Number(body.amount);
-        const fee = body.method_id === 'paypal' ? Math.max(25, Math.floor(amount * 0.02)) : 0;
-        return HttpResponse.json({ amount, fee, net_usd: amount - fee, exchange_rate: null });
-      }),
-      http.post('*/v2/payout', async ({ request }) => {
-        const body = await jsonBody(request);
-        payouts.push(body);
-        if (answer) return answer(body);
-        return HttpResponse.json(buildWithdrawal({ id: 'PaYoUt09', status: 'in-transit', amount: Number(body.amount), fee: 200, method_type: 'paypal', method_id: 'paypal', method_address: String(body.method_address) }));
+        patches.push(body);
+        if ('paypal_email' in body) accounts = { ...accounts, paypal: body.paypal_email ? { email: String(body.paypal_email) } : null };
+        if ('venmo_handle' in body) accounts = { ...accounts, venmo: body.venmo_handle ? { handle: String(body.venmo_handle) } : null };
+        return HttpResponse.json(accounts);
       }),
     );
-    return { fees, payouts };
+    return patches;
   }
 
-  it('checks the amount against the method and the balance before asking the API', async () => {
-    const { payouts } = serveWithdraw();
-    const { container, user } = renderRoute(createAppRoutes, { path: '/dashboard/revenue/withdraw' });
-    await heading('Withdraw');
-    expect(screen.getByText('Available to withdraw: $1,234.56')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: /Sandbox transfer/ })).toBeChecked();
-    const amount = screen.getByLabelText('Amount in US dollars');
-    const submit = () => user.click(screen.getByRole('button', { name: 'Withdraw' }));
+  it('connects and disconnects PayPal, saves the Venmo handle and sends to the account settings to verify the email', async () => {
+    const patches = serveAccounts(buildPayoutAccounts({ venmo: { handle: '@wren-makes' }, email: { address: 'wren@example.com', verified: false } }));
+    const { container, user } = renderRoute(createAppRoutes, { path: '/dashboard/revenue' });
+    await heading('Revenue');
+    const block = within(screen.getByRole('region', { name: 'Payout methods' }));
+    expect(block.getByText('Sent to your account email, wren@example.com, once it is verified.')).toBeInTheDocument();
+    expect(block.getByRole('link', { name: 'Verify your email in account settings' })).toHaveAttribute('href', '/settings/account');
 
-    await user.type(amount, '4.99');
-    await submit();
-    expect(amount).toHaveAccessibleDescription(/The smallest withdrawal by this method is \$5\.00\./);
-    await user.clear(amount);
-    await user.type(amount, '1234.57');
-    await submit();
-    expect(amount).toHaveAccessibleDescription(/That is more than your available balance of \$1,234\.56\./);
-    await user.clear(amount);
-    await user.type(amount, 'ten');
-    await submit();
-    expect(amount).toHaveAttribute('aria-invalid', 'true');
-    expect(amount).toHaveAccessibleDescription(/Enter an amount in dollars/);
-
-    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
-    await user.clear(amount);
-    await user.type(amount, '50');
-    await submit();
-    expect(screen.getByLabelText('Email address to send it to')).toHaveAccessibleDescription('Enter the email address to send the money to.');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(payouts).toEqual([]);
+    const paypalEmail = block.getByLabelText('PayPal account email');
+    await user.type(paypalEmail, 'not an email');
+    await user.click(block.getByRole('button', { name: 'Connect PayPal account' }));
+    expect(paypalEmail).toHaveAccessibleDescription(/Enter an email address/);
+    expect(patches).toEqual([]);
+    await user.clear(paypalEmail);
+    await user.type(paypalEmail, 'wren.pay@example.com');
+    await user.click(block.getByRole('button', { name: 'Connect PayPal account' }));
+    expect(await block.findByText('Connected to wren.pay@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('PayPal account connected')).toBeInTheDocument();
     await expectNoAxeViolations(container);
+    await user.click(block.getByRole('button', { name: 'Disconnect account' }));
+    expect(await block.findByLabelText('PayPal account email')).toBeInTheDocument();
+
+    const venmo = block.getByLabelText('Venmo handle');
+    expect(venmo).toHaveValue('@wren-makes');
+    await user.clear(venmo);
+    await user.type(venmo, '@abc');
+    await user.click(block.getByRole('button', { name: 'Save information' }));
+    expect(venmo).toHaveAccessibleDescription(/Enter a Venmo handle like @example/);
+    await user.clear(venmo);
+    await user.type(venmo, '@wren_new');
+    await user.click(block.getByRole('button', { name: 'Save information' }));
+    expect(await screen.findByText('Venmo handle saved')).toBeInTheDocument();
+    expect(patches).toEqual([{ paypal_email: 'wren.pay@example.com' }, { paypal_email: null }, { venmo_handle: '@wren_new' }]);
   }, 60_000);
-
-  it('previews the fee once typing pauses, confirms, and withdraws with an idempotency key', async () => {
-    const { fees, payouts } = serveWithdraw();
-    const { user } = renderRoute(createAppRoutes, { path: '/dashboard/revenue/withdraw' });
-    await heading('Withdraw');
-    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
-    expect(screen.getByRole('radio', { name: /PayPal/ })).toHaveAccessibleName(/\$1\.00 to \$10,000\.00.*Fee 2%, at least \$0\.25/);
-    await user.type(screen.getByLabelText('Amount in US dollars'), '100');
-    const preview = within(screen.getByRole('region', { name: 'Fee preview' }));
-    expect(await preview.findByText('$98.00')).toBeInTheDocument();
-    expect(preview.getByText('$2.00')).toBeInTheDocument();
-    // One request for the amount typed, none for "1" and "10" on the way.
-    expect(fees).toEqual([{ amount: 10_000, method_id: 'paypal' }]);
-
-    await user.type(screen.getByLabelText('Email address to send it to'), 'wren@example.com');
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Withdraw $100.00?' });
-    expect(dialog).toHaveTextContent('$98.00 will be sent by PayPal after a fee of $2.00.');
-    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-
-    expect(await screen.findByRole('heading', { name: 'Withdrawal started' })).toHaveFocus();
-    expect(screen.getByText('Withdrawal requested')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View transfer history' })).toHaveAttribute('href', '/dashboard/revenue/transfers');
-    expect(payouts).toHaveLength(1);
-    expect(payouts[0]).toMatchObject({ amount: 10_000, method_id: 'paypal', method_address: 'wren@example.com' });
-    expect(payouts[0]!.idempotency_key).toMatch(/^[0-9a-f]{32}$/);
-  }, 30_000);
-
-  it('shows the API refusal next to the amount, and asks again with the same key', async () => {
-    const { payouts } = serveWithdraw(() => HttpResponse.json({ error: 'invalid_input', description: 'amount: more than the available balance (12.34 USD)' }, { status: 400 }));
-    const { user } = renderRoute(createAppRoutes, { path: '/dashboard/revenue/withdraw' });
-    await heading('Withdraw');
-    const amount = screen.getByLabelText('Amount in US dollars');
-    await user.type(amount, '20');
-    for (let attempt = 0; attempt < 2; attempt++) {
-      await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
-      await vi.waitFor(() => expect(amount).toHaveAccessibleDescription(/More than the available balance \(12\.34 USD\)/));
-    }
-    expect(payouts).toHaveLength(2);
-    expect(payouts[0]!.idempotency_key).toBe(payouts[1]!.idempotency_key);
-  });
 });

@@ -1,4 +1,14 @@
-import { PayoutBalanceSchema, PayoutMethodSchema, WithdrawalSchema, type PayoutBalance, type PayoutCredit, type PayoutMethod, type Withdrawal } from '@cairn/shared/schemas/payouts';
+import {
+  PayoutAccountsSchema,
+  PayoutBalanceSchema,
+  PayoutMethodSchema,
+  WithdrawalSchema,
+  type PayoutAccounts,
+  type PayoutBalance,
+  type PayoutCredit,
+  type PayoutMethod,
+  type Withdrawal,
+} from '@cairn/shared/schemas/payouts';
 
 export function buildBalance(overrides: Partial<PayoutBalance> = {}): PayoutBalance {
   return PayoutBalanceSchema.parse({ available: 0, pending: 0, withdrawn_lifetime: 0, withdrawn_ytd: 0, earned_lifetime: 0, dates: {}, ...overrides });
@@ -24,5 +34,9 @@ export function buildCredit(overrides: Partial<PayoutCredit> = {}): PayoutCredit
 }
 
 export function buildPayoutMethod(overrides: Partial<PayoutMethod> = {}): PayoutMethod {
-  return PayoutMethodSchema.parse({ id: 'sandbox', type: 'sandbox', name: 'Sandbox transfer (test money)', address_kind: 'none', min_amount: 500, max_amount: 10_000_000, fee: { percent_bps: 0, min: 0, max: null }, ...overrides });
+  return PayoutMethodSchema.parse({ id: 'sandbox', type: 'sandbox', name: 'Sandbox transfer (test money)', account: 'none', min_amount: 500, max_amount: 10_000_000, fee: { percent_bps: 0, min: 0, max: null }, ...overrides });
+}
+
+export function buildPayoutAccounts(overrides: Partial<PayoutAccounts> = {}): PayoutAccounts {
+  return PayoutAccountsSchema.parse({ paypal: null, venmo: null, email: { address: 'wren@example.com', verified: true }, ...overrides });
 }

@@ -46,6 +46,17 @@ describe('PayPal Payouts', () => {
     });
   });
 
+  it('offers Venmo in the US only and pays it to the handle through the Venmo wallet', async () => {
+    const { fetch, requests } = fakeFetch([
+      { status: 200, body: { access_token: 'tok', expires_in: 3600 } },
+      { status: 201, body: { batch_header: { payout_batch_id: 'B2', batch_status: 'PENDING' } } },
+    ]);
+    const provider = createPaypalPayouts({ ...config, fetch });
+    expect(provider.listMethods('US').map((m) => [m.id, m.account])).toEqual([['paypal', 'paypal'], ['venmo', 'venmo']]);
+    expect(provider.listMethods('DE').map((m) => m.id)).toEqual(['paypal']);
+    await provider.createPayout({ ...request, methodId: 'venmo', address: '@wren-makes' });
+    expect(JSON.parse(requests[1]!.body!).items[0]).toMatchObject({ recipient_type: 'USER_HANDLE', receiver: 'wren-makes', recipient_wallet: 'VENMO' });
+  });
   it('accepts a webhook only when PayPal verifies its signature', async () => {
     const event = { id: 'WH-1', event_type: 'PAYMENT.PAYOUTS-ITEM.FAILED', resource: { payout_item_id: 'ITEM1', payout_batch_id: '5UXD2E8A7EBQJ', transaction_status: 'FAILED', errors: { name: 'RECEIVER_UNREGISTERED' } } };
     const headers = { 'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': 'https://api.paypal.test/cert', 'paypal-transmission-id': 't-1', 'paypal-transmission-sig': 'sig', 'paypal-transmission-time': '2026-11-26T00:00:00Z' };

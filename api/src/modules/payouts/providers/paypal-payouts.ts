@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PayoutMethod } from '@cairn/shared/schemas/payouts';
+import { methodsIn, PAYPAL_METHOD, VENMO_METHOD } from './payout-methods.js';
 import { headerValue, PayoutProviderError, WebhookSignatureError, type PayoutEvent, type PayoutProvider } from './payout-provider.js';
 
 export interface PaypalPayoutsConfig {
@@ -10,15 +10,6 @@ export interface PaypalPayoutsConfig {
   fetch?: typeof fetch;
 }
 
-const PAYPAL_METHOD: PayoutMethod = {
-  id: 'paypal',
-  type: 'paypal',
-  name: 'PayPal',
-  address_kind: 'email',
-  min_amount: 100,
-  max_amount: 2_000_000,
-  fee: { percent_bps: 200, min: 25, max: 2000 },
-};
 
 const Token = z.object({ access_token: z.string(), expires_in: z.number() });
 const BatchCreated = z.object({ batch_header: z.object({ payout_batch_id: z.string(), batch_status: z.string() }) });
@@ -75,15 +66,19 @@ export function createPaypalPayouts(config: PaypalPayoutsConfig): PayoutProvider
 
   return {
     type: 'paypal',
-    listMethods: () => [PAYPAL_METHOD],
+    listMethods: (country) => methodsIn('paypal', country, [PAYPAL_METHOD, VENMO_METHOD]),
     async createPayout(request) {
-      if (!request.address) throw new PayoutProviderError('PayPal needs the recipient email address');
+      if (!request.address) throw new PayoutProviderError('PayPal needs the recipient (an email address or a Venmo handle)');
+      const recipient =
+        request.methodId === VENMO_METHOD.id
+          ? { recipient_type: 'USER_HANDLE', receiver: request.address.replace(/^@/, ''), recipient_wallet: 'VENMO' }
+          : { recipient_type: 'EMAIL', receiver: request.address };
       const { status, json } = await call(
         'POST',
         '/v1/payments/payouts',
         {
           sender_batch_header: { sender_batch_id: request.idempotencyKey, email_subject: 'You have a payout from Cairn' },
-          items: [{ recipient_type: 'EMAIL', receiver: request.address, amount: { value: dollars(request.netCents), currency: request.currency }, sender_item_id: request.reference }],
+          items: [{ ...recipient, amount: { value: dollars(request.netCents), currency: request.currency }, sender_item_id: request.reference }],
         },
         { 'paypal-request-id': request.idempotencyKey },
       );

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PayoutMethod } from '@cairn/shared/schemas/payouts';
+import { EMAIL_REWARD_METHOD, methodsIn, PAYPAL_METHOD, SANDBOX_TRANSFER_METHOD, VENMO_METHOD } from './payout-methods.js';
 import { headerValue, PayoutProviderError, WebhookSignatureError, type PayoutEvent, type PayoutProvider } from './payout-provider.js';
 
 export interface SandboxPayoutsConfig {
@@ -12,15 +12,6 @@ export interface SandboxPayoutsConfig {
   fetch?: typeof fetch;
 }
 
-const SANDBOX_METHOD: PayoutMethod = {
-  id: 'sandbox',
-  type: 'sandbox',
-  name: 'Sandbox transfer (test money)',
-  address_kind: 'none',
-  min_amount: 100,
-  max_amount: 10_000_000,
-  fee: { percent_bps: 0, min: 0, max: null },
-};
 
 const PayoutView = z.object({ id: z.string(), status: z.enum(['in_transit', 'paid', 'failed', 'cancelled']), failure_code: z.string().nullable() });
 const WebhookBody = z.object({ id: z.string(), type: z.string(), created: z.number(), data: PayoutView });
@@ -56,9 +47,10 @@ export function createSandboxPayouts(config: SandboxPayoutsConfig): PayoutProvid
   };
   return {
     type: 'sandbox',
-    listMethods: () => [SANDBOX_METHOD],
+    // The sandbox also stands in for the real rails, so the accounts they pay to can be tested.
+    listMethods: (country) => methodsIn('sandbox', country, [SANDBOX_TRANSFER_METHOD, PAYPAL_METHOD, VENMO_METHOD, EMAIL_REWARD_METHOD]),
     async createPayout(request) {
-      const { status, json } = await call('POST', '/v1/payouts', { amount: request.netCents, currency: request.currency.toLowerCase(), destination: request.address, metadata: { reference: request.reference } }, request.idempotencyKey);
+      const { status, json } = await call('POST', '/v1/payouts', { amount: request.netCents, currency: request.currency.toLowerCase(), destination: request.address, metadata: { reference: request.reference, method: request.methodId } }, request.idempotencyKey);
       if (status !== 200) throw new PayoutProviderError(`The sandbox refused the payout (HTTP ${status})`);
       const payout = PayoutView.parse(json);
       return { providerId: payout.id, status: STATUS[payout.status] === 'cancelled' ? 'failed' : (STATUS[payout.status] as 'in-transit' | 'success' | 'failed'), ...(payout.failure_code ? { failureReason: payout.failure_code } : {}) };

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PayoutMethod } from '@cairn/shared/schemas/payouts';
+import { EMAIL_REWARD_METHOD, methodsIn } from './payout-methods.js';
 import { headerValue, PayoutProviderError, WebhookSignatureError, type PayoutEvent, type PayoutProvider } from './payout-provider.js';
 
 export interface TremendousPayoutsConfig {
@@ -12,15 +12,6 @@ export interface TremendousPayoutsConfig {
   fetch?: typeof fetch;
 }
 
-const TREMENDOUS_METHOD: PayoutMethod = {
-  id: 'tremendous',
-  type: 'tremendous',
-  name: 'Gift card or bank transfer (by email)',
-  address_kind: 'email',
-  min_amount: 500,
-  max_amount: 1_000_000,
-  fee: { percent_bps: 0, min: 0, max: null },
-};
 
 const OrderCreated = z.object({ order: z.object({ id: z.string(), status: z.string(), rewards: z.array(z.object({ id: z.string() })).min(1) }) });
 const WebhookEvent = z.object({ event: z.string(), uuid: z.string(), payload: z.object({ resource: z.object({ id: z.string(), type: z.string() }) }) });
@@ -49,7 +40,7 @@ export function createTremendousPayouts(config: TremendousPayoutsConfig): Payout
   const doFetch = config.fetch ?? fetch;
   return {
     type: 'tremendous',
-    listMethods: () => [TREMENDOUS_METHOD],
+    listMethods: (country) => methodsIn('tremendous', country, [EMAIL_REWARD_METHOD]),
     async createPayout(request) {
       if (!request.address) throw new PayoutProviderError('Tremendous needs the recipient email address');
       const response = await doFetch(`${config.apiUrl}/orders`, {

@@ -11,11 +11,15 @@ export const createLoader =
   async () => {
     // Guests are sent to sign in by the dashboard's guard; their loader asks for nothing.
     if (!(await queryClient.ensureQueryData(currentUserQuery()))) return null;
-    await Promise.all([queryClient.ensureQueryData(revenueQueries.balance()), queryClient.ensureQueryData(revenueQueries.history())]);
+    await Promise.all([
+      queryClient.ensureQueryData(revenueQueries.balance()),
+      queryClient.ensureQueryData(revenueQueries.history()),
+      queryClient.ensureQueryData(revenueQueries.accounts()),
+    ]);
     return null;
   };
 
-/** `/dashboard/revenue`: balance, pending releases, withdraw and transfer links. */
+/** `/dashboard/revenue`: balance, pending releases, withdraw and transfer links, payout methods. */
 export function Component() {
   const t = useT();
   useHead({ title: t('analytics.revenue.heading'), noindex: true });

@@ -8,6 +8,7 @@ import { revenueQueries } from '../api/revenue-queries';
 import { useDateText } from '../hooks/use-date-text';
 import { formatCents } from '../utils/money';
 import { creditsOf, earnedThisYear, holdingDays, pendingReleases } from '../utils/transfers';
+import { PayoutMethodsCard } from './payout-methods-card';
 import { RevenuePage } from './revenue-page';
 import styles from './revenue.module.css';
 
@@ -100,6 +101,8 @@ export function RevenueOverview() {
         )}
         <p className={styles.muted}>{t('analytics.revenue.source')}</p>
       </section>
+
+      <PayoutMethodsCard />
     </RevenuePage>
   );
 }

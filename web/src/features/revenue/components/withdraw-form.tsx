@@ -1,15 +1,17 @@
-import type { CreatePayoutBody, PayoutMethod, Withdrawal } from '@cairn/shared/schemas/payouts';
-import { useSuspenseQueries } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { PayoutMethod, Withdrawal } from '@cairn/shared/schemas/payouts';
+import { keepPreviousData, useQuery, useSuspenseQueries } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { z } from 'zod';
 import { SettingsForm, SettingsFormActions } from '../../../components/layout/settings-page';
+import { AppLink } from '../../../components/ui/app-link';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { FormAlert, TextField } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { CheckboxField, FieldError, FormAlert, TextField } from '../../../components/ui/form';
+import { paths } from '../../../config/paths';
 import { revenuePaths } from '../../../config/revenue-paths';
 import { HttpError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { revenueQueries } from '../api/revenue-queries';
@@ -17,33 +19,58 @@ import { useWithdraw } from '../api/use-revenue-mutations';
 import { useFeePreview } from '../hooks/use-fee-preview';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { amountProblem, formatCents, parseDollars } from '../utils/money';
+import { accountProblem, recipientOf, type AccountProblem } from '../utils/payout-accounts';
+import { initialRegion, rememberRegion } from '../utils/payout-region';
 import { FeePreview } from './fee-preview';
 import { MethodPicker } from './method-picker';
+import { PAYOUT_METHODS_ANCHOR } from './payout-methods-card';
+import { RegionSelect } from './region-select';
 import { RevenuePage } from './revenue-page';
 import { WithdrawalDone } from './withdrawal-done';
-import styles from './revenue.module.css';
+import styles from './withdraw.module.css';
 
-const valuesSchema = z.object({ method_id: z.string(), amount: z.string(), address: z.string() });
+const valuesSchema = z.object({ method_id: z.string(), amount: z.string(), fee_consent: z.boolean(), transfer_confirmed: z.boolean() });
 type WithdrawValues = z.infer<typeof valuesSchema>;
-type Field = keyof WithdrawValues;
+type Field = 'amount' | 'method_id';
+
+const hasFee = (method: PayoutMethod) => method.fee.percent_bps > 0 || method.fee.min > 0;
 
 /** The API names the field its 400 is about ("amount: the smallest withdrawal is …"). */
 function fieldOf(error: unknown): { field: Field | 'root.server'; message: string } | undefined {
   if (!(error instanceof HttpError) || error.status !== 400) return undefined;
-  const match = /^(amount|method_id|method_address): (.*)$/s.exec(error.description);
+  const match = /^(amount|method_id): (.*)$/s.exec(error.description);
   if (!match) return { field: 'root.server', message: error.description };
-  const field: Field = match[1] === 'method_address' ? 'address' : (match[1] as 'amount' | 'method_id');
-  return { field, message: match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1) };
+  return { field: match[1] as Field, message: match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1) };
 }
 
-/** `/dashboard/revenue/withdraw`: method, amount (checked against the method and the balance), fee preview, confirm. */
+/** The missing account of a method, with the way to set it up. */
+function AccountProblemText({ problem }: { problem: AccountProblem }) {
+  const t = useT();
+  const toEmail = problem === 'emailMissing' || problem === 'emailUnverified';
+  return (
+    <div className={styles.problem}>
+      <FieldError id="withdraw-account-problem">{t(`analytics.withdraw.problem.${problem}`)}</FieldError>
+      <AppLink to={toEmail ? paths.settings.account.getHref() : `${revenuePaths.getHref()}#${PAYOUT_METHODS_ANCHOR}`}>
+        {t(toEmail ? 'analytics.withdraw.problem.fixEmail' : 'analytics.withdraw.problem.fixAccounts')}
+      </AppLink>
+    </div>
+  );
+}
+
+/**
+ * `/dashboard/revenue/withdraw`: region first (it decides the methods), then method, amount (checked
+ * against the method and the balance), the fee preview, and the consent and confirmation boxes.
+ */
 export function WithdrawForm() {
   const t = useT();
+  const locale = useLocale();
   const toasts = useNotifications();
-  const [{ data: methods }, { data: balance }] = useSuspenseQueries({ queries: [revenueQueries.methods(), revenueQueries.balance()] });
-  const [confirming, setConfirming] = useState<CreatePayoutBody | undefined>();
+  const [region, setRegion] = useState(initialRegion);
+  const [{ data: balance }, { data: accounts }] = useSuspenseQueries({ queries: [revenueQueries.balance(), revenueQueries.accounts()] });
+  const methodsQuery = useQuery({ ...revenueQueries.methods(region), placeholderData: keepPreviousData });
+  const methods = methodsQuery.data ?? [];
   const [done, setDone] = useState<Withdrawal | undefined>();
-  // One key per attempted withdrawal: asking again for the same one (after a lost answer) reuses it.
+  // One key per attempted withdrawal: sending the same one again (after a lost answer) reuses it.
   const [attempt, setAttempt] = useState<{ signature: string; key: string } | undefined>();
 
   const methodById = (id: string) => methods.find((m) => m.id === id);
@@ -58,25 +85,37 @@ export function WithdrawForm() {
   };
   const schema = valuesSchema.superRefine((values, ctx) => {
     const method = methodById(values.method_id);
-    if (!method) return;
+    if (!method) {
+      ctx.addIssue({ code: 'custom', path: ['method_id'], message: t('analytics.withdraw.chooseMethod') });
+      return;
+    }
+    const problem = accountProblem(method, accounts);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['method_id'], message: t(`analytics.withdraw.problem.${problem}`) });
     const message = problemText(method, parseDollars(values.amount));
     if (message) ctx.addIssue({ code: 'custom', path: ['amount'], message });
-    if (method.address_kind === 'email' && !z.email().safeParse(values.address.trim()).success) ctx.addIssue({ code: 'custom', path: ['address'], message: t('analytics.withdraw.emailInvalid') });
+    if (hasFee(method) && !values.fee_consent) ctx.addIssue({ code: 'custom', path: ['fee_consent'], message: t('analytics.withdraw.feeConsentRequired') });
+    if (!values.transfer_confirmed) ctx.addIssue({ code: 'custom', path: ['transfer_confirmed'], message: t('analytics.withdraw.confirmTransferRequired') });
   });
-  const { register, handleSubmit, watch, setError, formState } = useZodForm<WithdrawValues>(schema, { method_id: methods[0]?.id ?? '', amount: '', address: '' });
-  const method = methodById(watch('method_id'));
+  const { register, handleSubmit, watch, setValue, setError, formState } = useZodForm<WithdrawValues>(schema, { method_id: '', amount: '', fee_consent: false, transfer_confirmed: false });
+  const methodId = watch('method_id');
+  const method = methodById(methodId);
   const cents = parseDollars(watch('amount'));
   const previewable = method && amountProblem(cents, limitsOf(method)) === undefined ? cents : undefined;
   const preview = useFeePreview(method?.id, previewable);
+  const problem = method ? accountProblem(method, accounts) : undefined;
+
+  // A region without the chosen method (or the first load) selects the region's first method.
+  useEffect(() => {
+    if (methodsQuery.isPlaceholderData || !methodsQuery.data) return;
+    if (!methodsQuery.data.some((m) => m.id === methodId)) setValue('method_id', methodsQuery.data[0]?.id ?? '');
+  }, [methodsQuery.data, methodsQuery.isPlaceholderData, methodId, setValue]);
 
   const withdraw = useWithdraw({
     onSuccess: (withdrawal) => {
-      setConfirming(undefined);
       setDone(withdrawal);
       toasts.add({ type: 'success', title: t('analytics.withdraw.toast') });
     },
     onError: (error) => {
-      setConfirming(undefined);
       const known = fieldOf(error);
       if (known) setError(known.field, { type: 'server', message: known.message });
       else toasts.addError(error);
@@ -89,73 +128,77 @@ export function WithdrawForm() {
     </RevenuePage>
   );
   if (done) return page(<WithdrawalDone withdrawal={done} />);
-  if (methods.length === 0 || balance.available < 1) {
-    return page(<EmptyState>{methods.length === 0 ? t('analytics.withdraw.noMethods') : t('analytics.withdraw.nothing')}</EmptyState>);
-  }
+  if (balance.available < 1) return page(<EmptyState>{t('analytics.withdraw.nothing')}</EmptyState>);
 
+  const changeRegion = (code: string) => {
+    rememberRegion(code);
+    setRegion(code);
+  };
   const submit = handleSubmit((values) => {
     const chosen = methodById(values.method_id);
     const amount = parseDollars(values.amount);
     if (!chosen || amount === undefined) return;
-    const address = chosen.address_kind === 'email' ? values.address.trim() : undefined;
-    const signature = JSON.stringify([chosen.id, amount, address]);
+    const signature = JSON.stringify([chosen.id, amount]);
     const key = attempt?.signature === signature ? attempt.key : newIdempotencyKey();
     setAttempt({ signature, key });
-    setConfirming({ amount, method_id: chosen.id, ...(address ? { method_address: address } : {}), idempotency_key: key });
+    withdraw.mutate({ amount, method_id: chosen.id, country: region, idempotency_key: key });
   });
-  const confirmingFee = confirming && preview.fees?.amount === confirming.amount ? preview.fees : undefined;
+  const recipient = method ? (recipientOf(method, accounts) ?? t('analytics.withdraw.sandboxAccount')) : undefined;
+  const percent = (bps: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
+  const methodsSettled = !methodsQuery.isPlaceholderData && methodsQuery.isSuccess;
 
   return page(
-    <>
-      <SettingsForm onSubmit={(event) => void submit(event)} noValidate>
-        <MethodPicker methods={methods} register={register('method_id')} error={formState.errors.method_id?.message} />
-        {method && (
-          <TextField
-            label={t('analytics.withdraw.amount')}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t('analytics.withdraw.amountHint', { min: formatCents(method.min_amount), max: formatCents(Math.min(method.max_amount, balance.available)) })}
-            error={formState.errors.amount?.message}
-            {...register('amount')}
+    <SettingsForm onSubmit={(event) => void submit(event)} noValidate>
+      <RegionSelect value={region} onChange={changeRegion} />
+      {!methodsSettled && methodsQuery.isFetching && <p role="status">{t('analytics.withdraw.methodsLoading')}</p>}
+      {methodsSettled && methods.length === 0 ? (
+        <EmptyState>{t('analytics.withdraw.noMethodsHere')}</EmptyState>
+      ) : (
+        <MethodPicker methods={methods} selected={methodId} register={register('method_id')} error={problem ? undefined : formState.errors.method_id?.message} />
+      )}
+      {problem && <AccountProblemText problem={problem} />}
+      {method && (
+        <TextField
+          label={t('analytics.withdraw.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={t('analytics.withdraw.amountHint', { min: formatCents(method.min_amount), max: formatCents(Math.min(method.max_amount, balance.available)) })}
+          error={formState.errors.amount?.message}
+          {...register('amount')}
+        />
+      )}
+      <FeePreview fees={preview.fees} pending={preview.pending} />
+      {method && hasFee(method) && (
+        <div>
+          <CheckboxField
+            label={
+              preview.fees
+                ? t('analytics.withdraw.feeConsent', { fee: formatCents(preview.fees.fee), net: formatCents(preview.fees.net_usd) })
+                : t('analytics.withdraw.feeConsentRule', { rule: t('analytics.withdraw.feeRule', { percent: percent(method.fee.percent_bps), min: formatCents(method.fee.min) }) })
+            }
+            {...register('fee_consent')}
           />
-        )}
-        {method?.address_kind === 'email' && <TextField label={t('analytics.withdraw.email')} type="email" autoComplete="email" error={formState.errors.address?.message} {...register('address')} />}
-        <FeePreview fees={preview.fees} pending={preview.pending} />
-        {formState.errors.root?.server && <FormAlert>{formState.errors.root.server.message}</FormAlert>}
-        <SettingsFormActions>
-          <ButtonLink to={revenuePaths.getHref()} variant="transparent">
-            {t('common.cancel')}
-          </ButtonLink>
-          <Button type="submit" color="brand">
-            {t('analytics.withdraw.submit')}
-          </Button>
-        </SettingsFormActions>
-      </SettingsForm>
-      <Modal
-        open={confirming !== undefined}
-        onClose={() => setConfirming(undefined)}
-        title={confirming ? t('analytics.withdraw.confirmTitle', { amount: formatCents(confirming.amount) }) : ''}
-        footer={
-          <>
-            <Button variant="transparent" onClick={() => setConfirming(undefined)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="brand" disabled={withdraw.isPending} onClick={() => confirming && withdraw.mutate(confirming)}>
-              {t('analytics.withdraw.submit')}
-            </Button>
-          </>
-        }
-      >
-        {confirming && (
-          <p className={styles.muted}>
-            {t('analytics.withdraw.confirmText', {
-              net: formatCents(confirmingFee?.net_usd ?? confirming.amount),
-              fee: formatCents(confirmingFee?.fee ?? 0),
-              method: methodById(confirming.method_id)?.name ?? confirming.method_id,
-            })}
-          </p>
-        )}
-      </Modal>
-    </>,
+          {formState.errors.fee_consent && <FieldError>{formState.errors.fee_consent.message}</FieldError>}
+        </div>
+      )}
+      {method && !problem && (
+        <div>
+          <CheckboxField label={t('analytics.withdraw.confirmTransfer', { account: recipient })} {...register('transfer_confirmed')} />
+          {formState.errors.transfer_confirmed && <FieldError>{formState.errors.transfer_confirmed.message}</FieldError>}
+        </div>
+      )}
+      <p className={styles.terms}>
+        <FormattedMessage id="analytics.withdraw.terms" values={{ terms: (chunks) => <AppLink to={paths.legal.getHref('terms')}>{chunks}</AppLink> }} />
+      </p>
+      {formState.errors.root?.server && <FormAlert>{formState.errors.root.server.message}</FormAlert>}
+      <SettingsFormActions>
+        <ButtonLink to={revenuePaths.getHref()} variant="transparent">
+          {t('common.cancel')}
+        </ButtonLink>
+        <Button type="submit" color="brand" disabled={withdraw.isPending}>
+          {t('analytics.withdraw.submit')}
+        </Button>
+      </SettingsFormActions>
+    </SettingsForm>,
   );
 }
