@@ -8,6 +8,7 @@ import { allowSiteOrigins } from './cors.js';
 import { AgentError } from './errors.js';
 import { backupRoutes } from './routes/backups.js';
 import { consoleRoutes } from './routes/console.js';
+import { fileHashRoutes } from './routes/file-hashes.js';
 import { fileRoutes } from './routes/files.js';
 import type { AuthContext } from './routes/http.js';
 import { serverRoutes } from './routes/servers.js';
@@ -63,6 +64,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   serverRoutes(app, manager, auth);
   consoleRoutes(app, manager, auth, config.allowedOrigins);
   fileRoutes(app, manager, auth);
+  fileHashRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
 
   return {

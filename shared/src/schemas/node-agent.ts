@@ -129,3 +129,6 @@ export type AgentConsoleMessage = z.infer<typeof AgentConsoleMessageSchema>;
 
 /** Messages a client sends on the console WebSocket. */
 export const AgentConsoleClientMessageSchema = z.object({ type: z.literal('command'), command: z.string().min(1).max(1024) });
+
+/** GET /api/servers/:id/files/hash: what the node holds at a path. */
+export const AgentFileHashSchema = z.object({ path: z.string(), size: z.number().int(), sha1: z.string(), sha512: z.string() });
