@@ -2,8 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type postgres from 'postgres';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-runner.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
 import { registerNode } from './node-registry.js';
+import { serverContentRoutes } from './server-content.routes.js';
+import { createServerContentService } from './server-content.service.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import * as repo from './servers.repository.js';
 import { serversRoutes } from './servers.routes.js';
@@ -17,6 +20,9 @@ export interface ServersModuleOptions {
   jobs: JobQueue | undefined;
   portRange: { first: number; last: number };
   graceDays: number;
+  /** Catalogue files sent to nodes when content is installed, and where project icons are served. */
+  files: FileStore;
+  cdnUrl: string;
   /** The node agent this instance was configured with (embedded or NODE_AGENT_URL): registered at start. */
   configuredNode: { url: string | undefined; token: string | undefined };
 }
@@ -25,7 +31,9 @@ export interface ServersModuleOptions {
 export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (app, options) => {
   const { db, jobs } = options;
   const provisioning = createProvisioning({ db, portRange: options.portRange, graceDays: options.graceDays });
-  await app.register(serversRoutes, { service: createServersService({ db, provisioning }), db });
+  const service = createServersService({ db, provisioning });
+  await app.register(serversRoutes, { service, db });
+  await app.register(serverContentRoutes, { content: createServerContentService({ db, files: options.files, cdnUrl: options.cdnUrl, servers: service }) });
 
   const { url, token } = options.configuredNode;
   if (url && token) {
