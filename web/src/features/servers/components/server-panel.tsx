@@ -7,6 +7,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useConsoleSocket } from '../hooks/use-console-socket';
 import { serverPaths } from '../server-paths';
 import { serverAddress, serverPill } from '../utils/server-display';
+import { ContentTab } from './content-tab';
 import { OptionsTab } from './options-tab';
 import { OverviewTab } from './overview-tab';
 import { PowerControls } from './power-controls';
@@ -53,6 +54,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         onSelect={setTab}
         tabs={[
           { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} /> },
+          { id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> },
           ...extraTabs,
           { id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> },
         ]}
