@@ -8,6 +8,8 @@ import { strToU8, zipSync } from 'fflate';
  * the dependency visible.
  */
 
+/** The game version new servers get (servers.service DEFAULT_GAME_VERSION). */
+export const DEMO_PLUGIN_GAME_VERSION = '1.21.4';
 export const SIGNPOST_SLUG = 'signpost-lib';
 export const WELCOME_SIGN_SLUG = 'welcome-sign';
 
