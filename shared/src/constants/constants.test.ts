@@ -52,7 +52,7 @@ describe('loaders', () => {
 
   it('groups and flags loaders per spec §9', () => {
     const names = (list: { name: string }[]) => list.map((l) => l.name).sort();
-    expect(names(loadersInGroup('plugin'))).toEqual(['bukkit', 'folia', 'paper', 'purpur', 'spigot', 'sponge']);
+    expect(names(loadersInGroup('plugin'))).toEqual(['bukkit', 'flying-squid', 'folia', 'paper', 'purpur', 'spigot', 'sponge']);
     expect(names(loadersInGroup('platform'))).toEqual(['bungeecord', 'velocity', 'waterfall']);
     expect(names(loadersInGroup('mod'))).toEqual(['fabric', 'forge', 'neoforge', 'quilt']);
     expect(names(loadersInGroup('mod', { includeHidden: true }))).toEqual([
