@@ -97,9 +97,9 @@ export function createServerContentService(deps: { db: Database; files: FileStor
       }
     }
 
-    // Installed content declaring the new project incompatible refuses it too.
     if (!replacing && installed.has(root.projectId)) throw conflict(`project_id: ${await names(root.projectId)} is already installed; update it instead`, 'already_installed');
     await visit(root.projectId, root.versionId, null, root.versionId === undefined ? 'project_id' : 'version_id');
+    // Installed content declaring a planned project incompatible refuses the plan too.
     const installedVersions = await listInstallableVersions(db, { versionIds: [...installed.values()].map((r) => r.versionId) });
     for (const version of installedVersions) {
       const clash = version.dependencies.find((d) => d.type === 'incompatible' && d.projectId !== null && planned.has(d.projectId) && d.projectId !== version.projectId);
@@ -142,8 +142,10 @@ export function createServerContentService(deps: { db: Database; files: FileStor
         const enabled = previous?.enabled ?? true;
         const path = pathOf({ folder: item.folder, fileName: item.version.file.filename, enabled });
         if (previous && pathOf(previous) === path) {
-          // Same file name: write next to it first so a failed transfer leaves the old one in place.
+          // Same file name: write next to it first so a failed transfer leaves the old one in place
+          // (the node's rename does not overwrite).
           await send(agent, server.id, item.version, `${path}.installing`);
+          await removeFiles(agent, server.id, [path]);
           await rename(agent, server.id, `${path}.installing`, path);
         } else {
           await send(agent, server.id, item.version, path);
