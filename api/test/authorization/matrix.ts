@@ -496,11 +496,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/servers/:id/suspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/suspend`, { reason: 'support' }), owner: 401, stranger: 401, moderator: 401, admin: 200 },
   'POST /v2/servers/:id/unsuspend': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/unsuspend`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
   // Server content (issue 16, s-content): listing reads the API's rows; changes need the node (409 without one).
-  'GET /v2/servers/:id/content': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/content`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
-  'POST /v2/servers/:id/content': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/content`, { project_id: 'AAAAAAAA' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
-  'POST /v2/servers/:id/content/:project/update': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA/update`, {}), owner: 409, stranger: 404, moderator: 404, admin: 409 },
-  'PATCH /v2/servers/:id/content/:project': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA`, { enabled: false }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
-  'DELETE /v2/servers/:id/content/:project': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  // Every call buys a server, so contentServer refills the Small plan's stock the rows share.
+  'GET /v2/servers/:id/content': { request: async (w) => get(`/v2/servers/${await contentServer(w)}/content`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/content': { request: async (w) => send('POST', `/v2/servers/${await contentServer(w)}/content`, { project_id: 'AAAAAAAA' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/content/:project/update': { request: async (w) => send('POST', `/v2/servers/${await contentServer(w)}/content/AAAAAAAA/update`, {}), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PATCH /v2/servers/:id/content/:project': { request: async (w) => send('PATCH', `/v2/servers/${await contentServer(w)}/content/AAAAAAAA`, { enabled: false }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'DELETE /v2/servers/:id/content/:project': { request: async (w) => send('DELETE', `/v2/servers/${await contentServer(w)}/content/AAAAAAAA`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
 };
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */
@@ -512,4 +513,10 @@ async function ownerServer(w: World): Promise<string> {
   await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment', headers: { authorization: w.owner.session }, payload });
   const list = (await w.ctx.app.inject({ method: 'GET', url: '/v2/servers', headers: { authorization: w.owner.session } })).json<{ servers: Array<{ id: string }> }>();
   return list.servers[0]!.id;
+}
+
+/** ownerServer after putting the Small plan's stock back to 100: every matrix call buys one, and the rows share it. */
+async function contentServer(w: World): Promise<string> {
+  await w.ctx.database.sql`update billing_products set metadata = jsonb_set(metadata, '{stock}', '100') where metadata->>'type' = 'pyro' and metadata->>'name' = 'Small'`;
+  return ownerServer(w);
 }
