@@ -18,6 +18,40 @@ function readProperties() {
   return map;
 }
 
+/**
+ * Plugins of the built-in runtime: every enabled `plugins/*.zip` (a disabled one ends in
+ * `.disabled`) holds a CommonJS `index.js` exporting `server(serv, settings)` — flying-squid's own
+ * plugin shape. Each is unpacked afresh into `.plugins/<zip name>/` and handed to flying-squid by
+ * absolute path, in file-name order. A broken archive is reported and skipped, never fatal.
+ */
+function unpackPlugins() {
+  const path = require('node:path');
+  const { unzipSync } = require('fflate');
+  const target = path.resolve('.plugins');
+  fs.rmSync(target, { recursive: true, force: true });
+  const plugins = {};
+  let names = [];
+  try { names = fs.readdirSync('plugins').filter((n) => n.endsWith('.zip')).sort(); } catch { return plugins; }
+  for (const name of names) {
+    try {
+      const folder = path.join(target, name.slice(0, -4));
+      for (const [entry, bytes] of Object.entries(unzipSync(fs.readFileSync(path.join('plugins', name))))) {
+        const file = path.resolve(folder, entry);
+        if (!file.startsWith(folder + path.sep) || entry.endsWith('/')) continue;
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, bytes);
+      }
+      const main = path.join(folder, 'index.js');
+      if (!fs.existsSync(main)) throw new Error('no index.js at the top of the archive');
+      plugins[main] = {};
+      console.log(`[Cairn] Plugin ${name} found`);
+    } catch (error) {
+      console.error(`[Cairn] Plugin ${name} skipped: ${error.message}`);
+    }
+  }
+  return plugins;
+}
+
 const props = readProperties();
 const int = (key, fallback) => {
   const n = Number.parseInt(props.get(key) ?? '', 10);
@@ -39,7 +73,7 @@ const serv = mc.createMCServer({
   worldFolder: props.get('level-name') ?? 'world',
   generation: { name: 'diamond_square', options: { worldHeight: 80 } },
   kickTimeout: 10000,
-  plugins: {},
+  plugins: unpackPlugins(),
   modpe: false,
   'view-distance': int('view-distance', 6),
   'player-list-text': { header: { text: 'Cairn' }, footer: { text: '' } },

@@ -9,6 +9,7 @@ import { AgentError } from './errors.js';
 import { backupActionRoutes } from './routes/backup-actions.js';
 import { backupRoutes } from './routes/backups.js';
 import { consoleRoutes } from './routes/console.js';
+import { fileHashRoutes } from './routes/file-hashes.js';
 import { fileRoutes } from './routes/files.js';
 import { optionRoutes } from './routes/options.js';
 import type { AuthContext } from './routes/http.js';
@@ -66,6 +67,7 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   serverRoutes(app, manager, auth);
   consoleRoutes(app, manager, auth, config.allowedOrigins);
   fileRoutes(app, manager, auth);
+  fileHashRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
   optionRoutes(app, manager, backups, auth);
   backupActionRoutes(app, manager, backups, auth);

@@ -553,10 +553,18 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     admin: 204,
   },
   'POST /v2/servers/:id/move': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/move`, { node_id: 'zzzzzzzz' }), owner: 401, stranger: 401, moderator: 401, admin: 400 },
+  // Server content (issue 16, s-content): listing reads the API's rows; changes need the node (409 without one).
+  'GET /v2/servers/:id/content': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/content`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/content': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/content`, { project_id: 'AAAAAAAA' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'POST /v2/servers/:id/content/:project/update': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA/update`, {}), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PATCH /v2/servers/:id/content/:project': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA`, { enabled: false }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'DELETE /v2/servers/:id/content/:project': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
 };
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */
 async function ownerServer(w: World): Promise<string> {
+  // Every call buys one and the rows share the plan's stock: put it back so the last rows can still buy.
+  await w.ctx.database.sql`update billing_products set metadata = jsonb_set(metadata, '{stock}', '100') where metadata->>'type' = 'pyro' and metadata->>'name' = 'Small'`;
   const card = await ownerCard(w);
   const products = (await w.ctx.app.inject({ method: 'GET', url: '/v2/billing/products' })).json<Array<{ id: string; metadata: { type: string; name?: string } }>>();
   const plan = products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;

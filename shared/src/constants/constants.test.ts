@@ -42,7 +42,7 @@ describe('loaders', () => {
   it('covers every loader of the spec once, alphabetically', () => {
     expect(LOADERS.map((l) => l.name)).toEqual([...LOADER_NAMES]);
     expect([...LOADER_NAMES].sort()).toEqual([...LOADER_NAMES]);
-    expect(LOADERS).toHaveLength(22);
+    expect(LOADERS).toHaveLength(23);
   });
 
   it('has original line icons of the agreed shape', () => {
@@ -52,7 +52,7 @@ describe('loaders', () => {
 
   it('groups and flags loaders per spec §9', () => {
     const names = (list: { name: string }[]) => list.map((l) => l.name).sort();
-    expect(names(loadersInGroup('plugin'))).toEqual(['bukkit', 'folia', 'paper', 'purpur', 'spigot', 'sponge']);
+    expect(names(loadersInGroup('plugin'))).toEqual(['bukkit', 'flying-squid', 'folia', 'paper', 'purpur', 'spigot', 'sponge']);
     expect(names(loadersInGroup('platform'))).toEqual(['bungeecord', 'velocity', 'waterfall']);
     expect(names(loadersInGroup('mod'))).toEqual(['fabric', 'forge', 'neoforge', 'quilt']);
     expect(names(loadersInGroup('mod', { includeHidden: true }))).toEqual([

@@ -6,7 +6,7 @@ export type LoaderGroup = 'mod' | 'plugin' | 'platform' | 'shader' | 'datapack' 
 
 /** Machine names of every loader, alphabetical (the order the tag route returns them). */
 export const LOADER_NAMES = [
-  'bukkit', 'bungeecord', 'canvas', 'datapack', 'fabric', 'folia', 'forge', 'iris', 'liteloader', 'minecraft', 'modloader',
+  'bukkit', 'bungeecord', 'canvas', 'datapack', 'fabric', 'flying-squid', 'folia', 'forge', 'iris', 'liteloader', 'minecraft', 'modloader',
   'neoforge', 'optifine', 'paper', 'purpur', 'quilt', 'rift', 'spigot', 'sponge', 'vanilla', 'velocity', 'waterfall',
 ] as const;
 
@@ -53,6 +53,8 @@ export const LOADER_INFO: readonly LoaderInfo[] = [
   info('canvas', 'Canvas', 'shader', ['shader']),
   info('datapack', 'Data Pack', 'datapack', ['datapack', 'mod']),
   info('fabric', 'Fabric', 'mod', MOD_AND_PACK),
+  // Plugins for the built-in server runtime of hosted servers (zip with a CommonJS index.js; README "Server content").
+  info('flying-squid', 'Flying Squid', 'plugin', PLUGIN),
   info('folia', 'Folia', 'plugin', PLUGIN),
   info('forge', 'Forge', 'mod', MOD_AND_PACK),
   info('iris', 'Iris', 'shader', ['shader']),
@@ -84,6 +86,8 @@ const LOADER_ICON_BODIES: Readonly<Record<LoaderName, string>> = {
   datapack: '<path d="M9 4H8a2 2 0 0 0-2 2v4l-2 2 2 2v4a2 2 0 0 0 2 2h1M15 4h1a2 2 0 0 1 2 2v4l2 2-2 2v4a2 2 0 0 1-2 2h-1"/><path d="M12 12h.01"/>',
   // thread spool
   fabric: '<path d="M6 4h12M6 20h12"/><rect x="8" y="4" width="8" height="16"/><path d="M8 8l8 3M8 12l8 3M8 16l8 3"/>',
+  // squid with trailing tentacles
+  'flying-squid': '<path d="M12 3c3 0 5 3 5 7v3H7v-3c0-4 2-7 5-7z"/><path d="M8 13v6M11 13v8M13 13v8M16 13v6"/>',
   // leaf with a vein
   folia: '<path d="M5 19C5 10 10 5 19 5c0 9-5 14-14 14z"/><path d="M5 19l9-9"/>',
   // anvil

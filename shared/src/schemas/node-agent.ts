@@ -191,3 +191,6 @@ export const AgentReinstallBodySchema = z
   })
   .strict();
 export type AgentReinstallBody = z.infer<typeof AgentReinstallBodySchema>;
+
+/** GET /api/servers/:id/files/hash: what the node holds at a path. */
+export const AgentFileHashSchema = z.object({ path: z.string(), size: z.number().int(), sha1: z.string(), sha512: z.string() });

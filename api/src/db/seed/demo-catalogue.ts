@@ -14,6 +14,7 @@ import type { Logger } from '../../embedded/process-utils.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { insertVersionUpload, prepareVersionUpload } from '../../modules/versions/version-creation.js';
 import { galleryPng, iconPng, seededRandom } from './demo-art.js';
+import { DEMO_PLUGIN_GAME_VERSION, demoServerPlugin, SIGNPOST_SLUG, WELCOME_SIGN_SLUG } from './demo-server-plugins.js';
 
 /**
  * `seed --demo` (and the first `npm start`): a small, realistic catalogue to look around in —
@@ -73,6 +74,9 @@ const PROJECTS: DemoProject[] = [
   { slug: 'gentle-villagers', title: 'Gentle Villagers', summary: 'Villagers restock more often and remember who helped their village.', kind: 'datapack', loaders: ['datapack'], categories: ['game-mechanics'], owner: 2 },
   { slug: 'ruins-of-salt', title: 'Ruins of Salt', summary: 'Sunken salt-crusted ruins along beaches, with maps leading to them.', kind: 'datapack', loaders: ['datapack'], categories: ['worldgen', 'adventure'], owner: 4, gallery: 2 },
   { slug: 'craftable-saddles', title: 'Craftable Saddles', summary: 'Saddles, name tags and horse armour become craftable.', kind: 'datapack', loaders: ['datapack'], categories: ['tweaks'], owner: 1 },
+  // Real plugins for the built-in server runtime (demo-server-plugins.ts): installable on a demo server.
+  { slug: SIGNPOST_SLUG, title: 'Signpost', summary: 'A tiny library other server plugins use to show framed notices.', kind: 'plugin', loaders: ['flying-squid'], categories: ['library'], owner: 2 },
+  { slug: WELCOME_SIGN_SLUG, title: 'Welcome Sign', summary: 'Greets everyone who joins and adds a /welcome command. Needs Signpost.', kind: 'plugin', loaders: ['flying-squid'], categories: ['social', 'utility'], owner: 2, requires: [SIGNPOST_SLUG] },
 ];
 
 const GAME_VERSION_SETS = [['1.20.1'], ['1.20.1', '1.20.2'], ['1.20.4'], ['1.20.6'], ['1.21', '1.21.1'], ['1.21.1']];
@@ -102,6 +106,7 @@ function body(project: DemoProject, creator: string): string {
 function versionFile(project: DemoProject, versionNumber: string, gameVersion: string, bundled: Array<{ filename: string; bytes: Buffer }>): { filename: string; bytes: Buffer } {
   const note = strToU8(`${project.title} ${versionNumber} — Cairn demo file\n`);
   const zip = (entries: Record<string, Uint8Array>) => Buffer.from(zipSync(entries));
+  if (project.slug === SIGNPOST_SLUG || project.slug === WELCOME_SIGN_SLUG) return demoServerPlugin(project.slug, versionNumber);
   switch (project.kind) {
     case 'mod':
       return {
@@ -253,7 +258,8 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, log: Log
     let projectDownloads = 0;
     for (let v = 0; v < versionTotal; v++) {
       const versionNumber = `${1 + Math.floor(v / 2)}.${(v % 2) * 2 + Math.floor(random() * 2)}.${Math.floor(random() * 4)}`;
-      const gameVersions = sets[Math.min(v, sets.length - 1)]!;
+      // Built-in runtime plugins target the game version demo servers run.
+      const gameVersions = spec.loaders.includes('flying-squid') ? [DEMO_PLUGIN_GAME_VERSION] : sets[Math.min(v, sets.length - 1)]!;
       const bundled = (spec.bundles ?? []).map((slug) => primaryFiles.get(slug)).filter((f): f is { filename: string; bytes: Buffer } => f !== undefined);
       const file = versionFile(spec, versionNumber, gameVersions[0]!, bundled);
       const blob = await files.put(file.bytes, { maxBytes: 1 << 20, extension: file.filename.split('.').pop()! });

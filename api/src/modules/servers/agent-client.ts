@@ -32,10 +32,13 @@ export class AgentError extends ApiError {}
  * become 503 `node_unavailable`; the agent's own 4xx answers keep their status, code and text.
  */
 export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
-  async function call(method: string, path: string, options: { json?: unknown; text?: string } = {}): Promise<Response> {
+  async function call(method: string, path: string, options: { json?: unknown; text?: string; bytes?: Uint8Array } = {}): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${node.token}` };
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (options.bytes !== undefined) {
+      headers['content-type'] = 'application/octet-stream';
+      body = options.bytes;
+    } else if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     } else if (options.text !== undefined) {
@@ -66,6 +69,9 @@ export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
   const server = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
 
   return {
+    /** Any agent route, with the same error mapping (for callers with routes of their own, like content installs). */
+    call,
+    json,
     info: () => json(AgentNodeInfoSchema, 'GET', '/api/node'),
     create: (body: CreateAgentServerBody) => json(AgentServerSchema, 'POST', '/api/servers', body),
     /** Undefined when the node does not have this server. */

@@ -2,8 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type postgres from 'postgres';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-runner.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
 import { registerNode } from './node-registry.js';
+import { serverContentRoutes } from './server-content.routes.js';
+import { createServerContentService } from './server-content.service.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import { createServerNetworkService } from './server-network.service.js';
 import { createServerOptionsService } from './server-options.service.js';
@@ -26,6 +29,9 @@ export interface ServersModuleOptions {
   graceDays: number;
   /** SERVERS_DOMAIN: custom addresses are `{subdomain}.{domain}`. */
   domain: string | undefined;
+  /** Catalogue files sent to nodes when content is installed, and where project icons are served. */
+  files: FileStore;
+  cdnUrl: string;
   /** The node agent this instance was configured with (embedded or NODE_AGENT_URL): registered at start. */
   configuredNode: { url: string | undefined; token: string | undefined };
 }
@@ -43,6 +49,7 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
   });
   await app.register(serverNoticesRoutes, { notices: createServerNoticesService({ db }) });
   await app.register(serverMoveRoutes, { db, service, portRange: options.portRange });
+  await app.register(serverContentRoutes, { content: createServerContentService({ db, files: options.files, cdnUrl: options.cdnUrl, servers: service }) });
 
   const { url, token } = options.configuredNode;
   if (url && token) {

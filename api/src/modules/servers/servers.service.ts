@@ -183,6 +183,16 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       return { backups: serverBackups(db, server, await placed(server, doing)), maxBackups };
     },
 
+    /** The caller's server row (404 for anyone else), for the module's other parts (content). */
+    visibleServer: visible,
+
+    /** The caller's ready server and its node (409 while not ready). */
+    async onNode(actor: Actor, id: string, doing: string): Promise<{ server: repo.ServerRow; node: repo.NodeRow }> {
+      const server = await visible(actor, id);
+      requireReady(server, doing);
+      return { server, node: await placed(server, doing) };
+    },
+
     async suspend(actor: Actor, id: string, reason: ServerSuspensionReason): Promise<Server> {
       requireAdmin(actor);
       const server = await visible(actor, id);

@@ -38,7 +38,7 @@ describe('filter groups per project type', () => {
       ['liteloader', true], ['modloader', true], ['rift', true],
     ]);
     const plugin = buildFilterGroups('plugin', tags);
-    expect(plugin[0]?.options.map((o) => o.value)).toEqual(['bukkit', 'folia', 'paper', 'purpur', 'spigot', 'sponge']);
+    expect(plugin[0]?.options.map((o) => o.value)).toEqual(['bukkit', 'flying-squid', 'folia', 'paper', 'purpur', 'spigot', 'sponge']);
     expect(plugin[1]?.options.map((o) => o.value)).toEqual(['bungeecord', 'velocity', 'waterfall']);
     expect(buildFilterGroups('shader', tags)[1]?.options.map((o) => o.value)).toEqual(['canvas', 'iris', 'optifine', 'vanilla']);
     expect(buildFilterGroups('modpack', tags)[1]?.options.map((o) => o.value)).toEqual(['fabric', 'forge', 'neoforge', 'quilt']);

@@ -10,6 +10,7 @@ import { serverPaths } from '../server-paths';
 import { serverAddress, serverPill } from '../utils/server-display';
 import { BackupsTab } from './backups-tab';
 import { FilesTab } from './files-tab';
+import { ContentTab } from './content-tab';
 import { OptionsTab } from './options-tab';
 import { OverviewTab } from './overview-tab';
 import { PowerControls } from './power-controls';
@@ -58,6 +59,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         onSelect={setTab}
         tabs={[
           { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} /> },
+          { id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> },
           { id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> },
           ...extraTabs,
           { id: 'backups', label: t('servers.tab.backups'), panel: tab === 'backups' && <BackupsTab server={server} running={state === 'running'} /> },
