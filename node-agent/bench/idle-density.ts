@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAgent } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { readProcessUsage } from '../src/resources.js';
+import { freePort } from '../test/harness.js';
 
 /**
  * How many idle game servers one host holds: starts BENCH_SERVERS (default 6) flying-squid servers
@@ -22,17 +22,6 @@ const HOST_RESERVE_BYTES = 1 * GiB;
 /** CPU share of the host idle servers may take together, leaving the rest for players joining. */
 const IDLE_CPU_BUDGET_PERCENT = 50;
 const SMALL_PLAN_BYTES = 2 * GiB;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

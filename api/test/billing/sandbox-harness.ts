@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { buildSandbox } from '@cairn/sandbox';
+import { PaymentMethodSetupSchema } from '@cairn/shared/schemas/billing';
 import type { FastifyInstance } from 'fastify';
 import { createSandboxProvider } from '../../src/modules/billing/providers/sandbox-provider.js';
 import type { PaymentProvider } from '../../src/modules/billing/providers/payment-provider.js';
@@ -58,4 +59,20 @@ export async function startTestSandbox(options: { now?: () => number } = {}): Pr
     drainWebhooks: async () => app.webhooks.drain(),
     close: () => app.close(),
   };
+}
+
+/**
+ * Saves a test card for the session's user the way the website's card form does: the API starts a
+ * card setup, the sandbox confirms it with the card. Returns the payment method id.
+ */
+export async function saveSandboxCard(app: FastifyInstance, session: string, card: TestCard = 'visa'): Promise<string> {
+  const started = await app.inject({ method: 'POST', url: '/v2/billing/payment_method', headers: { authorization: session } });
+  const setup = PaymentMethodSetupSchema.strict().parse(started.json());
+  const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    body: JSON.stringify({ client_secret: setup.client_secret, card: { number: TEST_CARD_NUMBERS[card], exp_month: 11, exp_year: 2031, cvc: card === 'amex' ? '1234' : '123' } }),
+  });
+  if (!confirmed.ok) throw new Error(`sandbox card setup: ${confirmed.status} ${await confirmed.text()}`);
+  return ((await confirmed.json()) as { payment_method: string }).payment_method;
 }

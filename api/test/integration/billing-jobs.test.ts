@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { ChargeSchema, PaymentMethodSetupSchema, PaymentResultSchema, ProductSchema, SubscriptionEntrySchema, type Product } from '@cairn/shared/schemas/billing';
+import { ChargeSchema, PaymentResultSchema, ProductSchema, SubscriptionEntrySchema, type Product } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { createTestContext, type TestContext } from '../harness.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
-import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
+import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import type { TestCard } from '../billing/provider-contract.js';
 import { billingCharges, billingProducts } from '../../src/db/schema/billing.js';
 import { encodeBase62, parseId } from '../../src/lib/ids.js';
@@ -33,15 +33,7 @@ const db = () => ctx.database.db;
 const plus = () => products.find((p) => p.metadata.type === 'midas')!;
 const smallPlan = () => products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
 
-async function saveCard(user: TestUser, card: TestCard): Promise<string> {
-  const setup = PaymentMethodSetupSchema.strict().parse((await call('POST', '/v2/billing/payment_method', user.session)).json());
-  const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-    body: JSON.stringify({ client_secret: setup.client_secret, card: { number: TEST_CARD_NUMBERS[card], exp_month: 11, exp_year: 2031, cvc: '123' } }),
-  });
-  return ((await confirmed.json()) as { payment_method: string }).payment_method;
-}
+const saveCard = (user: TestUser, card: TestCard) => saveSandboxCard(ctx.app, user.session, card);
 
 const buy = (user: TestUser, pm: string, product: Product) =>
   call('POST', '/v2/billing/payment', user.session, {

@@ -5,12 +5,12 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PaymentMethodSetupSchema, ProductSchema } from '@cairn/shared/schemas/billing';
+import { ProductSchema } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { ServerAutobackupSchema, ServerBackupListSchema, ServerBackupSchema, ServerListSchema, ServerSchema, type ServerBackup } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
-import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
+import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { serverAutobackups } from '../../src/db/schema/servers.js';
 import { signDownloadLink } from '../../src/modules/servers/download-links.js';
 import { AGENT_TOKEN, eventually, freePort, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
@@ -82,13 +82,7 @@ beforeAll(async () => {
   owner = await insertUserWithTokens(ctx.database.db);
   const products = z.array(ProductSchema.strict()).parse((await ctx.app.inject({ method: 'GET', url: '/v2/billing/products' })).json());
   const small = products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
-  const setup = PaymentMethodSetupSchema.strict().parse((await call('POST', '/v2/billing/payment_method')).json());
-  const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-    body: JSON.stringify({ client_secret: setup.client_secret, card: { number: TEST_CARD_NUMBERS.visa, exp_month: 11, exp_year: 2031, cvc: '123' } }),
-  });
-  const { payment_method } = (await confirmed.json()) as { payment_method: string };
+  const payment_method = await saveSandboxCard(ctx.app, owner.session);
   const paid = await call('POST', '/v2/billing/payment', { payment_method_id: payment_method, charge: { type: 'new', product_id: small.id, server: { name: 'Backup World' } } });
   expect(paid.statusCode, paid.body).toBe(200);
   serverId = ServerListSchema.strict().parse((await call('GET', '/v2/servers')).json()).servers[0]!.id;

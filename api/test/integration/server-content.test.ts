@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PaymentMethodSetupSchema, PaymentResultSchema, ProductSchema, type Product } from '@cairn/shared/schemas/billing';
+import { PaymentResultSchema, ProductSchema, type Product } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { AgentFileListSchema } from '@cairn/shared/schemas/node-agent';
 import { ServerContentChangeSchema, ServerContentListSchema, ServerContentSchema } from '@cairn/shared/schemas/server-content';
@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { insertProject, type InsertedProject } from '../factories/catalogue.js';
 import { postVersion, versionData } from '../helpers/versions.js';
-import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
+import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { AGENT_TOKEN, eventually, freePort, openConsole, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 import { demoServerPlugin, SIGNPOST_SLUG, WELCOME_SIGN_SLUG } from '../../src/db/seed/demo-server-plugins.js';
 
@@ -48,13 +48,7 @@ async function publish(creator: TestUser, project: InsertedProject, file: { file
 }
 
 async function buyRunningServer(user: TestUser, name: string): Promise<Server> {
-  const setup = PaymentMethodSetupSchema.strict().parse((await call('POST', '/v2/billing/payment_method', user.session)).json());
-  const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-    body: JSON.stringify({ client_secret: setup.client_secret, card: { number: TEST_CARD_NUMBERS.visa, exp_month: 11, exp_year: 2031, cvc: '123' } }),
-  });
-  const card = ((await confirmed.json()) as { payment_method: string }).payment_method;
+  const card = await saveSandboxCard(ctx.app, user.session);
   const paid = await call('POST', '/v2/billing/payment', user.session, { payment_method_id: card, charge: { type: 'new', product_id: small.id, server: { name } } });
   expect(PaymentResultSchema.strict().parse(paid.json()).status).toBe('succeeded');
   const { id } = ServerListSchema.strict().parse((await call('GET', '/v2/servers', user.session)).json()).servers.find((s) => s.name === name)!;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { PaymentMethodSetupSchema, ProductSchema, type Product } from '@cairn/shared/schemas/billing';
+import { ProductSchema, type Product } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import {
   ServerAllocationListSchema,
@@ -22,7 +22,8 @@ import {
 } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
-import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
+import type { TestCard } from '../billing/provider-contract.js';
+import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { servers } from '../../src/db/schema/servers.js';
 import { billingProducts } from '../../src/db/schema/billing.js';
 import { ABANDONED_PURCHASE_MS, createProvisioning } from '../../src/modules/servers/provisioning.js';
@@ -101,17 +102,9 @@ afterAll(async () => {
   if (tools) await rm(tools, { recursive: true, force: true });
 });
 
-async function saveCard(user: TestUser, card: keyof typeof TEST_CARD_NUMBERS): Promise<string> {
-  const setup = PaymentMethodSetupSchema.strict().parse((await call('POST', '/v2/billing/payment_method', user.session)).json());
-  const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-    body: JSON.stringify({ client_secret: setup.client_secret, card: { number: TEST_CARD_NUMBERS[card], exp_month: 11, exp_year: 2031, cvc: '123' } }),
-  });
-  return ((await confirmed.json()) as { payment_method: string }).payment_method;
-}
+const saveCard = (user: TestUser, card: TestCard) => saveSandboxCard(ctx.app, user.session, card);
 
-const buy = async (user: TestUser, name: string, card: keyof typeof TEST_CARD_NUMBERS = 'visa') =>
+const buy = async (user: TestUser, name: string, card: TestCard = 'visa') =>
   call('POST', '/v2/billing/payment', user.session, { payment_method_id: await saveCard(user, card), charge: { type: 'new', product_id: small.id, server: { name } } });
 
 const getServer = async (user: TestUser, id: string) => {

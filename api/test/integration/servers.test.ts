@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PaymentMethodSetupSchema, PaymentResultSchema, ProductSchema, SubscriptionEntrySchema, type Product } from '@cairn/shared/schemas/billing';
+import { PaymentResultSchema, ProductSchema, SubscriptionEntrySchema, type Product } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { ServerAccessSchema, ServerBackupListSchema, ServerBackupSchema, ServerListSchema, ServerNodeListSchema, ServerNodeSchema, ServerPropertiesSchema, ServerSchema, ServerStatsSchema, type Server } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
-import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
+import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { createRenewals } from '../../src/modules/billing/renewals.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
 import { servers } from '../../src/db/schema/servers.js';
@@ -45,15 +45,7 @@ afterAll(async () => {
   await agent?.close();
 });
 
-async function saveCard(user: TestUser): Promise<string> {
-  const setup = PaymentMethodSetupSchema.strict().parse((await call('POST', '/v2/billing/payment_method', user.session)).json());
-  const confirmed = await fetch(`${setup.sandbox_url}/v1/setups/${setup.setup_id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-    body: JSON.stringify({ client_secret: setup.client_secret, card: { number: TEST_CARD_NUMBERS.visa, exp_month: 11, exp_year: 2031, cvc: '123' } }),
-  });
-  return ((await confirmed.json()) as { payment_method: string }).payment_method;
-}
+const saveCard = (user: TestUser) => saveSandboxCard(ctx.app, user.session);
 
 async function buyServer(user: TestUser, name: string): Promise<Server> {
   const pm = await saveCard(user);
