@@ -125,7 +125,7 @@ describe('withdraw', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
 
     expect(await screen.findByRole('heading', { name: 'Withdrawal started' })).toHaveFocus();
-    expect(screen.getByText('Withdrawal requested')).toBeInTheDocument();
+    expect(await screen.findByText('Withdrawal requested')).toBeInTheDocument();
     expect(payouts).toHaveLength(1);
     expect(payouts[0]).toMatchObject({ amount: 10_000, method_id: 'paypal', country: 'US' });
     expect(payouts[0]!.idempotency_key).toMatch(/^[0-9a-f]{32}$/);
