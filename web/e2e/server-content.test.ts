@@ -43,7 +43,8 @@ describe.skipIf(!browserAvailable)('server content in a real browser', () => {
     await page.keyboard.press('Escape');
 
     const installed = page.getByRole('list', { name: 'Installed content' });
-    await installed.getByRole('listitem').filter({ hasText: 'Welcome Sign' }).waitFor();
+    // The library's row names Welcome Sign too ("Installed as a dependency of …"): match the row that starts with it.
+    await installed.getByRole('listitem').filter({ hasText: /^Welcome Sign/ }).waitFor();
     const library = installed.getByRole('listitem').filter({ hasText: 'Signpost' });
     await library.getByText('Installed as a dependency of Welcome Sign').waitFor();
     expect(await installed.getByRole('listitem').count()).toBe(2);

@@ -36,8 +36,11 @@ describe.skipIf(!browserAvailable)('hosted servers in a real browser', () => {
     await nameDialog.getByRole('button', { name: 'Continue to payment' }).click();
 
     const pay = page.getByRole('dialog', { name: 'Pay for your Small server' });
+    // With cards saved by earlier purchases the dialog first offers them: wait for either form.
     const newCard = pay.getByRole('radio', { name: 'Add a new card' });
-    if (await newCard.isVisible().catch(() => false)) await newCard.check();
+    const cardNumber = pay.getByLabel('Card number');
+    await expect.poll(async () => (await newCard.isVisible()) || (await cardNumber.isVisible()), { timeout: 30_000 }).toBe(true);
+    if (await newCard.isVisible()) await newCard.check();
     await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.getByLabel('Expiry date').fill('12/40');
     await pay.getByLabel('Security code').fill('123');
