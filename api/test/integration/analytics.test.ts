@@ -240,6 +240,15 @@ describe('roll-ups', () => {
     const t = (iso: string) => String(Date.parse(at(iso)) / 1000);
     expect(SeriesSchema.parse(daily.json())).toEqual({ [history.key]: { [t('2026-03-01T00:00:00Z')]: 3, [t('2026-03-02T00:00:00Z')]: 1 } });
 
+    // Whole days wider than one add the per-day totals up into buckets aligned on the epoch.
+    const twoDays = await read(`/v2/analytics/downloads?project_ids=${ids(history.slug)}&${range}&resolution_minutes=2880`, actors.creator.pat);
+    const twoDayBucket = (iso: string) => String(Math.floor(Date.parse(at(iso)) / 172_800_000) * 172_800);
+    const expectedTwoDays: Record<string, number> = {};
+    for (const [iso, n] of [['2026-03-01T00:00:00Z', 3], ['2026-03-02T00:00:00Z', 1]] as const) {
+      expectedTwoDays[twoDayBucket(iso)] = (expectedTwoDays[twoDayBucket(iso)] ?? 0) + n;
+    }
+    expect(SeriesSchema.parse(twoDays.json())).toEqual({ [history.key]: expectedTwoDays });
+
     const hourly = await read(`/v2/analytics/views?project_ids=${ids(history.key)}&${range}&resolution_minutes=60`, actors.creator.pat);
     expect(SeriesSchema.parse(hourly.json())).toEqual({ [history.key]: { [t('2026-03-01T10:00:00Z')]: 2, [t('2026-03-01T11:00:00Z')]: 1 } });
     const sixHours = await read(`/v2/analytics/downloads?project_ids=${ids(history.key)}&${range}&resolution_minutes=360`, actors.creator.pat);

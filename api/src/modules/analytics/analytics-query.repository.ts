@@ -15,25 +15,35 @@ export interface SeriesQuery {
 
 /**
  * Sums per project and bucket (bucket starts aligned on multiples of the resolution since the epoch,
- * as unix seconds), one JSON object per project. Whole days come from the per-day totals, which
- * have no dimensions to add up; a year of 100 projects is 36,500 buckets, so the database groups
- * them with integer keys and hands over 100 JSON texts rather than 36,500 rows.
+ * as unix seconds), one JSON object per project in time order. Whole days come from the per-day
+ * totals, which have no dimensions to add up: at a resolution of one day each row is a bucket, read
+ * from an index that holds the count (no heap visits, no grouping); a year of 100 projects is
+ * 36,500 buckets, handed over as 100 JSON texts (spliced into the answer as they are) rather than
+ * 36,500 rows.
  */
-export async function listSeries(db: Executor, q: SeriesQuery): Promise<Array<{ projectId: number; series: Record<string, number> }>> {
+export async function listSeries(db: Executor, q: SeriesQuery): Promise<Array<{ projectId: number; seriesJson: string }>> {
   const table = q.daily ? analyticsDailyTotals : analyticsHourly;
   const granularity = q.daily ? '1 day' : '1 hour';
-  const rows = await db.execute<{ project_id: string; series: string }>(sql`
-    select project_id::text, json_object_agg(bucket_start, value)::text as series
-    from (
-      select project_id, bucket_start, sum(count) as value
-      from ${table}
-      cross join lateral (select extract(epoch from bucket)::bigint / ${q.resolutionSeconds}::bigint * ${q.resolutionSeconds}::bigint as bucket_start) b
-      where kind = ${q.kind} and ${anyBigint(table.projectId, q.projectIds)}
-        and bucket > ${q.start.toISOString()}::timestamptz - ${granularity}::interval and bucket < ${q.end.toISOString()}::timestamptz
-      group by project_id, bucket_start
-    ) sums
-    group by project_id`);
-  return rows.map((r) => ({ projectId: Number(r.project_id), series: JSON.parse(r.series) as Record<string, number> }));
+  const range = sql`kind = ${q.kind} and ${anyBigint(table.projectId, q.projectIds)}
+    and bucket > ${q.start.toISOString()}::timestamptz - ${granularity}::interval and bucket < ${q.end.toISOString()}::timestamptz`;
+  const rows =
+    q.daily && q.resolutionSeconds === 86_400
+      ? await db.execute<{ project_id: string; series: string }>(sql`
+          select project_id::text, json_object_agg(extract(epoch from bucket)::bigint, count order by bucket)::text as series
+          from ${analyticsDailyTotals}
+          where ${range}
+          group by project_id`)
+      : await db.execute<{ project_id: string; series: string }>(sql`
+          select project_id::text, json_object_agg(bucket_start, value order by bucket_start)::text as series
+          from (
+            select project_id, bucket_start, sum(count) as value
+            from ${table}
+            cross join lateral (select extract(epoch from bucket)::bigint / ${q.resolutionSeconds}::bigint * ${q.resolutionSeconds}::bigint as bucket_start) b
+            where ${range}
+            group by project_id, bucket_start
+          ) sums
+          group by project_id`);
+  return rows.map((r) => ({ projectId: Number(r.project_id), seriesJson: r.series }));
 }
 
 /** Sums per project and country over the range. */

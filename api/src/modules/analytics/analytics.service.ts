@@ -7,7 +7,6 @@ import {
   ANALYTICS_MAX_PROJECTS,
   type AnalyticsCountries,
   type AnalyticsQuery,
-  type AnalyticsSeries,
 } from '@cairn/shared/schemas/analytics';
 import type { Database } from '../../db/client.js';
 import { ANALYTICS_KIND } from '../../db/schema/analytics.js';
@@ -78,21 +77,27 @@ export function createAnalyticsService(deps: { db: Database; countryOf: CountryL
       await insertViewEvent(db, { projectId: access.project.id, clientKey: downloadClientKey(clientIp), country: countryOf(clientIp) });
     },
 
-    async getSeries(actor: Actor, metric: AnalyticsMetric, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsSeries> {
+    /**
+     * The answer as JSON text: each project's series comes from the database as JSON and is
+     * spliced in unparsed (a year of 100 projects is ~600 KB that would otherwise be parsed and
+     * written again). Shape: AnalyticsSeries.
+     */
+    async getSeriesJson(actor: Actor, metric: AnalyticsMetric, query: AnalyticsQuery, now = new Date()): Promise<string> {
       const window = resolveWindow(query, now);
       const projectIds = await viewableProjects(actor, query.project_ids);
-      const result: AnalyticsSeries = Object.fromEntries(projectIds.map((id) => [encodeBase62(id), {}]));
-      if (projectIds.length === 0) return result;
-      const rows = await listSeries(db, {
-        kind: ANALYTICS_KIND[metric],
-        projectIds,
-        start: window.start,
-        end: window.end,
-        resolutionSeconds: window.resolutionMinutes * 60,
-        daily: window.resolutionMinutes % DAY_MINUTES === 0,
-      });
-      for (const row of rows) result[encodeBase62(row.projectId)] = row.series;
-      return result;
+      const series = new Map<number, string>(projectIds.map((id) => [id, '{}']));
+      if (projectIds.length > 0) {
+        const rows = await listSeries(db, {
+          kind: ANALYTICS_KIND[metric],
+          projectIds,
+          start: window.start,
+          end: window.end,
+          resolutionSeconds: window.resolutionMinutes * 60,
+          daily: window.resolutionMinutes % DAY_MINUTES === 0,
+        });
+        for (const row of rows) series.set(row.projectId, row.seriesJson);
+      }
+      return `{${[...series].map(([id, json]) => `${JSON.stringify(encodeBase62(id))}:${json}`).join(',')}}`;
     },
 
     async getCountries(actor: Actor, metric: AnalyticsMetric, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsCountries> {

@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_daily_totals_series_idx" ON "analytics_daily_totals" USING btree ("kind","project_id","bucket","count");
