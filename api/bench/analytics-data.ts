@@ -4,8 +4,8 @@ import { ANALYTICS_KIND } from '../src/db/schema/analytics.js';
 
 /**
  * Synthetic analytics for the benchmark, written straight in SQL (generate_series) so that tens
- * of millions of events cost seconds: the daily roll-up rows the job would have produced for a
- * year, and raw download events for one day to roll up.
+ * of millions of events cost seconds: the daily rows the job would have produced for a year,
+ * and raw download events for one day to roll up.
  */
 
 const DAY_MS = 86_400_000;
@@ -14,6 +14,7 @@ const DAY_MS = 86_400_000;
 const COUNTRIES = ['US', 'DE', 'BR', 'RU', 'GB', 'FR', 'PL', 'CA', 'CN', 'UA', 'AU', 'NL', 'JP', 'KR', 'ES', 'IT', 'SE', 'MX', 'TR', 'XX'];
 const LOADERS = ['fabric', 'neoforge', 'forge', 'quilt'];
 const GAME_VERSIONS = ['1.21.1', '1.20.1', '1.21.4', '1.21', '1.20.4', '1.19.2', '1.18.2', '1.16.5'];
+const REASONS = ['standalone', 'dependency', 'modpack', 'update'];
 
 const textArray = (values: readonly string[]) => sql.raw(`array['${values.join("','")}']::text[]`);
 
@@ -34,84 +35,75 @@ export interface YearOfDownloads {
   events: number;
 }
 
-/** Total downloads in the daily roll-up (or its per-day totals) for these projects and days. */
+/** Total downloads in the daily totals (or the daily dimensions' countries) for these projects and days. */
 export async function sumDailyDownloads(
   db: Database,
   projectIds: readonly number[],
   from: Date,
   to: Date,
-  table: 'analytics_daily' | 'analytics_daily_totals' = 'analytics_daily',
+  table: 'analytics_daily_totals' | 'analytics_daily_dimensions' = 'analytics_daily_totals',
 ): Promise<number> {
   const [row] = await db.execute<{ total: string }>(sql`
     select coalesce(sum(count), 0)::text as total from ${sql.identifier(table)}
     where kind = ${ANALYTICS_KIND.download} and project_id = any(${sql.param([...projectIds])}::bigint[])
-      and bucket >= ${from.toISOString()}::timestamptz and bucket < ${to.toISOString()}::timestamptz`);
+      and bucket >= ${from.toISOString()}::timestamptz and bucket < ${to.toISOString()}::timestamptz
+      ${table === 'analytics_daily_dimensions' ? sql`and dimension = 'country'` : sql``}`);
   return Number(row!.total);
 }
 
 /**
- * Replaces the year's daily download rows of these projects. A project-day with n downloads is
- * spread over min(n, 12 + √n) rows of distinct (country, loader, game version, reason,
- * monetized): popular projects have more distinct combinations, as the roll-up would produce.
- * A weekly swing of ±20 % keeps days from being identical. Returns the rows written.
+ * Replaces the year's daily download rows of these projects: each project-day's total (8 in 9
+ * monetized) and its split over countries, loaders, game versions and reasons. A project-day with
+ * n downloads has min(n, 1 + √n) values of each dimension (at most 20 countries, 4 loaders, 8 game
+ * versions, 4 reasons): popular projects reach more of them, as the roll-up would find. A weekly
+ * swing of ±20 % keeps days from being identical. Returns the dimension rows written.
  */
 export async function seedYearOfDownloads(db: Database, year: YearOfDownloads, print: (line: string) => void): Promise<number> {
   const ids = sql.param([...year.projectIds]);
   const to = new Date(year.from.getTime() + year.days * DAY_MS);
-  await db.execute(sql`
-    delete from analytics_daily where kind = ${ANALYTICS_KIND.download} and project_id = any(${ids}::bigint[])
-      and bucket >= ${year.from.toISOString()}::timestamptz and bucket < ${to.toISOString()}::timestamptz`);
+  for (const table of ['analytics_daily_dimensions', 'analytics_daily_totals']) {
+    await db.execute(sql`
+      delete from ${sql.identifier(table)} where kind = ${ANALYTICS_KIND.download} and project_id = any(${ids}::bigint[])
+        and bucket >= ${year.from.toISOString()}::timestamptz and bucket < ${to.toISOString()}::timestamptz`);
+  }
   let rows = 0;
   const started = Date.now();
   const batchDays = 31;
   for (let first = 0; first < year.days; first += batchDays) {
     const last = Math.min(year.days, first + batchDays) - 1;
-    const result = await db.transaction(async (tx) => {
-      // Every project id comes from the projects table: skip the per-row foreign-key checks.
-      await tx.execute(sql`set local session_replication_role = replica`);
-      return tx.execute(sql`
+    const projectDays = sql`
       with p as (
         select project_id, rank, power(rank, -0.9) as weight
         from unnest(${ids}::bigint[]) with ordinality as t(project_id, rank)
-      ),
-      project_days as (
-        select p.project_id, d,
-          floor(${year.events}::float8 * p.weight / (select sum(weight) from p) / ${year.days}
-            * (1 + 0.2 * sin(2 * pi() * d / 7.0)))::bigint as n
-        from p, generate_series(${first}::int, ${last}::int) d
-      ),
-      spread as (
-        select project_id, d, n, least(n, 12 + floor(sqrt(n)))::int as parts from project_days where n > 0
       )
-      insert into analytics_daily (kind, project_id, bucket, country, loader, game_version, reason, monetized, count)
-      select ${ANALYTICS_KIND.download}, project_id, ${year.from.toISOString()}::timestamptz + d * interval '1 day',
-        (${textArray(COUNTRIES)})[1 + r % 20], (${textArray(LOADERS)})[1 + (r / 20) % 4], (${textArray(GAME_VERSIONS)})[1 + (r / 80) % 8],
-        case when r % 10 < 6 then 'standalone' when r % 10 < 8 then 'dependency' when r % 10 = 8 then 'modpack' else 'update' end,
-        r % 9 <> 8,
-        n / parts + (case when r < n % parts then 1 else 0 end)
-      from spread cross join lateral generate_series(0, parts - 1) r`);
+      select p.project_id, ${year.from.toISOString()}::timestamptz + d * interval '1 day' as bucket,
+        floor(${year.events}::float8 * p.weight / (select sum(weight) from p) / ${year.days}
+          * (1 + 0.2 * sin(2 * pi() * d / 7.0)))::bigint as n
+      from p, generate_series(${first}::int, ${last}::int) d`;
+    const result = await db.transaction(async (tx) => {
+      // Every project id comes from the projects table: skip the per-row foreign-key checks.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`
+        insert into analytics_daily_totals (kind, project_id, bucket, count, monetized_count)
+        select ${ANALYTICS_KIND.download}, project_id, bucket, n, n - n / 9 from (${projectDays}) pd where n > 0`);
+      return tx.execute(sql`
+        insert into analytics_daily_dimensions (kind, project_id, bucket, dimension, value, count)
+        select ${ANALYTICS_KIND.download}, pd.project_id, pd.bucket, dim.name, dim.vals[1 + r], pd.n / parts + (case when r < pd.n % parts then 1 else 0 end)
+        from (${projectDays}) pd
+        cross join lateral (values
+          ('country', ${textArray(COUNTRIES)}), ('loader', ${textArray(LOADERS)}),
+          ('game_version', ${textArray(GAME_VERSIONS)}), ('reason', ${textArray(REASONS)})) dim(name, vals)
+        cross join lateral (select least(pd.n, 1 + floor(sqrt(pd.n)), cardinality(dim.vals))::int as parts) k
+        cross join lateral generate_series(0, parts - 1) r
+        where pd.n > 0`);
     });
     rows += result.count;
-    print(`  days ${first + 1}–${last + 1} of ${year.days}: ${rows.toLocaleString('en-US')} daily rows (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    print(`  days ${first + 1}–${last + 1} of ${year.days}: ${rows.toLocaleString('en-US')} daily dimension rows (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
-  // What autovacuum would have done to a table the job fills day by day.
-  await db.execute(sql`vacuum analyze analytics_daily`);
-  return rows;
-}
-
-/** Rewrites the per-day totals of these projects and days from the daily roll-up, as the job does. */
-export async function fillDailyTotals(db: Database, projectIds: readonly number[], from: Date, to: Date): Promise<void> {
-  const ids = sql.param([...projectIds]);
-  const range = sql`bucket >= ${from.toISOString()}::timestamptz and bucket < ${to.toISOString()}::timestamptz`;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from analytics_daily_totals where project_id = any(${ids}::bigint[]) and ${range}`);
-    await tx.execute(sql`
-      insert into analytics_daily_totals (kind, project_id, bucket, count)
-      select kind, project_id, bucket, sum(count) from analytics_daily
-      where project_id = any(${ids}::bigint[]) and ${range}
-      group by 1, 2, 3`);
-  });
+  // What autovacuum would have done to tables the job fills day by day.
+  await db.execute(sql`vacuum analyze analytics_daily_dimensions`);
   await db.execute(sql`vacuum analyze analytics_daily_totals`);
+  return rows;
 }
 
 /**

@@ -17,7 +17,7 @@ export async function benchAnalytics(ready: TargetsReady, ask: Ask, seconds: num
   const setup = await ask<AnalyticsSetup>({ type: 'analytics-setup' });
   const seeded = setup.seedSeconds > 0 ? `seeded in ${setup.seedSeconds.toFixed(1)} s` : 'seed of an earlier run reused';
   console.log(
-    `daily roll-ups for ${setup.startDate.slice(0, 10)} … ${setup.endDate.slice(0, 10)}: ${setup.dailyRows.toLocaleString('en-US')} rows standing for ` +
+    `daily roll-ups for ${setup.startDate.slice(0, 10)} … ${setup.endDate.slice(0, 10)}: ${setup.dailyRows.toLocaleString('en-US')} dimension rows (and the per-day totals) standing for ` +
       `${millions(setup.yearTotal)} download events (${seeded}; written as the roll-up job would, the raw-event table never held them)\n`,
   );
 
@@ -51,7 +51,7 @@ export async function benchAnalytics(ready: TargetsReady, ask: Ask, seconds: num
   if (rollup.dayTotal !== rollup.events) throw new Error(`the roll-up counted ${rollup.dayTotal} downloads of ${rollup.events} events`);
   console.log(
     `inserted in ${rollup.insertSeconds.toFixed(1)} s; rollUpAnalytics: ${rollup.rollupSeconds.toFixed(1)} s (goal < 30 s) → ` +
-      `${rollup.hourlyRows.toLocaleString('en-US')} hourly and ${rollup.dailyRows.toLocaleString('en-US')} daily rows, ` +
+      `${rollup.hourlyRows.toLocaleString('en-US')} hourly and ${rollup.dailyRows.toLocaleString('en-US')} daily dimension rows, ` +
       `${rollup.prunedEvents.toLocaleString('en-US')} raw events pruned; load average ${load()}\n`,
   );
 }

@@ -31,14 +31,16 @@ describe.skipIf(!browserAvailable)('analytics in a real browser', () => {
 
     sql = await connectProductDatabase();
     const [project] = await sql<{ id: string }[]>`select id::text from projects where slug = ${`lodestone-${suffix}`}`;
-    // kind 2 = downloads, 1 = views; both roll-ups, as the job writes them (daily for day buckets, hourly below a day).
-    for (const table of ['analytics_daily', 'analytics_hourly']) {
-      await sql.unsafe(
-        `insert into ${table} (kind, project_id, bucket, country, loader, game_version, reason, monetized, count) values
-          (2, $1, $2, 'DE', '', '', 'standalone', true, 1200), (2, $1, $2, 'US', '', '', 'standalone', true, 300), (1, $1, $2, 'DE', '', '', '', true, 4000)`,
-        [project!.id, twoDaysAgo.toISOString()],
-      );
-    }
+    // kind 2 = downloads, 1 = views, as the roll-up job writes them: hourly (below a day), the day's totals and its countries.
+    const bucket = twoDaysAgo.toISOString();
+    await sql`insert into analytics_hourly (kind, project_id, bucket, country, loader, game_version, reason, monetized, count) values
+      (2, ${project!.id}, ${bucket}, 'DE', '', '', 'standalone', true, 1200), (2, ${project!.id}, ${bucket}, 'US', '', '', 'standalone', true, 300),
+      (1, ${project!.id}, ${bucket}, 'DE', '', '', '', true, 4000)`;
+    await sql`insert into analytics_daily_totals (kind, project_id, bucket, count, monetized_count) values
+      (2, ${project!.id}, ${bucket}, 1500, 1500), (1, ${project!.id}, ${bucket}, 4000, 4000)`;
+    await sql`insert into analytics_daily_dimensions (kind, project_id, bucket, dimension, value, count) values
+      (2, ${project!.id}, ${bucket}, 'country', 'DE', 1200), (2, ${project!.id}, ${bucket}, 'country', 'US', 300),
+      (2, ${project!.id}, ${bucket}, 'reason', 'standalone', 1500), (1, ${project!.id}, ${bucket}, 'country', 'DE', 4000)`;
     browser = await launchBrowser();
   });
   afterAll(async () => {

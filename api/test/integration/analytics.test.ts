@@ -5,7 +5,7 @@ import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { scopeBits } from '@cairn/shared/constants/scopes';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
-import { ANALYTICS_KIND, analyticsDaily, analyticsDailyTotals, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../src/db/schema/analytics.js';
+import { ANALYTICS_KIND, analyticsDailyDimensions, analyticsDailyTotals, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../src/db/schema/analytics.js';
 import { monetizableUsageForDay } from '../../src/modules/analytics/analytics.port.js';
 import { rollUpAnalytics } from '../../src/modules/analytics/analytics-rollup.port.js';
 import { createTestContext, type TestContext } from '../harness.js';
@@ -175,13 +175,17 @@ describe('roll-ups', () => {
     }
   };
   const totals = async () => {
-    const sum = async (table: typeof analyticsDaily | typeof analyticsHourly) =>
-      (await ctx.database.db.execute<{ bucket: string; kind: number; monetized: boolean; count: string }>(sql`
-        select bucket::text, kind, monetized, sum(count)::text as count from ${table} where project_id = ${history.id}
-        group by 1, 2, 3 order by 1, 2, 3`)).map((r) => `${r.bucket} ${r.kind} ${r.monetized} ${r.count}`);
-    const perDay = (await ctx.database.db.execute<{ bucket: string; kind: number; count: string }>(sql`
-      select bucket::text, kind, count::text from ${analyticsDailyTotals} where project_id = ${history.id} order by 1, 2`)).map((r) => `${r.bucket} ${r.kind} ${r.count}`);
-    return { hourly: await sum(analyticsHourly), daily: await sum(analyticsDaily), perDay };
+    const hourly = (await ctx.database.db.execute<{ bucket: string; kind: number; monetized: boolean; count: string }>(sql`
+      select bucket::text, kind, monetized, sum(count)::text as count from ${analyticsHourly} where project_id = ${history.id}
+      group by 1, 2, 3 order by 1, 2, 3`)).map((r) => `${r.bucket} ${r.kind} ${r.monetized} ${r.count}`);
+    const dimensions = (await ctx.database.db.execute<{ bucket: string; kind: number; dimension: string; value: string; count: string }>(sql`
+      select bucket::text, kind, dimension, value, count::text from ${analyticsDailyDimensions} where project_id = ${history.id}
+      order by 1, 2, 3, 4`)).map((r) => `${r.bucket} ${r.kind} ${r.dimension}=${r.value} ${r.count}`);
+    const perDay = (await ctx.database.db.execute<{ bucket: string; kind: number; count: string; monetized_count: string }>(sql`
+      select bucket::text, kind, count::text, monetized_count::text from ${analyticsDailyTotals} where project_id = ${history.id} order by 1, 2`)).map(
+      (r) => `${r.bucket} ${r.kind} ${r.count} (${r.monetized_count} monetized)`,
+    );
+    return { hourly, dimensions, perDay };
   };
 
   it('folds raw events into hourly and daily buckets, idempotently, then prunes the raw events', async () => {
@@ -191,15 +195,26 @@ describe('roll-ups', () => {
     expect(first.from.toISOString()).toBe(at('2026-03-01T10:00:00.000Z'));
     expect(first.prunedEvents).toBeGreaterThanOrEqual(7);
     const once = await totals();
-    expect(once.daily).toEqual([
-      '2026-03-01 00:00:00+00 1 false 1',
-      '2026-03-01 00:00:00+00 1 true 2',
-      '2026-03-01 00:00:00+00 2 false 1',
-      '2026-03-01 00:00:00+00 2 true 2',
-      '2026-03-02 00:00:00+00 2 true 1',
+    // Each dimension of a day adds up on its own; views only have countries.
+    expect(once.dimensions).toEqual([
+      '2026-03-01 00:00:00+00 1 country=FR 1',
+      '2026-03-01 00:00:00+00 1 country=US 2',
+      '2026-03-01 00:00:00+00 2 country=FR 2',
+      '2026-03-01 00:00:00+00 2 country=US 1',
+      '2026-03-01 00:00:00+00 2 game_version=1.20.1 3',
+      '2026-03-01 00:00:00+00 2 loader=fabric 3',
+      '2026-03-01 00:00:00+00 2 reason=standalone 3',
+      '2026-03-02 00:00:00+00 2 country=DE 1',
+      '2026-03-02 00:00:00+00 2 game_version=1.20.1 1',
+      '2026-03-02 00:00:00+00 2 loader=fabric 1',
+      '2026-03-02 00:00:00+00 2 reason=standalone 1',
     ].map(at));
-    // The per-day totals the charts read: every dimension and monetized or not added up.
-    expect(once.perDay).toEqual(['2026-03-01 00:00:00+00 1 3', '2026-03-01 00:00:00+00 2 3', '2026-03-02 00:00:00+00 2 1'].map(at));
+    // The per-day totals the charts and the revenue distribution read: every dimension added up, and the monetized part.
+    expect(once.perDay).toEqual([
+      '2026-03-01 00:00:00+00 1 3 (2 monetized)',
+      '2026-03-01 00:00:00+00 2 3 (2 monetized)',
+      '2026-03-02 00:00:00+00 2 1 (1 monetized)',
+    ].map(at));
     expect(once.hourly).toEqual([
       '2026-03-01 10:00:00+00 1 true 2',
       '2026-03-01 10:00:00+00 2 true 1',
@@ -221,7 +236,7 @@ describe('roll-ups', () => {
     await rollUpAnalytics(ctx.database.db);
     await rollUpAnalytics(ctx.database.db);
     const [today] = await ctx.database.db.execute<{ n: string }>(sql`
-      select coalesce(sum(count), 0)::text as n from ${analyticsDaily} where project_id = ${history.id} and kind = ${ANALYTICS_KIND.view} and bucket >= date_trunc('day', now(), 'UTC')`);
+      select coalesce(sum(count), 0)::text as n from ${analyticsDailyTotals} where project_id = ${history.id} and kind = ${ANALYTICS_KIND.view} and bucket >= date_trunc('day', now(), 'UTC')`);
     expect(today!.n).toBe('1');
     expect((await viewEvents(history.id)).length).toBe(1);
   });
@@ -231,6 +246,23 @@ describe('roll-ups', () => {
     expect(usage).toEqual([{ projectId: history.id, views: 2, downloads: 2 }]);
     expect(await monetizableUsageForDay(ctx.database.db, day('2026-03-02'))).toEqual([{ projectId: history.id, views: 0, downloads: 1 }]);
     expect(await monetizableUsageForDay(ctx.database.db, day('2026-03-03'))).toEqual([]);
+  });
+
+  it('forgets the roll-ups of a deleted project', async () => {
+    const doomed = await insertProject(ctx.database.db, { ownerId: actors.creator.id, slug: 'doomed-mod' });
+    expect((await view(`${siteOrigin}/mod/doomed-mod`, '6.6.6.6')).statusCode).toBe(204);
+    await rollUpAnalytics(ctx.database.db);
+    const rows = async () => {
+      const [row] = await ctx.database.db.execute<{ n: string }>(sql`
+        select ((select count(*) from ${analyticsHourly} where project_id = ${doomed.id})
+          + (select count(*) from ${analyticsDailyDimensions} where project_id = ${doomed.id})
+          + (select count(*) from ${analyticsDailyTotals} where project_id = ${doomed.id}))::text as n`);
+      return Number(row!.n);
+    };
+    expect(await rows()).toBe(3);
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/v2/project/${doomed.key}`, headers: { authorization: actors.creator.pat } });
+    expect(deleted.statusCode).toBe(204);
+    expect(await rows()).toBe(0);
   });
 
   it('answers buckets of the asked resolution from the daily or hourly roll-up', async () => {

@@ -24,7 +24,7 @@ import { ledgerEntries, revenueDays } from '../../src/db/schema/payouts.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { announceAvailableCredits, countedDownloadsUsage, createRevenueDistribution } from '../../src/modules/payouts/payouts.port.js';
 import { monetizableUsageForDay } from '../../src/modules/analytics/analytics.port.js';
-import { ANALYTICS_KIND, analyticsDaily } from '../../src/db/schema/analytics.js';
+import { ANALYTICS_KIND, analyticsDailyTotals } from '../../src/db/schema/analytics.js';
 
 const SECRET = 'sk_sandbox_test_0123456789';
 const WEBHOOK_SECRET = 'whsec_sandbox_test_0123456789';
@@ -310,11 +310,10 @@ describe('usage from the analytics roll-ups', () => {
     const viewed = await insertProject(db, { ownerId: viewer.id, status: 'approved' });
     const downloaded = await insertProject(db, { ownerId: downloader.id, status: 'approved' });
     const day = midnight(60);
-    const row = (kind: number, projectId: number, monetized: boolean, count: number) => ({ kind, projectId, bucket: day, country: 'XX', loader: '', gameVersion: '', reason: '', monetized, count });
-    await db.insert(analyticsDaily).values([
-      row(ANALYTICS_KIND.view, viewed.id, true, 31),
-      row(ANALYTICS_KIND.view, viewed.id, false, 1000),
-      row(ANALYTICS_KIND.download, downloaded.id, true, 9),
+    const row = (kind: number, projectId: number, count: number, monetizedCount: number) => ({ kind, projectId, bucket: day, count, monetizedCount });
+    await db.insert(analyticsDailyTotals).values([
+      row(ANALYTICS_KIND.view, viewed.id, 1031, 31),
+      row(ANALYTICS_KIND.download, downloaded.id, 9, 9),
     ]);
     const result = await createRevenueDistribution({ db, usage: monetizableUsageForDay, poolDailyCents: 0, creatorShareBps: 7500, holdingDays: HOLDING_DAYS }).distributeDay(day, 1000);
     // 750 for creators: 31 views against 9 downloads → 581.25 and 168.75; the larger remainder gets the leftover cent.

@@ -52,11 +52,18 @@ export const analyticsDownloadEvents = pgTable(
 /** 1 = view, 2 = download (a smallint keeps the roll-up keys narrow). */
 export const ANALYTICS_KIND = { view: 1, download: 2 } as const;
 
+/** The dimensions of the daily roll-up; views only have `country`. */
+export const ANALYTICS_DIMENSIONS = ['country', 'loader', 'game_version', 'reason'] as const;
+
+/*
+ * The roll-up tables are derived from the raw events (whose project ids are checked) and written
+ * in bulk by one job, so they carry no foreign key: checking 10^6 rows a day took a tenth of the
+ * roll-up. A trigger on projects (migration analytics_rollups_derived) deletes a deleted
+ * project's roll-up rows instead, as the cascade did.
+ */
 const rollupColumns = () => ({
   kind: smallint().notNull(),
-  projectId: bigint({ mode: 'number' })
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: bigint({ mode: 'number' }).notNull(),
   bucket: timestamp({ withTimezone: true }).notNull(),
   country: text().notNull(),
   loader: text().notNull(),
@@ -66,33 +73,50 @@ const rollupColumns = () => ({
   count: bigint({ mode: 'number' }).notNull(),
 });
 
-/** Events per project and UTC hour (and dimensions); kept for ANALYTICS_HOURLY_RETENTION_DAYS. */
+/**
+ * Events per project, UTC hour and combination of dimensions; kept for HOURLY_RETENTION_DAYS.
+ * Raw events are pruned after a few hours, so the days being recomputed are derived from here.
+ */
 export const analyticsHourly = pgTable('analytics_hourly', rollupColumns(), (t) => [
   primaryKey({ name: 'analytics_hourly_pk', columns: [t.kind, t.projectId, t.bucket, t.country, t.loader, t.gameVersion, t.reason, t.monetized] }),
   index('analytics_hourly_bucket_idx').on(t.bucket),
 ]);
 
-/** Events per project and UTC day (and dimensions); kept for good. */
-export const analyticsDaily = pgTable('analytics_daily', rollupColumns(), (t) => [
-  primaryKey({ name: 'analytics_daily_pk', columns: [t.kind, t.projectId, t.bucket, t.country, t.loader, t.gameVersion, t.reason, t.monetized] }),
-  // Whole, not only monetized rows: the roll-up job deletes the days it recomputes through it.
-  index('analytics_daily_bucket_idx').on(t.bucket),
-]);
+/**
+ * Events per project, UTC day and one dimension at a time (country, loader, game version, reason;
+ * views only have countries); kept for good. Each dimension adds up to the day's total on its
+ * own: nothing reads combinations of dimensions, and storing every combination made a busy day
+ * ~15 times as many rows (see README, Benchmarks). Unknown values are '' (country 'XX').
+ */
+export const analyticsDailyDimensions = pgTable(
+  'analytics_daily_dimensions',
+  {
+    kind: smallint().notNull(),
+    projectId: bigint({ mode: 'number' }).notNull(),
+    bucket: timestamp({ withTimezone: true }).notNull(),
+    dimension: text({ enum: ANALYTICS_DIMENSIONS }).notNull(),
+    value: text().notNull(),
+    count: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'analytics_daily_dimensions_pk', columns: [t.kind, t.projectId, t.bucket, t.dimension, t.value] }),
+    // The roll-up job deletes the days it recomputes through it.
+    index('analytics_daily_dimensions_bucket_idx').on(t.bucket),
+  ],
+);
 
 /**
- * Events per project and UTC day over every dimension: what the charts read. The daily table
- * holds a row per combination of dimensions (tens to hundreds a day for a busy project), so a
- * year of 100 projects is ~36,500 rows here instead of ~750,000 there (see README, Benchmarks).
+ * Events per project and UTC day over every dimension, and how many of them were monetized: what
+ * the charts and the revenue distribution read. A year of 100 projects is 36,500 rows here.
  */
 export const analyticsDailyTotals = pgTable(
   'analytics_daily_totals',
   {
     kind: smallint().notNull(),
-    projectId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: bigint({ mode: 'number' }).notNull(),
     bucket: timestamp({ withTimezone: true }).notNull(),
     count: bigint({ mode: 'number' }).notNull(),
+    monetizedCount: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'analytics_daily_totals_pk', columns: [t.kind, t.projectId, t.bucket] }),

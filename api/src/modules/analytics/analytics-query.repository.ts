@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { analyticsDaily, analyticsDailyTotals, analyticsHourly } from '../../db/schema/analytics.js';
+import { analyticsDailyDimensions, analyticsDailyTotals, analyticsHourly } from '../../db/schema/analytics.js';
 import { anyBigint } from '../../db/sql-helpers.js';
 
 export interface SeriesQuery {
@@ -46,19 +46,26 @@ export async function listSeries(db: Executor, q: SeriesQuery): Promise<Array<{ 
   return rows.map((r) => ({ projectId: Number(r.project_id), seriesJson: r.series }));
 }
 
-/** Sums per project and country over the range. */
+/** Sums per project and country over the range: whole days from the daily dimensions, others from the hourly roll-up. */
 export async function listCountries(
   db: Executor,
   q: Omit<SeriesQuery, 'resolutionSeconds'>,
 ): Promise<Array<{ projectId: number; country: string; value: number }>> {
-  const table = q.daily ? analyticsDaily : analyticsHourly;
+  const table = q.daily ? analyticsDailyDimensions : analyticsHourly;
   const granularity = q.daily ? '1 day' : '1 hour';
-  const rows = await db.execute<{ project_id: string; country: string; value: string }>(sql`
-    select project_id::text, country, sum(count)::text as value
-    from ${table}
-    where kind = ${q.kind} and ${anyBigint(table.projectId, q.projectIds)}
-      and bucket > ${q.start.toISOString()}::timestamptz - ${granularity}::interval and bucket < ${q.end.toISOString()}::timestamptz
-    group by 1, 2`);
+  const range = sql`kind = ${q.kind} and ${anyBigint(table.projectId, q.projectIds)}
+    and bucket > ${q.start.toISOString()}::timestamptz - ${granularity}::interval and bucket < ${q.end.toISOString()}::timestamptz`;
+  const rows = q.daily
+    ? await db.execute<{ project_id: string; country: string; value: string }>(sql`
+        select project_id::text, value as country, sum(count)::text as value
+        from ${analyticsDailyDimensions}
+        where ${range} and dimension = 'country'
+        group by 1, 2`)
+    : await db.execute<{ project_id: string; country: string; value: string }>(sql`
+        select project_id::text, country, sum(count)::text as value
+        from ${analyticsHourly}
+        where ${range}
+        group by 1, 2`);
   return rows.map((r) => ({ projectId: Number(r.project_id), country: r.country, value: Number(r.value) }));
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { ANALYTICS_KIND, analyticsDaily, analyticsDailyTotals, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../db/schema/analytics.js';
+import { ANALYTICS_KIND, analyticsDailyDimensions, analyticsDailyTotals, analyticsDownloadEvents, analyticsHourly, analyticsViewEvents } from '../../db/schema/analytics.js';
 
 /** Raw events are kept this many whole hours before the current one, then only their roll-ups. */
 export const RAW_RETENTION_HOURS = 3;
@@ -16,7 +16,7 @@ export interface RollupResult {
 
 /**
  * Recomputes the hourly roll-up from the raw events still kept (from the oldest one's hour on)
- * and the daily roll-up and daily totals of the days they touch from the hourly one, then forgets raw events
+ * and the daily dimensions and totals of the days they touch from the hourly one, then forgets raw events
  * older than RAW_RETENTION_HOURS and hourly rows older than HOURLY_RETENTION_DAYS. Buckets are
  * replaced, never incremented, so running it again (or twice at once: it takes a lock) gives the
  * same totals; events are only pruned after their hour has been rolled up.
@@ -50,16 +50,18 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
       order by 1, 2, 3, 4, 5, 6, 7, 8`);
 
     const dayFrom = sql`date_trunc('day', ${from}::timestamptz, 'UTC')`;
-    await tx.execute(sql`delete from ${analyticsDaily} where bucket >= ${dayFrom}`);
+    await tx.execute(sql`delete from ${analyticsDailyDimensions} where bucket >= ${dayFrom}`);
     await tx.execute(sql`
-      insert into ${analyticsDaily} (kind, project_id, bucket, country, loader, game_version, reason, monetized, count)
-      select kind, project_id, date_trunc('day', bucket, 'UTC'), country, loader, game_version, reason, monetized, sum(count)
-      from ${analyticsHourly} where bucket >= ${dayFrom}
-      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+      insert into ${analyticsDailyDimensions} (kind, project_id, bucket, dimension, value, count)
+      select h.kind, h.project_id, date_trunc('day', h.bucket, 'UTC'), d.dimension, d.value, sum(h.count)
+      from ${analyticsHourly} h
+      cross join lateral (values ('country', h.country), ('loader', h.loader), ('game_version', h.game_version), ('reason', h.reason)) d(dimension, value)
+      where h.bucket >= ${dayFrom} and (h.kind = ${ANALYTICS_KIND.download} or d.dimension = 'country')
+      group by 1, 2, 3, 4, 5`);
     await tx.execute(sql`delete from ${analyticsDailyTotals} where bucket >= ${dayFrom}`);
     await tx.execute(sql`
-      insert into ${analyticsDailyTotals} (kind, project_id, bucket, count)
-      select kind, project_id, date_trunc('day', bucket, 'UTC'), sum(count)
+      insert into ${analyticsDailyTotals} (kind, project_id, bucket, count, monetized_count)
+      select kind, project_id, date_trunc('day', bucket, 'UTC'), sum(count), coalesce(sum(count) filter (where monetized), 0)
       from ${analyticsHourly} where bucket >= ${dayFrom}
       group by 1, 2, 3`);
 

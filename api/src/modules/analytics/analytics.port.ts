@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ANALYTICS_KIND, analyticsDaily } from '../../db/schema/analytics.js';
+import { ANALYTICS_KIND, analyticsDailyTotals } from '../../db/schema/analytics.js';
 
 export interface MonetizableUsage {
   projectId: number;
@@ -16,11 +16,12 @@ export interface MonetizableUsage {
 export async function monetizableUsageForDay(db: Executor, day: Date): Promise<MonetizableUsage[]> {
   const rows = await db.execute<{ project_id: string; views: string; downloads: string }>(sql`
     select project_id::text,
-      coalesce(sum(count) filter (where kind = ${ANALYTICS_KIND.view}), 0)::text as views,
-      coalesce(sum(count) filter (where kind = ${ANALYTICS_KIND.download}), 0)::text as downloads
-    from ${analyticsDaily}
-    where monetized and bucket = ${day.toISOString()}::timestamptz
+      coalesce(sum(monetized_count) filter (where kind = ${ANALYTICS_KIND.view}), 0)::text as views,
+      coalesce(sum(monetized_count) filter (where kind = ${ANALYTICS_KIND.download}), 0)::text as downloads
+    from ${analyticsDailyTotals}
+    where bucket = ${day.toISOString()}::timestamptz
     group by project_id
+    having sum(monetized_count) > 0
     order by project_id`);
   return rows.map((r) => ({ projectId: Number(r.project_id), views: Number(r.views), downloads: Number(r.downloads) }));
 }
