@@ -1,11 +1,10 @@
 import { fork, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workspaceRoot } from '../src/config.js';
 import { formatRow, measure, type LoadResult } from './measure.js';
 import type { TargetsReady, TargetsRequest } from './targets.js';
 import { benchSearchClients } from './search-client.js';
 import { benchAnalytics } from './analytics.js';
+import { BENCH_DATA_DIR } from './data-dir.js';
 
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
@@ -91,7 +90,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 /** `npm run cli -- reindex` against the benchmark's catalogue (it joins the running servers); its own figure. */
 async function reindex(): Promise<number> {
   const cli = spawn(process.execPath, ['--enable-source-maps', fileURLToPath(new URL('../src/cli.js', import.meta.url)), 'reindex'], {
-    env: { ...process.env, CAIRN_DATA_DIR: join(workspaceRoot(), '.data', 'bench'), LOG_LEVEL: 'warn' },
+    env: { ...process.env, CAIRN_DATA_DIR: BENCH_DATA_DIR, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

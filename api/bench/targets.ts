@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { relative } from 'node:path';
+import { BENCH_DATA_DIR, SYNTHETIC_PROJECTS } from './data-dir.js';
 import Fastify from 'fastify';
 import { createFileStore } from '../src/lib/storage/create-file-store.js';
 import { buildApp } from '../src/app.js';
@@ -44,11 +45,9 @@ export type TargetsRequest =
   | { type: 'analytics-setup' }
   | { type: 'analytics-rollup'; events: number };
 
-export const SYNTHETIC_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
-
 async function main(): Promise<void> {
   const config = loadConfig({
-    CAIRN_DATA_DIR: join(workspaceRoot(), '.data', 'bench'),
+    CAIRN_DATA_DIR: BENCH_DATA_DIR,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     RUN_WORKER: 'false',
@@ -63,7 +62,7 @@ async function main(): Promise<void> {
   await seedReferenceData(db, silentLogger);
   const files = await createFileStore(config);
   if ((await countSyntheticProjects(db)) < SYNTHETIC_PROJECTS) {
-    console.log(`Seeding the synthetic catalogue (${SYNTHETIC_PROJECTS} projects) into .data/bench — once; later runs reuse it.`);
+    console.log(`Seeding the synthetic catalogue (${SYNTHETIC_PROJECTS.toLocaleString('en-US')} projects) into ${relative(workspaceRoot(), BENCH_DATA_DIR)} — once; later runs reuse it, and an interrupted seed resumes.`);
     await seedSyntheticCatalogue(db, files, SYNTHETIC_PROJECTS, (line) => console.log(line));
   }
   const total = await countSyntheticProjects(db);

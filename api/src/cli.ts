@@ -101,7 +101,7 @@ const COMMANDS: Record<string, Command> = {
         const db = runtime.database.db;
         const log = { info: (object: Record<string, unknown>) => object.link && console.log(`Verification link: ${String(object.link)}`), error: () => {} };
         const auth = createAuthService({ db, mailer: createMailer({ config, db, log, jobs }), messages: createMessages({ siteUrl: config.publicSiteUrl }), captcha: noCaptcha, log });
-        assertStrongPassword(password, [username, email]);
+        await assertStrongPassword(password, [username, email]);
         await auth.registerAccount({ username, email, password, newsletter: false, emailVerified: values.verified });
         console.log(`Created ${username} <${email}>${values.verified ? ' (email verified)' : ', verification mail sent'}.`);
       } catch (error) {

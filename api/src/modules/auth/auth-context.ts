@@ -29,8 +29,8 @@ export const invalidFlow = (what: string) => badRequest(`${what} is unknown or h
 export const sameEmail = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** Throws `weak_password` unless zxcvbn rates the password at least 3 against the user's own details. */
-export function assertStrongPassword(password: string, userInputs: Array<string | null | undefined>): void {
-  const strength = estimatePasswordStrength(password, userInputs);
+export async function assertStrongPassword(password: string, userInputs: Array<string | null | undefined>): Promise<void> {
+  const strength = await estimatePasswordStrength(password, userInputs);
   if (!strength.strong) {
     throw badRequest(`This password is too easy to guess.${strength.feedback ? ` ${strength.feedback}` : ''}`, 'weak_password');
   }

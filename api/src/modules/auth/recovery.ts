@@ -19,7 +19,7 @@ export function createRecovery(context: AuthContext) {
     if (!flow?.userId) throw invalidFlow('This reset link');
     const user = await userAccounts.findCredentialsById(db, flow.userId);
     if (!user) throw invalidFlow('This reset link');
-    assertStrongPassword(newPassword, [user.username, user.email]);
+    await assertStrongPassword(newPassword, [user.username, user.email]);
     const passwordHash = await hashPassword(newPassword);
     await db.transaction(async (tx) => {
       if (!(await flows.consumeFlow(tx, flowId, 'reset_password'))) throw invalidFlow('This reset link');
@@ -66,7 +66,7 @@ export function createRecovery(context: AuthContext) {
       }
       const newPassword = body.new_password ?? null;
       if (newPassword === null && !user.passwordHash) throw badRequest('Your account has no password to remove.');
-      if (newPassword !== null) assertStrongPassword(newPassword, [user.username, user.email]);
+      if (newPassword !== null) await assertStrongPassword(newPassword, [user.username, user.email]);
       const passwordHash = newPassword === null ? null : await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         // Serialised with provider unlinking, so the account never ends up with no way in.

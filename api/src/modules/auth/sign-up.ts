@@ -56,12 +56,12 @@ export function createSignUp(context: AuthContext) {
     /** The checks of sign-up without creating anything. */
     async validateSignUp(body: CreateAccountBody): Promise<void> {
       await assertAvailable(body.username, body.email);
-      assertStrongPassword(body.password, [body.username, body.email]);
+      await assertStrongPassword(body.password, [body.username, body.email]);
     },
 
     async signUp(body: CreateAccountBody, client: ClientInfo): Promise<IssuedSessionResult> {
       await captcha.verify(body.challenge, client.ip);
-      assertStrongPassword(body.password, [body.username, body.email]);
+      await assertStrongPassword(body.password, [body.username, body.email]);
       let issued: IssuedSessionResult | undefined;
       await useCases.registerAccount(
         { username: body.username, email: body.email, password: body.password, newsletter: body.sign_up_newsletter ?? false, emailVerified: false },
