@@ -19,6 +19,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
+  /** Requests cycle through these paths and/or bodies instead of repeating `url` and `body`. */
+  variants?: ReadonlyArray<{ path?: string; body?: string }>;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -44,6 +46,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
         headers: options.headers,
         connections: options.connections ?? 20,
         duration: options.durationSeconds ?? 10,
+        ...(options.variants ? { requests: [{ setupRequest: cycle(options.variants) }] } : {}),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
@@ -61,6 +64,14 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     p99: percentile(latencies, 99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+function cycle(variants: ReadonlyArray<{ path?: string; body?: string }>) {
+  let next = 0;
+  return (request: autocannon.Request): autocannon.Request => {
+    const variant = variants[next++ % variants.length]!;
+    return { ...request, ...(variant.path ? { path: variant.path } : {}), ...(variant.body ? { body: variant.body } : {}) };
   };
 }
 

@@ -20,8 +20,8 @@ import { prepareAnalyticsBench, timeAnalyticsRollup } from './analytics-fixture.
 
 /**
  * The servers under load, in a child process of the benchmark (so the load generator does not
- * share their event loop): the real API on the synthetic catalogue (seeded into .data/bench
- * once, then reused) and, for reference, a bare Fastify serving the same bodies.
+ * share their event loop): the real API on the synthetic catalogue (seeded into BENCH_DATA_DIR
+ * once, then reused) and, for reference, a bare Fastify sending the same stored bytes.
  */
 export interface TargetsReady {
   type: 'ready';
@@ -40,6 +40,7 @@ export interface TargetsReady {
 export type TargetsRequest =
   | { type: 'rss' }
   | { type: 'search-plan'; params: Record<string, string> }
+  | { type: 'search-bodies'; params: Record<string, string>; offsets: number[] }
   | { type: 'publish' }
   | { type: 'unpublish'; projectId: number }
   | { type: 'analytics-setup' }
@@ -75,12 +76,13 @@ async function main(): Promise<void> {
   const hashes = (await db.execute<{ sha1: string; sha512: string }>(syntheticFileHashQuery(picked))).map((r) => r.sha1).slice(0, 1000);
   const projectSlug = `synthetic-${Math.min(total, 4242)}`;
 
-  // The same JSON bodies, from a Fastify instance with nothing else on it.
-  const info = (await api.inject({ method: 'GET', url: '/v2/' })).json();
-  const project = (await api.inject({ method: 'GET', url: `/v2/project/${projectSlug}` })).json();
+  // The same stored bytes, from a Fastify instance with nothing else on it.
+  const info = (await api.inject({ method: 'GET', url: '/v2/' })).rawPayload;
+  const project = (await api.inject({ method: 'GET', url: `/v2/project/${projectSlug}` })).rawPayload;
   const bare = Fastify({ logger: false });
-  bare.get('/v2/', async () => info);
-  bare.get('/v2/project/:id', async () => project);
+  const json = 'application/json; charset=utf-8';
+  bare.get('/v2/', (_request, reply) => reply.type(json).send(info));
+  bare.get('/v2/project/:id', (_request, reply) => reply.type(json).send(project));
   await bare.listen({ host: '127.0.0.1', port: 0 });
 
   const address = (server: typeof bare) => {
@@ -117,6 +119,14 @@ async function main(): Promise<void> {
           const body = JSON.stringify({ queries: plan.queries });
           const { total, facetCounts } = plan.read((await runtime.search.multiSearchJson(body)).results);
           return process.send?.({ type: 'search-plan', body, total, facetCounts });
+        }
+        case 'search-bodies': {
+          // The multi-search bodies of the same search at other offsets (not sent).
+          const uid = liveIndexUid(config.search.indexPrefix);
+          const bodies = message.offsets.map((offset) =>
+            JSON.stringify({ queries: planSearch(parseSearchRequest({ ...message.params, offset }), uid).queries }),
+          );
+          return process.send?.({ type: 'search-bodies', bodies });
         }
         case 'publish': {
           // A moderator's approval as the projects service writes it: status and outbox row in one transaction.

@@ -87,6 +87,8 @@ export const ConfigSchema = z
       .refine((v) => !v || v.split(',').every((url) => URL.canParse(url.trim())), 'must be comma-separated URLs'),
     /** Prefix of every Meilisearch index name, so several instances can share one server. */
     MEILISEARCH_INDEX_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]*$/).default('cairn_'),
+    /** How long identical searches share one answer (milliseconds; 0 turns it off). */
+    SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     /** Serve the API (and run migrations, seeding and the worker) from this process. */
     SERVE_API: booleanFlag.default(true),
     /** Serve the built website from this process (npm start); off when the web is hosted elsewhere. */
@@ -266,7 +268,7 @@ export interface Config {
   webOrigins: string[];
   analytics: { viewOrigins: string[]; geoipPath: string | undefined };
   database: { url: string | undefined; poolSize: number };
-  search: { url: string | undefined; key: string | undefined; indexPrefix: string };
+  search: { url: string | undefined; key: string | undefined; indexPrefix: string; cacheMs: number };
   /** Game-server node agent: an external one (url + token), or embedded (started by `npm start`). */
   nodeAgent: { url: string | undefined; token: string | undefined; embedded: boolean };
   /** Hosted game servers: game ports handed out per node and the data grace period after a subscription ends. */
@@ -390,7 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       geoipPath: env.GEOIP_MMDB_PATH,
     },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
-    search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX },
+    search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX, cacheMs: env.SEARCH_CACHE_MS },
     nodeAgent: { url: env.NODE_AGENT_URL, token: env.NODE_AGENT_TOKEN, embedded: env.NODE_AGENT_EMBEDDED },
     servers: {
       portRange: parsePortRange(env.SERVERS_PORT_RANGE),

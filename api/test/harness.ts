@@ -75,6 +75,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     SANDBOX_URL: sandbox.url,
     SANDBOX_SECRET_KEY: sandbox.secretKey,
     SANDBOX_WEBHOOK_SECRET: sandbox.webhookSecret,
+    // Tests read the index right after changing it; the answer cache has its own test (search.test.ts).
+    SEARCH_CACHE_MS: '0',
     ...options.env,
   });
   const database = createDatabase(databaseUrl, { poolSize: 5 });

@@ -6,6 +6,9 @@ import { projects } from '../../src/db/schema/catalogue.js';
 import { projectDownloadDays } from '../../src/db/schema/download-stats.js';
 import { reindexAll } from '../../src/modules/search/reindex.js';
 import { ensureIndex, liveIndexUid } from '../../src/modules/search/index-settings.js';
+import { createSearchService } from '../../src/modules/search/search.service.js';
+import { createSearchResultCache } from '../../src/modules/search/search-result-cache.js';
+import type { SearchClient } from '../../src/lib/search-client.js';
 import { countDownload } from '../../src/modules/versions/versions.repository.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, type Actors } from '../factories/users.js';
@@ -356,6 +359,46 @@ describe('GET /v2/search: facet counts', () => {
     expect(result.total_hits).toBe(1);
     expect(result.facet_counts!.categories).toEqual({ adventure: 1, magic: 1 });
     expect(result.facet_counts!.loaders).toEqual({ forge: 1, neoforge: 1 });
+  });
+});
+
+describe('answer cache', () => {
+  it('shares one Meilisearch search among identical searches for SEARCH_CACHE_MS, and keeps no failure', async () => {
+    let sent = 0;
+    let failNext = false;
+    // The real client, counting what the service sends it.
+    const counting = Object.assign(Object.create(ctx.search) as SearchClient, {
+      multiSearchJson: async (body: string) => {
+        sent++;
+        if (failNext) {
+          failNext = false;
+          throw new Error('search failed');
+        }
+        return ctx.search.multiSearchJson(body);
+      },
+    });
+    const service = createSearchService({ search: counting, indexPrefix: ctx.config.search.indexPrefix, cache: createSearchResultCache(400) });
+    const render = (outcome: { total: number; hits: readonly string[] }) => JSON.stringify({ total: outcome.total, hits: outcome.hits.length });
+
+    // Concurrent identical searches share one request; their answer is the index's.
+    const [first, second] = await Promise.all([service.searchProjectsJson({ query: 'alpha' }, render), service.searchProjectsJson({ query: 'alpha' }, render)]);
+    expect(sent).toBe(1);
+    expect(second).toBe(first);
+    const direct = await searchOk(ctx, { query: 'alpha' });
+    expect(JSON.parse(first)).toEqual({ total: direct.total_hits, hits: direct.hits.length });
+    // Another page or another query is another search.
+    await service.searchProjectsJson({ query: 'alpha', offset: 1 }, render);
+    await service.searchProjectsJson({ query: 'beta' }, render);
+    expect(sent).toBe(3);
+    await service.searchProjectsJson({ query: 'alpha' }, render);
+    expect(sent).toBe(3);
+
+    // After the time is up the index is asked again; a failure reaches the caller and is not kept.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    failNext = true;
+    await expect(service.searchProjectsJson({ query: 'alpha' }, render)).rejects.toThrow('search failed');
+    expect(await service.searchProjectsJson({ query: 'alpha' }, render)).toBe(first);
+    expect(sent).toBe(5);
   });
 });
 

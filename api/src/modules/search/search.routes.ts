@@ -30,9 +30,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService; cdnUr
       },
     },
     // Sent pre-serialized: the hits are built from the index's stored hits (see search.mapper.ts).
-    async (request, reply) => {
-      const outcome = await service.searchProjects(request.query);
-      return sendSerialized(reply, toSearchResultsJson(outcome, { offset: outcome.request.offset, limit: outcome.request.limit }, cdnUrl));
-    },
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        await service.searchProjectsJson(request.query, (outcome) =>
+          toSearchResultsJson(outcome, { offset: outcome.request.offset, limit: outcome.request.limit }, cdnUrl),
+        ),
+      ),
   );
 };

@@ -2,7 +2,8 @@ import type { SearchClient } from '../../lib/search-client.js';
 import { isSearchUnavailable, searchErrorCode } from '../../lib/search-client.js';
 import { serviceUnavailable } from '../../lib/errors.js';
 import { liveIndexUid } from './index-settings.js';
-import { planSearch, type FacetCounts } from './plan.js';
+import { planSearch, type FacetCounts, type SearchPlan } from './plan.js';
+import { createSearchResultCache, type SearchResultCache } from './search-result-cache.js';
 import { parseSearchRequest, type RawSearchParams, type SearchRequest } from './query.js';
 
 export interface SearchOutcome {
@@ -24,25 +25,37 @@ const EMPTY_COUNTS = (): FacetCounts => ({
   open_source: {},
 });
 
-/** Project search: one Meilisearch multi-search per request (hits, total, facet counts). */
-export function createSearchService(deps: { search: SearchClient; indexPrefix: string }) {
+/**
+ * Project search: one Meilisearch multi-search per request (hits, total, facet counts), or the
+ * answer of an identical search made less than SEARCH_CACHE_MS ago (see search-result-cache.ts).
+ */
+export function createSearchService(deps: { search: SearchClient; indexPrefix: string; cache?: SearchResultCache }) {
   const uid = liveIndexUid(deps.indexPrefix);
+  const cache = deps.cache ?? createSearchResultCache(0);
+
+  async function run(request: SearchRequest, plan: SearchPlan): Promise<SearchOutcome> {
+    try {
+      const { results } = await deps.search.multiSearchJson(JSON.stringify({ queries: plan.queries }));
+      const { hits, total, facetCounts } = plan.read(results);
+      return { request, hits: hits.map((h) => h.hit as string), total, facetCounts };
+    } catch (error) {
+      // Nothing indexed yet: an empty catalogue.
+      if (searchErrorCode(error) === 'index_not_found') return { request, hits: [], total: 0, facetCounts: EMPTY_COUNTS() };
+      if (isSearchUnavailable(error)) {
+        throw serviceUnavailable('Search is temporarily unavailable; please try again shortly.', 'search_unavailable');
+      }
+      throw error;
+    }
+  }
+
   return {
-    async searchProjects(params: RawSearchParams): Promise<SearchOutcome> {
+    /** The answer as JSON text, written by `render`; identical searches share it for a moment. */
+    async searchProjectsJson(params: RawSearchParams, render: (outcome: SearchOutcome) => string): Promise<string> {
       const request = parseSearchRequest(params);
       const plan = planSearch(request, uid);
-      try {
-        const { results } = await deps.search.multiSearchJson(JSON.stringify({ queries: plan.queries }));
-        const { hits, total, facetCounts } = plan.read(results);
-        return { request, hits: hits.map((h) => h.hit as string), total, facetCounts };
-      } catch (error) {
-        // Nothing indexed yet: an empty catalogue.
-        if (searchErrorCode(error) === 'index_not_found') return { request, hits: [], total: 0, facetCounts: EMPTY_COUNTS() };
-        if (isSearchUnavailable(error)) {
-          throw serviceUnavailable('Search is temporarily unavailable; please try again shortly.', 'search_unavailable');
-        }
-        throw error;
-      }
+      // The queries hold everything the answer depends on except the page, which renders the hits.
+      const key = `${request.offset}:${request.limit}:${JSON.stringify(plan.queries)}`;
+      return cache.get(key, async () => render(await run(request, plan)));
     },
   };
 }
