@@ -95,12 +95,34 @@ export const authPlugin = fp(
     });
 
     // 1. Resolve who is calling (credentials are looked up, nothing is refused yet)…
-    app.addHook('onRequest', async (request) => {
+    // Written with `done` rather than async: a request carrying no credential (most reads) then
+    // passes without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const auth = request.routeOptions.config.auth;
-      if (!auth) return;
+      const credential = request.headers.authorization || (auth?.mode !== 'none' && request.headers.cookie);
+      if (!auth || !credential) return done();
+      identify(request, auth).then(() => done(), done);
+    });
+
+    // 2. …so the rate limit can count per user or per IP, failed attempts included…
+    await app.register(rateLimitPlugin, options.rateLimit);
+
+    // 3. …then enforce the route's declaration.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const auth = request.routeOptions.config.auth;
+      if (!auth || auth.mode === 'none') return done();
+      try {
+        enforce(request, auth);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    });
+
+    async function identify(request: FastifyRequest, auth: RouteAuth): Promise<void> {
       if (auth.mode === 'none') {
         // Public routes ignore credentials, but a valid token sent to one earns its user's quota.
-        if (request.headers.authorization) request.quotaUserId = (await resolveActor(request).catch(() => null))?.userId ?? null;
+        request.quotaUserId = (await resolveActor(request).catch(() => null))?.userId ?? null;
         return;
       }
       try {
@@ -109,15 +131,9 @@ export const authPlugin = fp(
         if (!(error instanceof ApiError)) throw error;
         request.authProblem = error;
       }
-    });
+    }
 
-    // 2. …so the rate limit can count per user or per IP, failed attempts included…
-    await app.register(rateLimitPlugin, options.rateLimit);
-
-    // 3. …then enforce the route's declaration.
-    app.addHook('onRequest', async (request) => {
-      const auth = request.routeOptions.config.auth;
-      if (!auth || auth.mode === 'none') return;
+    function enforce(request: FastifyRequest, auth: Extract<RouteAuth, { scopes: unknown }>): void {
       const actor = request.actor;
       const required = scopeBits(...auth.scopes);
       if (auth.mode === 'required') {
@@ -132,7 +148,7 @@ export const authPlugin = fp(
       if (request.authProblem?.code === 'csrf_failed') throw request.authProblem;
       // Optional: a credential that cannot do this behaves as anonymous.
       if (actor && !hasScopes(actor.scopes, required)) request.actor = null;
-    });
+    }
 
     async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
       const fromHeader = tokenFromAuthorizationHeader(request.headers.authorization);

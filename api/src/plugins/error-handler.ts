@@ -111,8 +111,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
 
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
 
     app.setNotFoundHandler((_request, reply) => {

@@ -18,8 +18,8 @@ const EXPOSED_HEADERS = 'x-request-id, x-ratelimit-limit, x-ratelimit-remaining,
 
 /**
  * The API is public: any origin may call it without credentials (`*`). Only the configured web
- * origins get credentialed CORS (cookie sessions). Written as one hook rather than generic
- * middleware because it runs on every request (it roughly halved throughput otherwise).
+ * origins get credentialed CORS (cookie sessions). Written as one synchronous hook rather than
+ * generic middleware because it runs on every request (it roughly halved throughput otherwise).
  */
 export const httpSecurityPlugin = fp(
   async (app: FastifyInstance, options: { webOrigins: string[]; restrictedCors?: Record<string, readonly string[]> }) => {
@@ -27,7 +27,7 @@ export const httpSecurityPlugin = fp(
     // Paths only some origins may call from a browser (no `*`, so preflights from others fail).
     const restricted = new Map(Object.entries(options.restrictedCors ?? {}).map(([path, origins]) => [path, new Set(origins)]));
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(SECURITY_HEADERS);
       const origin = request.headers.origin;
       const only = restricted.size > 0 ? restricted.get(request.url.split('?', 1)[0]!) : undefined;
@@ -39,6 +39,7 @@ export const httpSecurityPlugin = fp(
         reply.header('access-control-allow-origin', '*');
       }
       if (origin) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+      done();
     });
 
     // Preflight for every path.
