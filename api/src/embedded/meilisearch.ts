@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { access, chmod, constants, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { readOrCreateSecret } from './postgres.js';
 import { captureOutput, commandLineOf, freePort, isAlive, isLiveOwner, terminatePid, waitUntil, type Logger } from './process-utils.js';
 import { supervise } from './supervisor.js';
@@ -28,6 +29,8 @@ export interface StartMeilisearchOptions {
   shareRunning?: boolean;
   /** Upper bound for indexing memory, e.g. "512MiB" (tests keep it small); default DEFAULT_INDEXING_MEMORY. */
   maxIndexingMemory?: string;
+  /** Threads indexing may use; default every core (Meilisearch's own default is half of them). */
+  maxIndexingThreads?: number;
   /** Listen on this port (to come back where clients expect it after a restart); default: a free one. */
   port?: number;
 }
@@ -87,6 +90,8 @@ export async function startEmbeddedMeilisearch(options: StartMeilisearchOptions)
     '--log-level', 'WARN',
   ];
   args.push('--max-indexing-memory', options.maxIndexingMemory ?? DEFAULT_INDEXING_MEMORY);
+  // A full reindex is rare and waits on indexing alone; incremental updates are a few documents.
+  args.push('--max-indexing-threads', String(options.maxIndexingThreads ?? availableParallelism()));
   const launch = async (): Promise<ChildProcess> => {
     // The key goes through the environment so it does not show in process listings.
     const child = spawn(binary, args, {
