@@ -78,6 +78,7 @@ async function main(): Promise<void> {
 
     if (runs('search')) await benchSearch(ready, ask);
     if (runs('analytics')) await benchAnalytics(ready, ask, seconds);
+    if (only === undefined || only === 'web') await (await import('./web.js')).benchWeb(ready);
     if (runs('client')) await compareSearchClients();
   } finally {
     child.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createFileStore } from '../src/lib/storage/create-file-store.js';
@@ -33,6 +34,8 @@ export interface TargetsReady {
   updateBody: string;
   /** Meilisearch of the catalogue, for sending the API's search queries straight to it. */
   meilisearch: { url: string; key: string };
+  /** A free loopback address for the website (bench/web.ts serves web/dist there); the API accepts its origin. */
+  siteUrl: string;
 }
 
 /** Messages the benchmark sends to this process. */
@@ -46,8 +49,20 @@ export type TargetsRequest =
 
 export const SYNTHETIC_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 
+/** A loopback port free right now (the website binds it a moment later). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 async function main(): Promise<void> {
+  const siteUrl = `http://127.0.0.1:${await freePort()}`;
   const config = loadConfig({
+    // The website's requests carry cookies, so the API must name its origin in CORS answers.
+    WEB_ORIGINS: siteUrl,
     CAIRN_DATA_DIR: join(workspaceRoot(), '.data', 'bench'),
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
@@ -160,6 +175,7 @@ async function main(): Promise<void> {
     hashListBody: JSON.stringify({ hashes, algorithm: 'sha1' }),
     updateBody: JSON.stringify({ hashes, algorithm: 'sha1', loaders: ['fabric', 'quilt'], game_versions: ['1.20.1', '1.21'], version_types: ['release'] }),
     meilisearch: runtime.services.search,
+    siteUrl,
   } satisfies TargetsReady);
 }
 
