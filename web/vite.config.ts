@@ -6,8 +6,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
-import { PROJECT_TYPE_INFO } from '../shared/src/constants/project-types';
-import { routePreload } from './plugins/route-preload';
 import { siteContent } from './plugins/site-content';
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
@@ -147,14 +145,6 @@ export default defineConfig(({ command }) => {
       buildInfo(buildId),
       precompileMessages(),
       zodWithoutJsonSchema(),
-      // The search pages are where visitors arrive from outside; their chunks load with the entry's.
-      routePreload([
-        {
-          module: 'search',
-          pattern: new RegExp(`^/(${Object.values(PROJECT_TYPE_INFO).map((info) => info.searchSegment).join('|')})$`),
-          messageAreas: ['discover'],
-        },
-      ]),
       siteContent({ contentDir: join(webRoot, 'content'), siteUrl: process.env.CAIRN_SITE_URL }),
     ],
     resolve: {
