@@ -1,18 +1,20 @@
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { formatRow, measure, type LoadResult } from './measure.js';
 import type { TargetsReady, TargetsRequest } from './targets.js';
 import { benchSearchClients } from './search-client.js';
 import { benchAnalytics } from './analytics.js';
-import { BENCH_DATA_DIR, SYNTHETIC_PROJECTS } from './data-dir.js';
+import { SYNTHETIC_PROJECTS } from './data-dir.js';
+import { reindexBenchCatalogue } from './reindex.js';
 import { loadavg } from 'node:os';
 
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
  * the search scenarios, BENCH_ONLY=api the API ones, BENCH_ONLY=analytics the analytics ones,
- * BENCH_ONLY=client only the comparison of Meilisearch transports, BENCH_ONLY=servers only the
- * node agent's idle game servers per host (node-agent/bench).
+ * BENCH_ONLY=client only the comparison of Meilisearch transports, BENCH_ONLY=web the website's
+ * first download and LCP of /mods, BENCH_ONLY=servers only the node agent's idle game servers per
+ * host (node-agent/bench). BENCH_PROJECTS sets the synthetic catalogue's size (default 100,000).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const large = SYNTHETIC_PROJECTS >= 1_000_000;
@@ -27,7 +29,7 @@ const goals = {
   rssMb: large ? 250 : 200,
 };
 const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' / ')}`;
-/** BENCH_ONLY=search | api | analytics | client | servers: one part only. */
+/** BENCH_ONLY=search | api | analytics | client | web | servers: one part only. */
 const only = process.env.BENCH_ONLY;
 const runs = (part: 'search' | 'api' | 'analytics' | 'client') => only === undefined || only === part;
 
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
 
     if (runs('search')) await benchSearch(ready, ask);
     if (runs('analytics')) await benchAnalytics(ready, ask, seconds);
+    if (only === undefined || only === 'web') await (await import('./web.js')).benchWeb(ready);
     if (runs('client')) await compareSearchClients();
   } finally {
     child.kill('SIGTERM');
@@ -100,21 +103,6 @@ async function main(): Promise<void> {
 
 const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-
-/** `npm run cli -- reindex` against the benchmark's catalogue (it joins the running servers); its own figure. */
-async function reindex(): Promise<number> {
-  const cli = spawn(process.execPath, ['--enable-source-maps', fileURLToPath(new URL('../src/cli.js', import.meta.url)), 'reindex'], {
-    env: { ...process.env, CAIRN_DATA_DIR: BENCH_DATA_DIR, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
-  const seconds = /in ([\d.]+) s\./.exec(output)?.[1];
-  if (code !== 0 || !seconds) throw new Error(`reindex failed (${code}): ${output}`);
-  console.log(output.trim());
-  return Number(seconds);
-}
 
 /** Milliseconds until `check` holds, asking every 5 ms (benchmarks measure wall-clock time). */
 async function until(check: () => Promise<boolean>, since: number, limitMs = 30_000): Promise<number> {
@@ -129,7 +117,7 @@ type Ask = <T>(request: TargetsRequest) => Promise<T>;
 
 async function benchSearch(ready: TargetsReady, ask: Ask): Promise<void> {
   console.log('Search on the synthetic catalogue\n');
-  const reindexSeconds = await reindex();
+  const reindexSeconds = await reindexBenchCatalogue();
   console.log(`full reindex: ${reindexSeconds.toFixed(1)} s (goal ${goals.reindex}); ${load()}\n`);
 
   // Publish → searchable: a draft approved (status + outbox row committed) until /v2/search finds it.

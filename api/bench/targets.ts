@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, workspaceRoot } from '../src/config.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { countSyntheticProjects, seedSyntheticCatalogue, syntheticFileHashQuery } from '../src/db/seed/synthetic-catalogue.js';
-import { silentLogger } from '../src/embedded/process-utils.js';
+import { freePort, silentLogger } from '../src/embedded/process-utils.js';
 import { openRuntime } from '../src/runtime.js';
 import { recordSearchChange } from '../src/lib/search-outbox.js';
 import { createSearchIndexer } from '../src/modules/search/indexer.js';
@@ -34,6 +34,8 @@ export interface TargetsReady {
   updateBody: string;
   /** Meilisearch of the catalogue, for sending the API's search queries straight to it. */
   meilisearch: { url: string; key: string };
+  /** A free loopback address for the website (bench/web.ts serves web/dist there); the API accepts its origin. */
+  siteUrl: string;
 }
 
 /** Messages the benchmark sends to this process. */
@@ -47,7 +49,10 @@ export type TargetsRequest =
   | { type: 'analytics-rollup'; events: number };
 
 async function main(): Promise<void> {
+  const siteUrl = `http://127.0.0.1:${await freePort()}`;
   const config = loadConfig({
+    // The website's requests carry cookies, so the API must name its origin in CORS answers.
+    WEB_ORIGINS: siteUrl,
     CAIRN_DATA_DIR: BENCH_DATA_DIR,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
@@ -169,6 +174,7 @@ async function main(): Promise<void> {
     hashListBody: JSON.stringify({ hashes, algorithm: 'sha1' }),
     updateBody: JSON.stringify({ hashes, algorithm: 'sha1', loaders: ['fabric', 'quilt'], game_versions: ['1.20.1', '1.21'], version_types: ['release'] }),
     meilisearch: runtime.services.search,
+    siteUrl,
   } satisfies TargetsReady);
 }
 

@@ -2,14 +2,13 @@
 // Cairn (`npm start`), each page loaded cold (fresh browser profile) three times; prints the
 // median and the worst, and exits with 1 when a median is over the budget.
 // Usage: node scripts/lcp.mjs [site URL, default http://127.0.0.1:3000] [--budget=1000]
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromiumPath, coldLcp, launchChromium } from './cold-lcp.mjs';
 
 const args = process.argv.slice(2);
 const site = (args.find((a) => !a.startsWith('--')) ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const budget = Number(args.find((a) => a.startsWith('--budget='))?.slice(9) ?? 1000);
 const RUNS = 3;
-const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+const executablePath = chromiumPath();
 if (!executablePath) {
   console.error('Needs Chromium (set CHROMIUM_PATH).');
   process.exit(1);
@@ -25,31 +24,11 @@ async function samplePaths() {
   return ['/', '/mods', '/resourcepacks', ...(hit ? [`/project/${hit.project_id}`, `/user/${hit.author}`] : [])];
 }
 
-const browser = await chromium.launch({ executablePath, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await launchChromium(executablePath);
 let over = false;
 try {
   for (const path of await samplePaths()) {
-    const times = [];
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
-      // All entries so far arrive at once (buffered); the last one is the final LCP. A page that
-      // never paints anything large counts as over the budget instead of hanging the script.
-      const lcp = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            setTimeout(() => resolve(Number.NaN), 10_000);
-            new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN)).observe({
-              type: 'largest-contentful-paint',
-              buffered: true,
-            });
-          }),
-      );
-      times.push(lcp);
-      await context.close();
-    }
-    times.sort((a, b) => a - b);
+    const times = await coldLcp(browser, `${site}${path}`, RUNS);
     const median = times[Math.floor(times.length / 2)];
     if (!(median <= budget)) over = true;
     console.log(`${`${Math.round(median)} ms`.padStart(8)}  LCP median of ${RUNS} cold loads (worst ${Math.round(times.at(-1))} ms)  ${path}`);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Runtime configuration. The server writes `/runtime-config.js` at start-up
  * (`window.__CAIRN_CONFIG__ = { apiUrl, cdnUrl?, imageProxyUrl?, statusPageUrl?, communityChatUrl? }`),
@@ -24,49 +22,42 @@ function isAbsoluteUrl(value: string): boolean {
   }
 }
 
-const ApiUrlSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isAbsoluteUrl(value), 'apiUrl must be empty or an absolute URL')
-  // Paths are joined as `${apiUrl}/v2/...`, so drop trailing slashes.
-  .transform((value) => value.replace(/\/+$/, ''));
+/*
+ * Checked by hand rather than with zod: this module runs before the first paint of every page, and
+ * zod (about 20 KB gzip) would otherwise be part of every page's first download.
+ */
+
+interface Env {
+  apiUrl: string;
+  buildId: string;
+  /** Public base URL of uploaded images (icons, gallery); media there loads directly in descriptions. */
+  cdnUrl?: string;
+  /** Prefix the encoded URL of an untrusted markdown image is appended to. */
+  imageProxyUrl: string;
+  /** The service status page, linked from error pages. */
+  statusPageUrl?: string;
+  /** The community chat, linked from error pages for reporting repeated problems. */
+  communityChatUrl?: string;
+}
+
+const RUNTIME_KEYS = ['apiUrl', 'cdnUrl', 'imageProxyUrl', 'statusPageUrl', 'communityChatUrl'] as const;
+type RuntimeConfig = Partial<Record<(typeof RUNTIME_KEYS)[number], string>>;
+
+/** The runtime config's known keys, each a string when present; one line per problem otherwise. */
+function readRuntimeConfig(value: unknown): RuntimeConfig | string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['(config): expected an object'];
+  const record = value as Record<string, unknown>;
+  const problems = RUNTIME_KEYS.filter((key) => record[key] !== undefined && typeof record[key] !== 'string').map((key) => `${key}: expected a string`);
+  if (problems.length > 0) return problems;
+  return Object.fromEntries(RUNTIME_KEYS.filter((key) => record[key] !== undefined).map((key) => [key, record[key]])) as RuntimeConfig;
+}
 
 /** An optional link to another site: empty means "not configured". */
-const OptionalLinkSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isAbsoluteUrl(value), 'must be empty or an absolute URL')
-  .transform((value) => value || undefined);
-
-const RuntimeConfigSchema = z.object({
-  apiUrl: ApiUrlSchema.optional(),
-  cdnUrl: z.string().optional(),
-  imageProxyUrl: z.string().optional(),
-  statusPageUrl: z.string().optional(),
-  communityChatUrl: z.string().optional(),
-});
-
-const EnvSchema = z.object({
-  apiUrl: ApiUrlSchema,
-  buildId: z.string().min(1),
-  /** Public base URL of uploaded images (icons, gallery); media there loads directly in descriptions. */
-  cdnUrl: OptionalLinkSchema.optional(),
-  /** Prefix the encoded URL of an untrusted markdown image is appended to. */
-  imageProxyUrl: z
-    .string()
-    .trim()
-    .refine((value) => isAbsoluteUrl(value), 'imageProxyUrl must be an absolute URL'),
-  /** The service status page, linked from error pages. */
-  statusPageUrl: OptionalLinkSchema.optional(),
-  /** The community chat, linked from error pages for reporting repeated problems. */
-  communityChatUrl: OptionalLinkSchema.optional(),
-});
-
-type Env = z.infer<typeof EnvSchema>;
-
-/** One line per problem: "apiUrl: apiUrl must be empty or an absolute URL". */
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || '(config)'}: ${issue.message}`).join('\n');
+function optionalLink(key: string, value: string | undefined, problems: string[]): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (!isAbsoluteUrl(trimmed)) problems.push(`${key}: must be empty or an absolute URL`);
+  return trimmed;
 }
 
 interface BuildEnv {
@@ -79,20 +70,26 @@ interface BuildEnv {
 }
 
 export function parseEnv(runtimeConfig: unknown, buildEnv: BuildEnv): Env {
-  const runtime = RuntimeConfigSchema.safeParse(runtimeConfig ?? {});
-  if (!runtime.success) {
-    throw new Error(`Invalid window.__CAIRN_CONFIG__ (from /runtime-config.js):\n${describeIssues(runtime.error)}`);
+  const runtime = readRuntimeConfig(runtimeConfig ?? {});
+  if (Array.isArray(runtime)) {
+    throw new Error(`Invalid window.__CAIRN_CONFIG__ (from /runtime-config.js):\n${runtime.join('\n')}`);
   }
-  const result = EnvSchema.safeParse({
-    apiUrl: runtime.data.apiUrl ?? buildEnv.VITE_API_URL ?? '',
+  const problems: string[] = [];
+  const apiUrl = (runtime.apiUrl ?? buildEnv.VITE_API_URL ?? '').trim();
+  if (apiUrl !== '' && !isAbsoluteUrl(apiUrl)) problems.push('apiUrl: apiUrl must be empty or an absolute URL');
+  const imageProxyUrl = (runtime.imageProxyUrl || buildEnv.VITE_IMAGE_PROXY_URL || DEFAULT_IMAGE_PROXY_URL).trim();
+  if (!isAbsoluteUrl(imageProxyUrl)) problems.push('imageProxyUrl: imageProxyUrl must be an absolute URL');
+  const env: Env = {
+    // Paths are joined as `${apiUrl}/v2/...`, so drop trailing slashes.
+    apiUrl: apiUrl.replace(/\/+$/, ''),
     buildId: buildEnv.VITE_BUILD_ID || 'dev',
-    cdnUrl: runtime.data.cdnUrl ?? buildEnv.VITE_CDN_URL,
-    imageProxyUrl: runtime.data.imageProxyUrl || buildEnv.VITE_IMAGE_PROXY_URL || DEFAULT_IMAGE_PROXY_URL,
-    statusPageUrl: runtime.data.statusPageUrl ?? buildEnv.VITE_STATUS_PAGE_URL,
-    communityChatUrl: runtime.data.communityChatUrl ?? buildEnv.VITE_COMMUNITY_CHAT_URL,
-  });
-  if (!result.success) throw new Error(`Invalid web configuration:\n${describeIssues(result.error)}`);
-  return result.data;
+    cdnUrl: optionalLink('cdnUrl', runtime.cdnUrl ?? buildEnv.VITE_CDN_URL, problems),
+    imageProxyUrl,
+    statusPageUrl: optionalLink('statusPageUrl', runtime.statusPageUrl ?? buildEnv.VITE_STATUS_PAGE_URL, problems),
+    communityChatUrl: optionalLink('communityChatUrl', runtime.communityChatUrl ?? buildEnv.VITE_COMMUNITY_CHAT_URL, problems),
+  };
+  if (problems.length > 0) throw new Error(`Invalid web configuration:\n${problems.join('\n')}`);
+  return env;
 }
 
 export const env: Env = parseEnv(

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@cairn/shared/schemas/common';
+import type { ErrorBody } from '@cairn/shared/schemas/common';
 import type { z } from 'zod';
 import { env } from '../config/env';
 
@@ -56,16 +56,21 @@ export class NetworkError extends Error {
 
 type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
-interface ApiFetchOptions<S extends z.ZodType> {
-  /** Shared zod schema the response body is parsed with; the result type comes from it. */
-  schema: S;
+/**
+ * The shared zod schema the response body is parsed with (the result type comes from it): the
+ * schema itself, or `loadSchema`, a dynamic import of it. Requests made before the first paint
+ * use `loadSchema`, so zod is not part of the first download: the import runs alongside the request.
+ */
+type SchemaOption<S extends z.ZodType> = { schema: S; loadSchema?: never } | { loadSchema: () => Promise<S>; schema?: never };
+
+type ApiFetchOptions<S extends z.ZodType> = SchemaOption<S> & {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain values are sent as JSON; FormData / Blob / URLSearchParams are sent as they are. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   headers?: HeadersInit;
   signal?: AbortSignal;
-}
+};
 
 function buildUrl(path: string, query: ApiFetchOptions<z.ZodType>['query']): string {
   const params = new URLSearchParams();
@@ -97,6 +102,13 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** The API's `{ error, description }` body, checked by hand so that errors need no zod. */
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const { error, description } = value as Partial<Record<keyof ErrorBody, unknown>>;
+  return typeof error === 'string' && typeof description === 'string';
+}
+
 /** `Retry-After` (seconds or an HTTP date), else `X-Ratelimit-Reset` (seconds until the window resets). */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
@@ -115,7 +127,10 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
  * ResponseShapeError or NetworkError (or the AbortError of `signal`).
  */
 export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
-  const { schema, method = 'GET', body, query, signal } = options;
+  const { method = 'GET', body, query, signal } = options;
+  const schema = options.loadSchema ? options.loadSchema() : Promise.resolve(options.schema);
+  // An import that fails is reported when the response is parsed, not as an unhandled rejection.
+  schema.catch(() => {});
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
 
@@ -146,10 +161,9 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
   const json = parseJson(text);
 
   if (!response.ok) {
-    const errorBody = json.ok ? ErrorBodySchema.safeParse(json.value) : undefined;
     const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers) : undefined;
-    if (errorBody?.success) {
-      throw new HttpError(response.status, errorBody.data.error, errorBody.data.description, method, path, retryAfter);
+    if (json.ok && isErrorBody(json.value)) {
+      throw new HttpError(response.status, json.value.error, json.value.description, method, path, retryAfter);
     }
     const fallback = response.statusText || `Request failed with status ${response.status}`;
     throw new HttpError(response.status, undefined, fallback, method, path, retryAfter);
@@ -158,7 +172,7 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
   if (!json.ok) {
     throw new ResponseShapeError(method, path, 'body is not valid JSON');
   }
-  const parsed = schema.safeParse(json.value);
+  const parsed = (await schema).safeParse(json.value);
   if (!parsed.success) throw ResponseShapeError.fromIssues(method, path, parsed.error.issues);
   return parsed.data;
 }

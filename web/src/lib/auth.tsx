@@ -1,6 +1,5 @@
-import { UserSchema, type User } from '@cairn/shared/schemas/users';
+import type { User } from '@cairn/shared/schemas/users';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { Navigate, Outlet, redirect, useLocation, type LoaderFunction, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { apiFetch } from './api-client';
@@ -11,11 +10,11 @@ import { apiFetch } from './api-client';
  * the user from `GET /v2/session/user` (`user: null` = visitor).
  */
 
-const SessionUserSchema = z.object({ user: UserSchema.nullable() });
+const loadSessionSchemas = () => import('./session-user-schema');
 
 /** The signed-in user, null for a visitor (answered with 200, so a visit logs no failed request). */
 async function getUserFromAuth(signal?: AbortSignal): Promise<User | null> {
-  return (await apiFetch('/v2/session/user', { schema: SessionUserSchema, signal })).user;
+  return (await apiFetch('/v2/session/user', { loadSchema: () => loadSessionSchemas().then((m) => m.SessionUserSchema), signal })).user;
 }
 
 export const currentUserQuery = () =>
@@ -48,7 +47,7 @@ export async function refreshAfterAuthChange(queryClient: QueryClient, user?: Us
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch('/v2/session', { method: 'DELETE', schema: z.unknown() }),
+    mutationFn: () => apiFetch('/v2/session', { method: 'DELETE', loadSchema: () => loadSessionSchemas().then((m) => m.IgnoredBodySchema) }),
     onSuccess: () => refreshAfterAuthChange(queryClient, null),
   });
 }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * New-build detection: the build writes `/build.json` and compiles the same id into the bundle
  * (`env.buildId`). The app polls the file; once it names another build, the next navigation loads
@@ -7,15 +5,14 @@ import { z } from 'zod';
  */
 export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
 
-const BuildInfoSchema = z.object({ buildId: z.string().min(1) });
-
 /** The id of the build the server currently serves, or undefined when it cannot be told. */
 export async function fetchLatestBuildId(signal?: AbortSignal): Promise<string | undefined> {
   try {
     const response = await fetch('/build.json', { cache: 'no-store', signal });
     if (!response.ok) return undefined;
-    const parsed = BuildInfoSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.buildId : undefined;
+    const info: unknown = await response.json();
+    const buildId = typeof info === 'object' && info !== null ? (info as { buildId?: unknown }).buildId : undefined;
+    return typeof buildId === 'string' && buildId !== '' ? buildId : undefined;
   } catch {
     return undefined;
   }

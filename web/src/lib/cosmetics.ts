@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { readCookie, TEN_YEARS_SECONDS, writeCookie, type CookieOptions } from './cookies';
 
 /** Display preferences kept in a script-readable cookie (spec §9). */
@@ -25,48 +24,62 @@ const DEFAULT_SEARCH_DISPLAY_MODE: Readonly<Record<DisplayModeKind, DisplayMode>
   shader: 'gallery',
 };
 
-const displayModeSchema = (kind: DisplayModeKind) => z.enum(DISPLAY_MODES).catch(DEFAULT_SEARCH_DISPLAY_MODE[kind]);
+export interface Cosmetics {
+  rightSearchLayout: boolean;
+  leftContentLayout: boolean;
+  /** Blur and other costly effects. */
+  advancedRendering: boolean;
+  externalLinksNewTab: boolean;
+  notUsingBlockers: boolean;
+  hideAppPromos: boolean;
+  preferredDarkTheme: DarkTheme;
+  searchDisplayMode: Record<DisplayModeKind, DisplayMode>;
+  hideStagingBanner: boolean;
+}
+
+const BOOLEAN_DEFAULTS = {
+  rightSearchLayout: false,
+  leftContentLayout: false,
+  advancedRendering: true,
+  externalLinksNewTab: true,
+  notUsingBlockers: false,
+  hideAppPromos: false,
+  hideStagingBanner: false,
+} as const satisfies Partial<Cosmetics>;
+
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 
 /**
  * Each field falls back to its default on its own, so one bad or missing value (an older cookie,
  * a hand edit) never throws the others away. An unknown dark theme falls back to `dark` (spec §5).
+ * Checked by hand rather than with zod, which would otherwise be part of every page's first download.
  */
-const CosmeticsSchema = z.object({
-  rightSearchLayout: z.boolean().catch(false),
-  leftContentLayout: z.boolean().catch(false),
-  /** Blur and other costly effects. */
-  advancedRendering: z.boolean().catch(true),
-  externalLinksNewTab: z.boolean().catch(true),
-  notUsingBlockers: z.boolean().catch(false),
-  hideAppPromos: z.boolean().catch(false),
-  preferredDarkTheme: z.enum(DARK_THEMES).catch('dark'),
-  searchDisplayMode: z
-    .object({
-      mod: displayModeSchema('mod'),
-      plugin: displayModeSchema('plugin'),
-      modpack: displayModeSchema('modpack'),
-      datapack: displayModeSchema('datapack'),
-      resourcepack: displayModeSchema('resourcepack'),
-      shader: displayModeSchema('shader'),
-      user: displayModeSchema('user'),
-      collection: displayModeSchema('collection'),
-    })
-    .catch({ ...DEFAULT_SEARCH_DISPLAY_MODE }),
-  hideStagingBanner: z.boolean().catch(false),
-});
+function cosmeticsFrom(value: Record<string, unknown>): Cosmetics {
+  const modes = value.searchDisplayMode;
+  const modeRecord = typeof modes === 'object' && modes !== null ? (modes as Record<string, unknown>) : {};
+  const booleans = Object.fromEntries(
+    Object.entries(BOOLEAN_DEFAULTS).map(([key, fallback]) => [key, typeof value[key] === 'boolean' ? value[key] : fallback]),
+  ) as Record<keyof typeof BOOLEAN_DEFAULTS, boolean>;
+  return {
+    ...booleans,
+    preferredDarkTheme: oneOf(DARK_THEMES, value.preferredDarkTheme, 'dark'),
+    searchDisplayMode: Object.fromEntries(
+      DISPLAY_MODE_KINDS.map((kind) => [kind, oneOf(DISPLAY_MODES, modeRecord[kind], DEFAULT_SEARCH_DISPLAY_MODE[kind])]),
+    ) as Record<DisplayModeKind, DisplayMode>,
+  };
+}
 
-export type Cosmetics = z.infer<typeof CosmeticsSchema>;
-
-export const DEFAULT_COSMETICS: Cosmetics = Object.freeze(CosmeticsSchema.parse({}));
+export const DEFAULT_COSMETICS: Cosmetics = Object.freeze(cosmeticsFrom({}));
 
 /** Tolerant parse of the cookie value (JSON); anything unreadable gives the defaults. */
 export function parseCosmetics(raw: string | undefined): Cosmetics {
-  if (raw === undefined || raw === '') return CosmeticsSchema.parse({});
+  if (raw === undefined || raw === '') return cosmeticsFrom({});
   try {
     const value: unknown = JSON.parse(raw);
-    return CosmeticsSchema.parse(typeof value === 'object' && value !== null ? value : {});
+    return cosmeticsFrom(typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
   } catch {
-    return CosmeticsSchema.parse({});
+    return cosmeticsFrom({});
   }
 }
 

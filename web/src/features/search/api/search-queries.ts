@@ -1,4 +1,3 @@
-import { SearchResultsSchema } from '@cairn/shared/schemas/search';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -11,10 +10,13 @@ export interface SearchRequest {
   limit: number;
 }
 
-/** `GET /v2/search` (operationId `searchProjects`). */
+/**
+ * `GET /v2/search` (operationId `searchProjects`). The schema is imported with the request, not
+ * before it, so zod stays out of the search page's first download.
+ */
 function searchProjects(request: SearchRequest, signal?: AbortSignal) {
   return apiFetch('/v2/search', {
-    schema: SearchResultsSchema,
+    loadSchema: () => import('@cairn/shared/schemas/search').then((m) => m.SearchResultsSchema),
     query: {
       query: request.query || undefined,
       facets: request.facets,
