@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldLabel, FormAlert } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
+import { Skeleton, SkeletonLayout, SkeletonRegion } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { billingQueries } from '../api/billing-queries';
@@ -38,7 +39,10 @@ const NEW_CARD = 'new';
 export function SubscribeModal({ open, onClose, product, interval, priceLabel, title, productName, chargeExtras, onSucceeded }: SubscribeModalProps) {
   const t = useT();
   const toasts = useNotifications();
-  const { data: methods } = useQuery({ ...billingQueries.paymentMethods(), enabled: open });
+  const { data: methods, isError: methodsFailed } = useQuery({ ...billingQueries.paymentMethods(), enabled: open });
+  // The choice waits for the saved cards: a card form shown before them would be swapped for the
+  // saved card while someone types into it.
+  const methodsKnown = methods !== undefined || methodsFailed;
   const [choice, setChoice] = useState<string | undefined>();
   const selected = choice ?? methods?.find((m) => m.primary)?.id ?? methods?.[0]?.id ?? NEW_CARD;
   const flow = usePaymentFlow({
@@ -94,7 +98,15 @@ export function SubscribeModal({ open, onClose, product, interval, priceLabel, t
             </fieldset>
           )}
           {flow.stage.kind === 'processing' && <FormAlert tone="info">{t('billing.subscribe.processing')}</FormAlert>}
-          {selected === NEW_CARD ? (
+          {!methodsKnown ? (
+            <SkeletonRegion label={t('shell.loading')}>
+              <SkeletonLayout kind="stack">
+                <Skeleton height="2.5rem" />
+                <Skeleton height="2.5rem" />
+                <Skeleton height="2.5rem" />
+              </SkeletonLayout>
+            </SkeletonRegion>
+          ) : selected === NEW_CARD ? (
             <CardForm
               onSubmit={payWithNewCard}
               submitLabel={payLabel}
