@@ -57,8 +57,8 @@ describe.skipIf(!browserAvailable)('analytics in a real browser', () => {
     await page.goto(`${siteUrl}/dashboard/analytics`);
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     const table = page.getByRole('table', { name: /Downloads per period, Previous 30 days/ });
-    const column = (await table.getByRole('columnheader').allTextContents()).indexOf(title);
-    expect(column).toBeGreaterThan(0);
+    // The table is drawn from the first answers and gains a column per project as the rest arrive.
+    await expect.poll(async () => (await table.getByRole('columnheader').allTextContents()).indexOf(title), { timeout: 20_000 }).toBeGreaterThan(0);
     // The chart draws on a canvas inside its labelled image.
     await page.getByRole('img', { name: /Downloads per period/ }).locator('canvas').first().waitFor();
     const regions = page.getByRole('region', { name: 'Downloads by region' });
