@@ -377,28 +377,32 @@ describe('answer cache', () => {
         return ctx.search.multiSearchJson(body);
       },
     });
-    const service = createSearchService({ search: counting, indexPrefix: ctx.config.search.indexPrefix, cache: createSearchResultCache(400) });
+    const serviceWith = (ttlMs: number) => createSearchService({ search: counting, indexPrefix: ctx.config.search.indexPrefix, cache: createSearchResultCache(ttlMs) });
     const render = (outcome: { total: number; hits: readonly string[] }) => JSON.stringify({ total: outcome.total, hits: outcome.hits.length });
 
     // Concurrent identical searches share one request; their answer is the index's.
-    const [first, second] = await Promise.all([service.searchProjectsJson({ query: 'alpha' }, render), service.searchProjectsJson({ query: 'alpha' }, render)]);
+    const lasting = serviceWith(60_000);
+    const [first, second] = await Promise.all([lasting.searchProjectsJson({ query: 'alpha' }, render), lasting.searchProjectsJson({ query: 'alpha' }, render)]);
     expect(sent).toBe(1);
     expect(second).toBe(first);
     const direct = await searchOk(ctx, { query: 'alpha' });
     expect(JSON.parse(first)).toEqual({ total: direct.total_hits, hits: direct.hits.length });
     // Another page or another query is another search.
-    await service.searchProjectsJson({ query: 'alpha', offset: 1 }, render);
-    await service.searchProjectsJson({ query: 'beta' }, render);
+    await lasting.searchProjectsJson({ query: 'alpha', offset: 1 }, render);
+    await lasting.searchProjectsJson({ query: 'beta' }, render);
     expect(sent).toBe(3);
-    await service.searchProjectsJson({ query: 'alpha' }, render);
+    await lasting.searchProjectsJson({ query: 'alpha' }, render);
     expect(sent).toBe(3);
 
     // After the time is up the index is asked again; a failure reaches the caller and is not kept.
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    const brief = serviceWith(100);
+    expect(await brief.searchProjectsJson({ query: 'alpha' }, render)).toBe(first);
+    expect(sent).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 150));
     failNext = true;
-    await expect(service.searchProjectsJson({ query: 'alpha' }, render)).rejects.toThrow('search failed');
-    expect(await service.searchProjectsJson({ query: 'alpha' }, render)).toBe(first);
-    expect(sent).toBe(5);
+    await expect(brief.searchProjectsJson({ query: 'alpha' }, render)).rejects.toThrow('search failed');
+    expect(await brief.searchProjectsJson({ query: 'alpha' }, render)).toBe(first);
+    expect(sent).toBe(6);
   });
 });
 

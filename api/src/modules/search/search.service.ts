@@ -53,9 +53,8 @@ export function createSearchService(deps: { search: SearchClient; indexPrefix: s
     async searchProjectsJson(params: RawSearchParams, render: (outcome: SearchOutcome) => string): Promise<string> {
       const request = parseSearchRequest(params);
       const plan = planSearch(request, uid);
-      // The queries hold everything the answer depends on except the page, which renders the hits.
-      const key = `${request.offset}:${request.limit}:${JSON.stringify(plan.queries)}`;
-      return cache.get(key, async () => render(await run(request, plan)));
+      // The queries (page included) are everything the answer depends on.
+      return cache.get(JSON.stringify(plan.queries), async () => render(await run(request, plan)));
     },
   };
 }
