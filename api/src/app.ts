@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(payoutsModule, { prefix: '/v2', db, revenue: config.revenue });
   await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });
-  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments ?? createPaymentProvider(config.payments), clock: deps.billingClock, servers: serverPurchases });
+  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments ?? (await createPaymentProvider(config.payments)), clock: deps.billingClock, servers: serverPurchases });
   await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl, cacheMs: config.search.cacheMs });
   return app;

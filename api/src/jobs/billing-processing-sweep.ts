@@ -9,7 +9,7 @@ export const billingProcessingSweepJob: JobDefinition<JobDeps> = {
   name: 'billing.processing-sweep',
   cron: '*/10 * * * *',
   handle: async ({ db, config }) => {
-    const provider = createPaymentProvider(config.payments);
+    const provider = await createPaymentProvider(config.payments);
     if (!provider) return;
     await createProcessingSweep({ db, provider, clock: systemClock }).settleStuckCharges();
   },

@@ -12,7 +12,7 @@ export const billingRenewalsJob: JobDefinition<JobDeps> = {
   name: 'billing.renewals',
   cron: '* * * * *',
   handle: async ({ db, config }) => {
-    const provider = createPaymentProvider(config.payments);
+    const provider = await createPaymentProvider(config.payments);
     if (!provider) return;
     const renewals = createRenewals({ db, provider, clock: systemClock });
     await renewals.collectDueCharges();

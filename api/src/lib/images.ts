@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { badRequest } from './errors.js';
 
 /** Image formats accepted for icons, avatars and gallery images (checked from the bytes). */
@@ -14,12 +14,17 @@ export interface ImageVariant {
   extension: string;
 }
 
+/** The image library (native, some 13 MB once loaded), loaded by the first image handled. */
+let loading: Promise<typeof sharpModule> | undefined;
+export const loadSharp = () => (loading ??= import('sharp').then((module) => module.default));
+
 export const ICON_SIZE = 96;
 export const GALLERY_THUMBNAIL_WIDTH = 350;
 
 /** Reads the real format of an upload; anything that is not png/jpeg/gif/webp → 400. */
 export async function inspectImage(data: Buffer, field: string): Promise<{ extension: string; width: number; height: number }> {
-  let metadata: sharp.Metadata;
+  const sharp = await loadSharp();
+  let metadata: sharpModule.Metadata;
   try {
     metadata = await sharp(data, { animated: true }).metadata();
   } catch {
@@ -32,6 +37,7 @@ export async function inspectImage(data: Buffer, field: string): Promise<{ exten
 
 /** The dominant colour as the 24-bit integer the API returns in `color`. */
 export async function dominantColor(data: Buffer): Promise<number> {
+  const sharp = await loadSharp();
   const { dominant } = await sharp(data).stats();
   return (dominant.r << 16) + (dominant.g << 8) + dominant.b;
 }
@@ -43,6 +49,7 @@ export async function dominantColor(data: Buffer): Promise<number> {
 export async function processIcon(data: Buffer, field = 'icon'): Promise<{ original: ImageVariant; resized: ImageVariant; color: number }> {
   const { extension } = await inspectImage(data, field);
   const animated = extension === 'gif';
+  const sharp = await loadSharp();
   const resized = await sharp(data, { animated })
     .resize(ICON_SIZE, ICON_SIZE, { fit: 'cover' })
     .toFormat(animated ? 'gif' : 'webp')
@@ -57,6 +64,7 @@ export async function processIcon(data: Buffer, field = 'icon'): Promise<{ origi
 /** A gallery image: the original and a 350 px wide WebP thumbnail. */
 export async function processGalleryImage(data: Buffer, field = 'image'): Promise<{ original: ImageVariant; thumbnail: ImageVariant; color: number }> {
   const { extension } = await inspectImage(data, field);
+  const sharp = await loadSharp();
   const thumbnail = await sharp(data).resize({ width: GALLERY_THUMBNAIL_WIDTH, withoutEnlargement: true }).webp().toBuffer();
   return { original: { data, extension }, thumbnail: { data: thumbnail, extension: 'webp' }, color: await dominantColor(data) };
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/images.js';
 
 /**
  * Original generated artwork for the demo catalogue: gradient backgrounds with simple
@@ -44,6 +44,7 @@ export async function iconPng(seed: number): Promise<Buffer> {
   <polygon points="${polygon(128, 128, 52 + random() * 10, sides, random() * Math.PI)}" fill="${hsl(hue + 200, 55, 88)}"/>
   <circle cx="128" cy="128" r="${10 + random() * 8}" fill="${hsl(hue, 70, 40)}"/>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -66,5 +67,6 @@ export async function galleryPng(seed: number): Promise<Buffer> {
   ${ridge(520, 100, hsl(hue + 190, 30, 32))}
   ${ridge(620, 80, hsl(hue + 180, 35, 20))}
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,6 +1,5 @@
 import type { PaymentProvider } from './payment-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
-import { createStripeProvider } from './stripe-provider.js';
 
 /** What the configuration says about payments (see `payments` in config.ts). */
 export type PaymentsConfig =
@@ -10,9 +9,11 @@ export type PaymentsConfig =
 /**
  * The payment provider the configuration selects. `sandbox` needs its endpoint, which the
  * embedded sandbox supplies when SANDBOX_URL is unset; undefined means billing is unavailable.
+ * The Stripe SDK (some 7 MB of memory once loaded) is only loaded when it is the provider.
  */
-export function createPaymentProvider(config: PaymentsConfig): PaymentProvider | undefined {
+export async function createPaymentProvider(config: PaymentsConfig): Promise<PaymentProvider | undefined> {
   if (config.provider === 'stripe') {
+    const { createStripeProvider } = await import('./stripe-provider.js');
     return createStripeProvider(config.stripe);
   }
   return config.sandbox ? createSandboxProvider(config.sandbox) : undefined;

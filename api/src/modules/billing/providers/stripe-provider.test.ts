@@ -194,9 +194,9 @@ describe('Stripe webhook verification', () => {
 });
 
 describe('Stripe selection', () => {
-  it('is the provider when PAYMENT_PROVIDER=stripe with its keys', () => {
+  it('is the provider when PAYMENT_PROVIDER=stripe with its keys', async () => {
     const config = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
-    const selected = createPaymentProvider(config.payments);
+    const selected = await createPaymentProvider(config.payments);
     expect(selected?.name).toBe('stripe');
     expect(selected?.clientConfig()).toEqual({ sandboxUrl: null, publishableKey: 'pk_test_123' });
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
