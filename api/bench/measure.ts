@@ -29,14 +29,20 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-/**
- * Drives one URL with autocannon (loopback only, fixed duration) and computes exact latency
- * percentiles from every response, since autocannon's summary has no p95.
- */
-export async function measure(options: LoadOptions): Promise<LoadResult> {
+interface RawRun {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  errors: number;
+  non2xx: number;
+}
+
+/** Drives one URL with autocannon (loopback only, fixed duration), keeping every response time. */
+async function drive(options: LoadOptions): Promise<RawRun> {
   const host = new URL(options.url).hostname;
   if (!['127.0.0.1', 'localhost', '::1'].includes(host)) throw new Error('benchmarks only target loopback');
   const latencies: number[] = [];
+  const seconds = options.durationSeconds ?? 10;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -45,7 +51,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
         body: options.body,
         headers: options.headers,
         connections: options.connections ?? 20,
-        duration: options.durationSeconds ?? 10,
+        duration: seconds,
         ...(options.variants ? { requests: [{ setupRequest: cycle(options.variants) }] } : {}),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
@@ -54,17 +60,44 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
       latencies.push(responseTime);
     });
   });
-  latencies.sort((a, b) => a - b);
+  return { requests: result.requests.total, seconds, latencies, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** Exact latency percentiles from every response (autocannon's summary has no p95). */
+function summarize(label: string, runs: readonly RawRun[]): LoadResult {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
   return {
-    label: options.label,
-    requests: result.requests.total,
-    requestsPerSecond: result.requests.average,
+    label,
+    requests,
+    requestsPerSecond: requests / seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
   };
+}
+
+export async function measure(options: LoadOptions): Promise<LoadResult> {
+  return summarize(options.label, [await drive(options)]);
+}
+
+/**
+ * Two targets measured in alternating one-second turns for the same total time each, so a
+ * slower or busier stretch of the machine weighs on both alike (a ratio of two runs taken
+ * one after the other moved by up to ±0.2 between runs on a shared 2-core machine).
+ */
+export async function measureAlternating(first: LoadOptions, second: LoadOptions): Promise<[LoadResult, LoadResult]> {
+  const turns = Math.max(1, Math.round(first.durationSeconds ?? 10));
+  const a: RawRun[] = [];
+  const b: RawRun[] = [];
+  for (let turn = 0; turn < turns; turn++) {
+    a.push(await drive({ ...first, durationSeconds: 1 }));
+    b.push(await drive({ ...second, durationSeconds: 1 }));
+  }
+  return [summarize(first.label, a), summarize(second.label, b)];
 }
 
 function cycle(variants: ReadonlyArray<{ path?: string; body?: string }>) {

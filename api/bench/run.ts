@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { formatRow, measure, type LoadResult } from './measure.js';
+import { formatRow, measure, measureAlternating, type LoadResult } from './measure.js';
 import type { TargetsReady, TargetsRequest } from './targets.js';
 import { benchSearchClients } from './search-client.js';
 import { benchAnalytics } from './analytics.js';
@@ -37,8 +37,10 @@ async function compare(label: string, apiUrl: string, bareUrl: string): Promise<
   // Warm both paths first so JIT, caches and connection set-up are not measured.
   await measure({ label: 'warm-up', url: apiUrl, durationSeconds: 2 });
   await measure({ label: 'warm-up', url: bareUrl, durationSeconds: 2 });
-  const api = await measure({ label: `Cairn API  ${label}`, url: apiUrl, durationSeconds: seconds });
-  const bare = await measure({ label: `bare Fastify  ${label}`, url: bareUrl, durationSeconds: seconds });
+  const [api, bare] = await measureAlternating(
+    { label: `Cairn API  ${label}`, url: apiUrl, durationSeconds: seconds },
+    { label: `bare Fastify  ${label}`, url: bareUrl, durationSeconds: seconds },
+  );
   console.log(formatRow(api));
   console.log(formatRow(bare));
   console.log(`ratio (Cairn / bare): ${(api.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} of the throughput (goal ≥ ${goals.ratio}), p95 ${(api.p95 / bare.p95).toFixed(2)}×; ${load()}\n`);
@@ -78,10 +80,10 @@ async function main(): Promise<void> {
 
   try {
     if (runs('api')) {
-      console.log(`\nGET /v2/ — 20 connections, ${seconds} s each (loopback)\n`);
+      console.log(`\nGET /v2/ — 20 connections, ${seconds} s each in alternating one-second turns (loopback)\n`);
       await compare('GET /v2/', `${ready.apiUrl}/v2/`, `${ready.bareUrl}/v2/`);
 
-      console.log(`GET /v2/project/{slug} on the synthetic catalogue — 20 connections, ${seconds} s each\n`);
+      console.log(`GET /v2/project/{slug} on the synthetic catalogue — 20 connections, ${seconds} s each in alternating one-second turns\n`);
       await compare('GET /v2/project/{slug}', `${ready.apiUrl}/v2/project/${ready.projectSlug}`, `${ready.bareUrl}/v2/project/${ready.projectSlug}`);
 
       console.log(`Hash routes with 1,000 sha1 hashes — one client (latency), ${seconds} s each\n`);
@@ -159,13 +161,15 @@ async function benchSearch(ready: TargetsReady, ask: Ask): Promise<void> {
     body,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${ready.meilisearch.key}` },
   };
-  console.log(`GET /v2/search?query=synthetic&facets=[loader OR loader][version OR version] — ${sample.total_hits} hits, ${Object.keys(sample.facet_counts).length} facet fields counted, ${JSON.parse(body).queries.length} queries in one multi-search (sent directly, it answers the same); the same search repeated (identical searches share an answer for SEARCH_CACHE_MS), 20 connections, ${seconds} s each\n`);
+  console.log(`GET /v2/search?query=synthetic&facets=[loader OR loader][version OR version] — ${sample.total_hits} hits, ${Object.keys(sample.facet_counts).length} facet fields counted, ${JSON.parse(body).queries.length} queries in one multi-search (sent directly, it answers the same); the same search repeated (identical searches share an answer for SEARCH_CACHE_MS), 20 connections, ${seconds} s each in alternating one-second turns\n`);
   await measure({ label: 'warm-up', url: apiUrl, durationSeconds: 2 });
   await measure({ ...direct, label: 'warm-up', durationSeconds: 2 });
   await ask({ type: 'rss' });
-  const api = await measure({ label: 'Cairn API  GET /v2/search', url: apiUrl, durationSeconds: seconds });
+  const [api, meili] = await measureAlternating(
+    { label: 'Cairn API  GET /v2/search', url: apiUrl, durationSeconds: seconds },
+    { ...direct, label: 'Meilisearch  POST /multi-search', durationSeconds: seconds },
+  );
   const memory = await ask<{ rss: number; peak: number }>({ type: 'rss' });
-  const meili = await measure({ ...direct, label: 'Meilisearch  POST /multi-search', durationSeconds: seconds });
   console.log(formatRow(api));
   console.log(formatRow(meili));
   console.log(`p95 ratio (API / Meilisearch direct): ${(api.p95 / meili.p95).toFixed(2)} (goal ≤ ${goals.searchRatio}); API p95 ${api.p95.toFixed(1)} ms (goal < ${goals.searchP95Ms} ms); ${load()}`);
@@ -179,13 +183,15 @@ async function benchSearch(ready: TargetsReady, ask: Ask): Promise<void> {
   const apiPath = new URL(apiUrl).pathname + new URL(apiUrl).search;
   const apiVariants = offsets.map((offset) => ({ path: `${apiPath}&offset=${offset}` }));
   const directVariants = bodies.map((variantBody) => ({ body: variantBody }));
-  console.log(`The same search at offsets 0…499 in turn (never answered from the cache), 20 connections, ${seconds} s each\n`);
+  console.log(`The same search at offsets 0…499 in turn (never answered from the cache), 20 connections, ${seconds} s each in alternating one-second turns\n`);
   await measure({ label: 'warm-up', url: apiUrl, variants: apiVariants, durationSeconds: 2 });
   await measure({ ...direct, label: 'warm-up', variants: directVariants, durationSeconds: 2 });
   await ask({ type: 'rss' });
-  const apiDistinct = await measure({ label: 'Cairn API  GET /v2/search (distinct)', url: apiUrl, variants: apiVariants, durationSeconds: seconds });
+  const [apiDistinct, meiliDistinct] = await measureAlternating(
+    { label: 'Cairn API  GET /v2/search (distinct)', url: apiUrl, variants: apiVariants, durationSeconds: seconds },
+    { ...direct, label: 'Meilisearch  (distinct)', variants: directVariants, durationSeconds: seconds },
+  );
   const distinctMemory = await ask<{ rss: number; peak: number }>({ type: 'rss' });
-  const meiliDistinct = await measure({ ...direct, label: 'Meilisearch  (distinct)', variants: directVariants, durationSeconds: seconds });
   console.log(formatRow(apiDistinct));
   console.log(formatRow(meiliDistinct));
   console.log(`p95 ratio (API / Meilisearch direct): ${(apiDistinct.p95 / meiliDistinct.p95).toFixed(2)} (goal ≤ ${goals.searchRatio}); API p95 ${apiDistinct.p95.toFixed(1)} ms (goal < ${goals.searchP95Ms} ms); ${load()}`);

@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   app.addHook('onClose', async () => stopRelay());
   const sharedCounters = config.rateLimit.store === 'database' ? databaseRateLimitStore(deps.database.sql) : undefined;
   if (sharedCounters) app.addHook('onClose', async () => sharedCounters.stop());
-  const rateLimit = { ...config.rateLimit, webOrigins: config.webOrigins, store: sharedCounters?.Store };
+  const rateLimit = { ...config.rateLimit, webOrigins: config.webOrigins, counters: sharedCounters?.counters };
   await app.register(authPlugin, { db, webOrigins: config.webOrigins, rateLimit });
   await app.register(metaModule, { db, search: deps.search, version: apiVersion(), publicApiUrl: config.publicApiUrl });
   await app.register(tagsModule, { prefix: '/v2', db });
