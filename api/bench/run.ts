@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
- * the search scenarios, BENCH_ONLY=api the API ones, BENCH_ONLY=analytics the analytics ones,
+ * the search scenarios, BENCH_ONLY=api the API ones (several: BENCH_ONLY=api,search), BENCH_ONLY=analytics the analytics ones,
  * BENCH_ONLY=client only the comparison of Meilisearch transports, BENCH_ONLY=web the website's
  * first download and LCP of /mods, BENCH_ONLY=servers only the node agent's idle game servers per
  * host (node-agent/bench). BENCH_PROJECTS sets the synthetic catalogue's size (default 100,000).
@@ -29,9 +29,9 @@ const goals = {
   rssMb: large ? 250 : 200,
 };
 const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' / ')}`;
-/** BENCH_ONLY=search | api | analytics | client | web | servers: one part only. */
-const only = process.env.BENCH_ONLY;
-const runs = (part: 'search' | 'api' | 'analytics' | 'client') => only === undefined || only === part;
+/** BENCH_ONLY=search | api | analytics | client | web | servers: those parts only (comma-separated, e.g. `api,search`). */
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const runs = (part: 'search' | 'api' | 'analytics' | 'client' | 'web') => only === undefined || only.includes(part);
 
 async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
   // Warm both paths first so JIT, caches and connection set-up are not measured.
@@ -63,9 +63,9 @@ async function compareSearchClients(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (only === 'client') return compareSearchClients();
+  if (only?.length === 1 && only[0] === 'client') return compareSearchClients();
   console.log(`Synthetic catalogue: ${SYNTHETIC_PROJECTS.toLocaleString('en-US')} projects (BENCH_PROJECTS); ${load()}`);
-  if (only === 'servers') return; // the node agent's own bench (node-agent/bench) measures game servers
+  if (only?.length === 1 && only[0] === 'servers') return; // the node agent's own bench (node-agent/bench) measures game servers
   const child = fork(fileURLToPath(new URL('./targets.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<TargetsReady>((resolve, reject) => {
     child.once('message', (m) => resolve(m as TargetsReady));
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
 
     if (runs('search')) await benchSearch(ready, ask);
     if (runs('analytics')) await benchAnalytics(ready, ask, seconds);
-    if (only === undefined || only === 'web') await (await import('./web.js')).benchWeb(ready);
+    if (runs('web')) await (await import('./web.js')).benchWeb(ready);
     if (runs('client')) await compareSearchClients();
   } finally {
     child.kill('SIGTERM');
