@@ -24,4 +24,21 @@ describe('memory rate-limit counters', () => {
     expect(hitAt(counters, 'ip:a')).toEqual({ count: 1, ttlMs: 1000 });
     counters.stop();
   });
+
+  it('keeps at most maxKeys keys: ended windows go first, then the oldest live ones', () => {
+    let now = 0;
+    const counters = memoryRateLimitCounters(() => now, 3);
+    hitAt(counters, 'a', 100);
+    hitAt(counters, 'b', 1000);
+    hitAt(counters, 'c', 1000);
+    now = 200;
+    // 'a' has ended: it is swept, and the others keep their counts.
+    hitAt(counters, 'd', 1000);
+    expect(hitAt(counters, 'b', 1000).count).toBe(2);
+    // All three live: the oldest key ('b') gives way to the new one.
+    hitAt(counters, 'e', 1000);
+    expect(hitAt(counters, 'c', 1000).count).toBe(2);
+    expect(hitAt(counters, 'b', 1000).count).toBe(1);
+    counters.stop();
+  });
 });

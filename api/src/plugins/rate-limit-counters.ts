@@ -15,10 +15,10 @@ export interface RateLimitCounters {
 
 /** How often ended windows are dropped, and the count of keys past which they are dropped at once. */
 const SWEEP_EVERY_MS = 60_000;
-const MAX_KEYS = 200_000;
+const DEFAULT_MAX_KEYS = 200_000;
 
-/** This process's counters. Ended windows are swept every minute (and at once past MAX_KEYS keys). */
-export function memoryRateLimitCounters(now: () => number = Date.now): RateLimitCounters & { stop(): void } {
+/** This process's counters. Ended windows are swept every minute (and at once past `maxKeys` keys). */
+export function memoryRateLimitCounters(now: () => number = Date.now, maxKeys = DEFAULT_MAX_KEYS): RateLimitCounters & { stop(): void } {
   const windows = new Map<string, { count: number; endsAt: number }>();
   const sweep = () => {
     const time = now();
@@ -31,11 +31,11 @@ export function memoryRateLimitCounters(now: () => number = Date.now): RateLimit
       const time = now();
       let window = windows.get(key);
       if (window === undefined || window.endsAt <= time) {
-        if (window === undefined && windows.size >= MAX_KEYS) {
+        if (window === undefined && windows.size >= maxKeys) {
           sweep();
           // Still full of live windows (a flood of addresses): the oldest keys give way.
           for (const oldest of windows.keys()) {
-            if (windows.size < MAX_KEYS) break;
+            if (windows.size < maxKeys) break;
             windows.delete(oldest);
           }
         }
