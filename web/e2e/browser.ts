@@ -45,6 +45,16 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol, so the page's CSP (rightly) does not apply.
   await page.evaluate(axeSource);
+  // Colours are judged as painted: a toast fading in is still translucent. Finite animations and
+  // transitions are let finish first (spinners run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run();
