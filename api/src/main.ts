@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit, workspaceRoot } from './config.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/seed/demo-accounts.js';
+import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
+import { seedDemoRevenue } from './db/seed/demo-revenue.js';
 import { openRuntime } from './runtime.js';
 import { startEmbeddedNodeAgent } from './embedded/node-agent.js';
 import { startEmbeddedSandbox } from './embedded/sandbox.js';
@@ -110,13 +112,9 @@ async function main(): Promise<void> {
           await seedDemoAccounts(runtime.database.db, config.dataDir, log);
           demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
         }
-        if (config.seedDemo) {
-          // Loaded only here: the demo's artwork needs the image library, which a running API loads on its first upload.
-          const { isCatalogueEmpty, seedDemoCatalogue } = await import('./db/seed/demo-catalogue.js');
-          if (await isCatalogueEmpty(runtime.database.db)) {
-            await seedDemoCatalogue(runtime.database.db, files, log);
-            await (await import('./db/seed/demo-revenue.js')).seedDemoRevenue(runtime.database.db, config.revenue, log);
-          }
+        if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) {
+          await seedDemoCatalogue(runtime.database.db, files, log);
+          await seedDemoRevenue(runtime.database.db, config.revenue, log);
         }
       }
 

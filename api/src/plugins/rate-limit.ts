@@ -73,18 +73,13 @@ export const rateLimitPlugin = fp(
       counters.hit(key, own ? own.windowMs : MINUTE_MS, (error, window) => {
         if (error || !window) return done(error ?? undefined);
         const reset = String(Math.ceil(window.ttlMs / 1000));
+        const headers = { 'x-ratelimit-limit': String(max), 'x-ratelimit-remaining': String(Math.max(0, max - window.count)), 'x-ratelimit-reset': reset };
         if (window.count <= max) {
-          reply.headers({ 'x-ratelimit-limit': String(max), 'x-ratelimit-remaining': String(max - window.count), 'x-ratelimit-reset': reset });
+          reply.headers(headers);
           return done();
         }
-        done(
-          new ApiError(429, 'ratelimit_error', `Rate limit exceeded; retry after ${reset} ${reset === '1' ? 'second' : 'seconds'}.`, {
-            'x-ratelimit-limit': String(max),
-            'x-ratelimit-remaining': '0',
-            'x-ratelimit-reset': reset,
-            'retry-after': reset,
-          }),
-        );
+        const seconds = reset === '1' ? 'second' : 'seconds';
+        done(new ApiError(429, 'ratelimit_error', `Rate limit exceeded; retry after ${reset} ${seconds}.`, { ...headers, 'retry-after': reset }));
       });
     });
   },
