@@ -90,6 +90,17 @@ export function createBillingService(deps: CollectionDeps) {
         const pending = await repo.listPendingRenewals(tx, existing.map((e) => e.subscription.id));
         const held = existing.some(({ subscription: s }) => s.status === 'provisioned' || pending.some((c) => c.subscriptionId === s.id && c.status === 'processing'));
         if (held) throw conflict('You already have this subscription', 'already_subscribed');
+        // The same plan bought a moment ago and not charged yet (the other of two requests sent at
+        // once, or an attempt cut short): this purchase pays that charge instead of opening a second
+        // subscription, and whichever attempt comes second finds it no longer payable.
+        const unpaid = pending.find(
+          (c) =>
+            c.status === 'open' &&
+            c.priceId === price.id &&
+            c.subscriptionInterval === interval &&
+            existing.some(({ subscription: s }) => s.id === c.subscriptionId && s.status === 'unprovisioned'),
+        );
+        if (unpaid && !server) return unpaid.id;
       }
       const sub = await repo.insertSubscription(tx, { userId: actor.userId, priceId: price.id, interval, status: 'unprovisioned', metadata: null });
       if (server && deps.servers) {
