@@ -81,7 +81,7 @@ describe('sign-up page', () => {
     expect(created).toEqual({ email: 'new@example.com', username: 'newcomer', password: VALID.password, sign_up_newsletter: true });
     expect(screen.getByText('We sent a link to new@example.com: open it to verify your email address.')).toBeInTheDocument();
     // The email banner shows on every page for the unverified account.
-    expect(screen.getByText('Account action required')).toBeInTheDocument();
+    expect(await screen.findByText('Account action required')).toBeInTheDocument();
     expect(screen.getByLabelText('Subscribe to updates about Cairn')).toBeChecked();
     await expectNoAxeViolations(container);
 
