@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import * as tar from 'tar';
 import type { AgentBackup } from '@cairn/shared/schemas/node-agent';
 import { AgentError, conflict, notFound } from './errors.js';
 import { extractSafely } from './files.js';
+import { archiveFolder, byteCounter } from './folder-archive.js';
 import { folderSize } from './resources.js';
 import type { ManagedServer, ServerManager } from './server-manager.js';
 
@@ -27,18 +26,6 @@ const PROGRESS_INTERVAL_MS = 400;
 interface Running {
   controller: AbortController;
   done: Promise<void>;
-}
-
-/** Counts bytes passing through and reports them (for progress percentages). */
-function counter(onBytes: (total: number) => void): Transform {
-  let total = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      onBytes(total);
-      callback(null, chunk);
-    },
-  });
 }
 
 /**
@@ -166,7 +153,7 @@ export class Backups {
       await server.process.save();
       signal.throwIfAborted();
       const report = this.progressOf(server, id, 'creating', await folderSize(server.folder));
-      await pipeline(Readable.from(tar.c({ cwd: server.folder, portable: true }, ['.'])), counter(report), createGzip(), createWriteStream(file), { signal });
+      await archiveFolder(server.folder, file, { signal, onBytes: report });
       const size = (await fs.stat(file)).size;
       const used = await this.manager.storageUsed(server);
       if (used > this.manager.storageLimit(server)) {
@@ -207,7 +194,7 @@ export class Backups {
     try {
       await fs.mkdir(path.dirname(target), { recursive: true });
       const report = this.progressOf(server, backup.id, 'preparing_download', backup.size);
-      await pipeline(createReadStream(this.archiveFile(server, backup.id)), counter(report), createWriteStream(target), { signal });
+      await pipeline(createReadStream(this.archiveFile(server, backup.id)), byteCounter(report), createWriteStream(target), { signal });
       let entries = 0;
       await tar.t({ file: target, onReadEntry: () => void entries++ });
       signal.throwIfAborted();
