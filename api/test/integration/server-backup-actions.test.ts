@@ -186,11 +186,19 @@ describe('automatic backups', () => {
     await ctx.database.db.update(serverAutobackups).set({ lastRun: new Date(Date.now() - 4 * 3_600_000) }).where(eq(serverAutobackups.serverId, serverId));
     await ctx.jobs!.send('servers.autobackup', { serverId });
   };
-  const untilAutomated = (predicate: (list: ServerBackup[]) => boolean, what: string) =>
-    eventually(async () => {
-      const list = await automated();
-      return predicate(list) && list.every((b) => b.state === 'ready') ? list : undefined;
-    }, 120_000, what);
+  /** On a timeout, says what the backups and the schedule looked like last. */
+  const untilAutomated = async (predicate: (list: ServerBackup[]) => boolean, what: string) => {
+    let seen: ServerBackup[] = [];
+    try {
+      return await eventually(async () => {
+        seen = await automated();
+        return predicate(seen) && seen.every((b) => b.state === 'ready') ? seen : undefined;
+      }, 120_000, what);
+    } catch (error) {
+      const states = seen.map((b) => ({ name: b.name, state: b.state, error: b.error }));
+      throw new Error(`${(error as Error).message}; automated backups: ${JSON.stringify(states)}; schedule: ${JSON.stringify(await readSchedule())}`);
+    }
+  };
 
   it('makes automated backups on schedule and rotates the oldest unlocked one, never a locked one', async () => {
     expect(await readSchedule()).toEqual({ enabled: false, interval_hours: 6, last_run: null, next_run: null, last_skipped: null });
