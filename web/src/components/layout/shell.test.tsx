@@ -170,7 +170,8 @@ describe('toasts', () => {
     const { user, container } = renderRoute(shellRoutes([{ path: '/', element: <ToastButtons /> }]));
     await user.click(await screen.findByRole('button', { name: 'Fail' }));
     const region = within(screen.getByRole('region', { name: 'Notifications' }));
-    const toast = within(region.getByRole('listitem'));
+    // The toast's code loads with the first toast.
+    const toast = within(await region.findByRole('listitem'));
     expect(toast.getByText('An error occurred')).toBeInTheDocument();
     expect(toast.getByText('The project was not found')).toBeInTheDocument();
     expect(toast.getByText('Error code: not_found')).toBeInTheDocument();
@@ -207,7 +208,7 @@ describe('toasts', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderRoute(shellRoutes([{ path: '/', element: <ToastButtons /> }]));
     await user.click(await screen.findByRole('button', { name: 'Save' }));
-    const toast = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('listitem');
+    const toast = await within(screen.getByRole('region', { name: 'Notifications' })).findByRole('listitem');
 
     await user.hover(toast);
     act(() => vi.advanceTimersByTime(45_000));
