@@ -71,6 +71,8 @@ export const ConfigSchema = z
     NODE_AGENT_TOKEN: z.string().min(32).optional(),
     /** Start the local node agent with `npm start` when NODE_AGENT_URL is unset. */
     NODE_AGENT_EMBEDDED: booleanFlag.default(true),
+    /** Isolation of the local node agent's game servers: `auto` isolates wherever this machine can (see the node agent's NODE_AGENT_ISOLATION). */
+    NODE_AGENT_ISOLATION: z.enum(['on', 'off', 'auto']).default('auto'),
     /** Game ports the API hands out on every node, `first-last`. */
     SERVERS_PORT_RANGE: z.string().regex(/^\d{4,5}-\d{4,5}$/, 'must look like 25600-25999').default('25600-25999'),
     /** Days a suspended server of an ended subscription keeps its data before it is deleted. */
@@ -270,7 +272,7 @@ export interface Config {
   database: { url: string | undefined; poolSize: number };
   search: { url: string | undefined; key: string | undefined; indexPrefix: string; cacheMs: number };
   /** Game-server node agent: an external one (url + token), or embedded (started by `npm start`). */
-  nodeAgent: { url: string | undefined; token: string | undefined; embedded: boolean };
+  nodeAgent: { url: string | undefined; token: string | undefined; embedded: boolean; isolation: 'on' | 'off' | 'auto' };
   /** Hosted game servers: game ports handed out per node and the data grace period after a subscription ends. */
   servers: { portRange: { first: number; last: number }; graceDays: number; nodePublicUrls: string[]; domain: string | undefined };
   serveApi: boolean;
@@ -393,7 +395,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
     search: { url: env.MEILISEARCH_URL, key: env.MEILISEARCH_KEY, indexPrefix: env.MEILISEARCH_INDEX_PREFIX, cacheMs: env.SEARCH_CACHE_MS },
-    nodeAgent: { url: env.NODE_AGENT_URL, token: env.NODE_AGENT_TOKEN, embedded: env.NODE_AGENT_EMBEDDED },
+    nodeAgent: { url: env.NODE_AGENT_URL, token: env.NODE_AGENT_TOKEN, embedded: env.NODE_AGENT_EMBEDDED, isolation: env.NODE_AGENT_ISOLATION },
     servers: {
       portRange: parsePortRange(env.SERVERS_PORT_RANGE),
       graceDays: env.SERVERS_GRACE_DAYS,

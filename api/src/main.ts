@@ -76,6 +76,7 @@ async function main(): Promise<void> {
         const agent = await startEmbeddedNodeAgent({
           dir: join(config.dataDir, 'node-agent'),
           entry: join(workspaceRoot(), 'node-agent', 'dist', 'src', 'main.js'),
+          isolation: config.nodeAgent.isolation,
           log,
         });
         cleanups.push(agent.stop);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildAgent } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { readProcessUsage } from '../src/resources.js';
+import { readTreeUsage } from '../src/resources.js';
 import { freePort } from '../test/harness.js';
 
 /**
@@ -56,10 +56,10 @@ async function main(): Promise<void> {
     }
     await sleep(settleSeconds);
     const pids = ids.map((id) => agent.manager.get(id).process.pid!);
-    const before = await Promise.all(pids.map((pid) => readProcessUsage(pid)));
+    const before = await Promise.all(pids.map((pid) => readTreeUsage(pid)));
     const startedAt = performance.now();
     await sleep(windowSeconds);
-    const after = await Promise.all(pids.map((pid) => readProcessUsage(pid)));
+    const after = await Promise.all(pids.map((pid) => readTreeUsage(pid)));
     const wall = (performance.now() - startedAt) / 1000;
     const cores = Math.max(1, os.availableParallelism());
     const rss = after.map((usage) => usage!.rssBytes);

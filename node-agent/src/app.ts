@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AgentRuntime } from '@cairn/shared/schemas/node-agent';
@@ -15,6 +16,7 @@ import { optionRoutes } from './routes/options.js';
 import type { AuthContext } from './routes/http.js';
 import { serverRoutes } from './routes/servers.js';
 import { transferRoutes } from './routes/transfer.js';
+import { openBoundary } from './isolation/boundary.js';
 import { flyingSquidRuntime } from './runtimes/flying-squid.js';
 import { javaRuntime } from './runtimes/java.js';
 import type { Runtime } from './runtimes/runtime.js';
@@ -35,13 +37,15 @@ export function configuredRuntimes(config: AgentConfig): Map<AgentRuntime, Runti
 
 /** Builds the agent (recovering saved servers) without listening. */
 export async function buildAgent(config: AgentConfig, options: { logger?: boolean } = {}): Promise<Agent> {
-  const manager = new ServerManager(config, configuredRuntimes(config));
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const boundary = await openBoundary(config, (warning) => app.log.warn({ event: 'isolation' }, warning));
+  const manager = new ServerManager(config, configuredRuntimes(config), boundary);
   const backups = new Backups(manager);
   await manager.recover();
   for (const server of manager.list()) await backups.recover(server);
   const stopSampling = manager.startSampling();
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
   // Uploads arrive as raw bodies of any type and are streamed to disk by the file routes.
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   app.setErrorHandler((error, request, reply) => {

@@ -6,10 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import type { AgentBackup } from '@cairn/shared/schemas/node-agent';
 import { AgentError, conflict, notFound } from './errors.js';
-import { extractSafely } from './files.js';
 import { archiveFolder, byteCounter } from './folder-archive.js';
-import { folderSize } from './resources.js';
 import type { ManagedServer, ServerManager } from './server-manager.js';
+import { extractTar } from './tar-stream.js';
 
 // Spec §8 wording.
 const CREATE_FAILED = 'Failed to create backup';
@@ -152,8 +151,8 @@ export class Backups {
       // flying-squid and Java servers write chunks lazily: flush before reading the folder.
       await server.process.save();
       signal.throwIfAborted();
-      const report = this.progressOf(server, id, 'creating', await folderSize(server.folder));
-      await archiveFolder(server.folder, file, { signal, onBytes: report });
+      const report = this.progressOf(server, id, 'creating', await server.files.size());
+      await archiveFolder(server.files, file, { signal, onBytes: report });
       const size = (await fs.stat(file)).size;
       const used = await this.manager.storageUsed(server);
       if (used > this.manager.storageLimit(server)) {
@@ -239,9 +238,9 @@ export class Backups {
     try {
       await server.process.stop();
       server.process.log('agent', 'Restoring a backup');
-      const entries = await fs.readdir(server.folder);
-      await Promise.all(entries.map((entry) => fs.rm(path.join(server.folder, entry), { recursive: true, force: true })));
-      await extractSafely(this.archiveFile(server, backupId), server.folder, Number.MAX_SAFE_INTEGER);
+      await server.files.empty();
+      const archive = this.archiveFile(server, backupId);
+      await extractTar(server.files, () => createReadStream(archive), [], Number.MAX_SAFE_INTEGER);
       await this.setState(server, backupId, { state: 'ready' });
       server.process.log('agent', 'Backup restored');
     } catch (error) {

@@ -25,6 +25,20 @@ const ConfigSchema = z.object({
   NODE_AGENT_ALLOWED_ORIGINS: z.string().optional(),
   NODE_AGENT_CONSOLE_HISTORY: z.coerce.number().int().min(10).max(10_000).default(500),
   NODE_AGENT_STATS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
+   * `on`: every server runs inside the isolation boundary, and none starts on a host that cannot
+   * provide it. `off` (development only): servers run as the agent's user, with loud warnings.
+   * `auto`: `on` where the host allows it, else `off` (what `npm start`'s local node uses).
+   */
+  NODE_AGENT_ISOLATION: z.enum(['on', 'off', 'auto']).default('on'),
+  /** The bubblewrap executable; unset: found on PATH or in /usr/bin. */
+  NODE_AGENT_BWRAP: z.string().optional(),
+  /** First of the host user ids given to servers, one each (never shared, never root). */
+  NODE_AGENT_UID_BASE: z.coerce.number().int().min(1000).max(4_000_000_000).default(2_000_000),
+  /** Most processes and threads one server may have. */
+  NODE_AGENT_PIDS_MAX: z.coerce.number().int().min(64).max(65_536).default(512),
+  /** cgroup (v2: a delegated folder under /sys/fs/cgroup) the servers' groups go under; unset: beside the agent's own. */
+  NODE_AGENT_CGROUP: z.string().optional(),
 });
 
 export interface AgentConfig {
@@ -41,6 +55,11 @@ export interface AgentConfig {
   consoleHistory: number;
   statsIntervalMs: number;
   allowedOrigins: string[] | undefined;
+  isolation: 'on' | 'off' | 'auto';
+  bwrap: string | undefined;
+  uidBase: number;
+  pidsMax: number;
+  cgroupParent: string | undefined;
 }
 
 /** The only reader of process.env; fails listing every bad key. */
@@ -64,6 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
     consoleHistory: c.NODE_AGENT_CONSOLE_HISTORY,
     statsIntervalMs: c.NODE_AGENT_STATS_INTERVAL_MS,
     allowedOrigins: c.NODE_AGENT_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean),
+    isolation: c.NODE_AGENT_ISOLATION,
+    bwrap: c.NODE_AGENT_BWRAP,
+    uidBase: c.NODE_AGENT_UID_BASE,
+    pidsMax: c.NODE_AGENT_PIDS_MAX,
+    cgroupParent: c.NODE_AGENT_CGROUP,
   };
 }
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, lstatSync, type ReadStream, type Stats } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import * as tar from 'tar';
+import { createGzip } from 'node:zlib';
+import { clientPathOf, closeQuietly, inDir, outsideFolder, pathParts, type ConfinedFolder } from './confined-folder.js';
 import { AgentError, invalidInput, notFound } from './errors.js';
-import { resolveInside, toClientPath } from './safe-path.js';
+import { extractTar, packTar, type PackMember } from './tar-stream.js';
 
 const MAX_TEXT_BYTES = 5 * 1024 * 1024;
 
@@ -20,50 +21,56 @@ export interface FileEntry {
 /** Storage budget callback: bytes still free under the server's quota. */
 export type FreeBytes = () => Promise<number>;
 
-const alreadyExists = () => new AgentError(409, 'already_exists', 'path: a file with this name already exists');
 const quotaError = () => new AgentError(413, 'storage_quota_exceeded', "storage: this would exceed the plan's storage quota");
 
-async function statOrNotFound(target: string, what: string) {
-  try {
-    return await fs.stat(target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(what);
-    throw error;
-  }
+/** Fails the stream once more than `budget` bytes have passed. */
+function quotaMeter(budget: number): Transform {
+  let written = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      written += chunk.length;
+      if (written > budget) callback(quotaError());
+      else callback(null, chunk);
+    },
+  });
 }
 
-/** File operations on one server folder; every client path goes through resolveInside. */
-export function serverFiles(root: string, freeBytes: FreeBytes) {
+/**
+ * File operations on one server folder for the file manager. Every client path is confined by
+ * ConfinedFolder; `staging` is a folder only the agent can write, where an archive is copied
+ * before it is unpacked (so the server cannot change it between the check and the writing).
+ */
+export function serverFiles(folder: ConfinedFolder, freeBytes: FreeBytes, staging: string) {
   return {
     async list(clientPath: string): Promise<{ path: string; entries: FileEntry[] }> {
-      const dir = await resolveInside(root, clientPath);
-      const stat = await statOrNotFound(dir, 'path');
-      if (!stat.isDirectory()) throw invalidInput('path: not a folder');
-      const names = await fs.readdir(dir);
-      const entries = await Promise.all(
-        names.map(async (name): Promise<FileEntry> => {
-          const s = await fs.lstat(path.join(dir, name));
-          const type = s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'directory' : s.isFile() ? 'file' : 'other';
-          return { name, type, size: s.isFile() ? s.size : 0, modified: s.mtime.toISOString() };
-        }),
-      );
+      const parts = pathParts(clientPath);
+      const entries = (await folder.list(parts)).map(({ name, stats }): FileEntry => {
+        const type = stats.isSymbolicLink() ? 'symlink' : stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
+        return { name, type, size: stats.isFile() ? stats.size : 0, modified: stats.mtime.toISOString() };
+      });
       entries.sort((a, b) => Number(b.type === 'directory') - Number(a.type === 'directory') || a.name.localeCompare(b.name));
-      return { path: toClientPath(root, dir), entries };
+      return { path: clientPathOf(parts), entries };
     },
 
     async readText(clientPath: string): Promise<string> {
-      const file = await resolveInside(root, clientPath);
-      const stat = await statOrNotFound(file, 'file');
-      if (!stat.isFile()) throw invalidInput('path: not a file');
-      if (stat.size > MAX_TEXT_BYTES) throw new AgentError(413, 'file_too_large', 'path: too large to open as text; download it instead');
-      return fs.readFile(file, 'utf8');
+      const { handle, stats } = await folder.openFile(pathParts(clientPath));
+      try {
+        if (stats.size > MAX_TEXT_BYTES) throw new AgentError(413, 'file_too_large', 'path: too large to open as text; download it instead');
+        return await handle.readFile('utf8');
+      } finally {
+        await handle.close();
+      }
     },
 
-    async openDownload(clientPath: string): Promise<{ stream: ReadStream; size: number; name: string }> {
-      const file = await resolveInside(root, clientPath);
-      const stat = await statOrNotFound(file, 'file');
-      if (!stat.isFile()) throw invalidInput('path: not a file');
-      return { stream: createReadStream(file), size: stat.size, name: path.basename(file) };
+    async openDownload(clientPath: string): Promise<{ stream: Readable; size: number; name: string }> {
+      const parts = pathParts(clientPath);
+      const { handle, stats } = await folder.openFile(parts);
+      if (stats.size === 0) {
+        await handle.close();
+        return { stream: Readable.from([]), size: 0, name: parts.at(-1)! };
+      }
+      // Exactly the bytes the answer announces, even if the server is still writing the file.
+      return { stream: handle.createReadStream({ end: stats.size - 1 }), size: stats.size, name: parts.at(-1)! };
     },
 
     /**
@@ -72,142 +79,69 @@ export function serverFiles(root: string, freeBytes: FreeBytes) {
      * existing file is refused (409), checked again atomically when the upload lands.
      */
     async write(clientPath: string, body: Readable, options: { overwrite?: boolean } = {}): Promise<{ path: string; size: number }> {
-      const overwrite = options.overwrite ?? true;
-      const file = await resolveInside(root, clientPath);
-      if (file === root) throw invalidInput('path: must name a file');
-      const existing = await fs.stat(file).catch(() => undefined);
-      if (existing?.isDirectory()) throw invalidInput('path: is a folder');
-      if (existing && !overwrite) throw alreadyExists();
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await resolveInside(root, clientPath);
-      const budget = (await freeBytes()) + (existing?.size ?? 0);
-      let written = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          written += chunk.length;
-          if (written > budget) callback(quotaError());
-          else callback(null, chunk);
-        },
-      });
-      const temp = path.join(path.dirname(file), `.cairn-upload-${randomUUID()}`);
-      try {
-        await pipeline(body, meter, createWriteStream(temp, { flags: 'wx' }));
-        if (overwrite) await fs.rename(temp, file);
-        else await fs.link(temp, file).catch((error: NodeJS.ErrnoException) => Promise.reject(error.code === 'EEXIST' ? alreadyExists() : error));
-      } catch (error) {
-        await fs.rm(temp, { force: true });
-        throw error;
-      }
-      if (!overwrite) await fs.rm(temp, { force: true });
-      return { path: toClientPath(root, file), size: written };
+      const parts = pathParts(clientPath);
+      if (parts.length === 0) throw invalidInput('path: must name a file');
+      const free = await freeBytes();
+      const size = await folder.writeFile(parts, body, { overwrite: options.overwrite, meter: (replaced) => quotaMeter(free + replaced) });
+      return { path: clientPathOf(parts), size };
     },
 
-    async rename(from: string, to: string): Promise<void> {
-      const source = await resolveInside(root, from, { followLast: false });
-      const target = await resolveInside(root, to, { followLast: false });
-      if (source === root || target === root) throw invalidInput('from: the server folder itself cannot be moved');
-      await fs.lstat(source).catch(() => {
-        throw notFound('from');
-      });
-      if (await fs.lstat(target).then(() => true, () => false)) throw new AgentError(409, 'conflict', 'to: already exists');
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.rename(source, target);
-    },
+    rename: (from: string, to: string) => folder.rename(pathParts(from), pathParts(to)),
 
     async remove(paths: string[]): Promise<void> {
-      for (const clientPath of paths) {
-        const target = await resolveInside(root, clientPath, { followLast: false });
-        if (target === root) throw invalidInput('paths: the server folder itself cannot be deleted');
-        await fs.rm(target, { recursive: true, force: true });
-      }
+      for (const clientPath of paths) await folder.remove(pathParts(clientPath));
     },
 
-    async mkdir(clientPath: string): Promise<void> {
-      const dir = await resolveInside(root, clientPath);
-      await fs.mkdir(dir, { recursive: true });
-    },
+    mkdir: (clientPath: string) => folder.mkdir(pathParts(clientPath)),
 
-    /** Packs paths into a .tar.gz inside the folder (symlinks stored as links, never followed). */
+    /** Packs paths into a .tar.gz inside the folder (links stored as links, never followed). */
     async archive(paths: string[], destination: string): Promise<{ path: string; size: number }> {
-      const target = await resolveInside(root, destination);
-      if (!/\.(tar\.gz|tgz)$/.test(target)) throw invalidInput('destination: must end in .tar.gz or .tgz');
-      const members: string[] = [];
+      const target = pathParts(destination);
+      if (!/\.(tar\.gz|tgz)$/.test(target.at(-1) ?? '')) throw invalidInput('destination: must end in .tar.gz or .tgz');
+      const members: PackMember[] = [];
       for (const clientPath of paths) {
-        const member = await resolveInside(root, clientPath, { followLast: false });
-        if (member === root) members.push('.');
-        else {
-          await fs.lstat(member).catch(() => {
-            throw notFound(clientPath);
-          });
-          members.push(path.relative(root, member));
-        }
+        const parts = pathParts(clientPath);
+        if (parts.length > 0 && !(await folder.lstat(parts))) throw notFound(`paths: ${clientPath}`);
+        members.push({ folder, parts, as: parts.length === 0 ? '.' : parts.join('/') });
       }
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await tar.c({ gzip: true, cwd: root, file: target, portable: true, filter: (p) => path.resolve(root, p) !== target }, members);
-      const size = (await fs.stat(target)).size;
-      if (size > (await freeBytes())) {
-        await fs.rm(target, { force: true });
-        throw quotaError();
-      }
-      return { path: toClientPath(root, target), size };
+      const budget = await freeBytes();
+      const size = await folder.inParent(
+        target,
+        async (dir, name) => {
+          const temp = await folder.createTemp(dir, '.cairn-archive-');
+          try {
+            // The archive being written is never part of itself: it lives under a temporary name.
+            const source = Readable.from(packTar(members));
+            await pipeline(source, createGzip(), quotaMeter(budget), temp.handle.createWriteStream());
+            const { size: written } = await fs.stat(inDir(dir, temp.name));
+            await fs.rename(inDir(dir, temp.name), inDir(dir, name));
+            return written;
+          } catch (error) {
+            await fs.unlink(inDir(dir, temp.name)).catch(() => undefined);
+            throw error;
+          } finally {
+            await closeQuietly(temp.handle);
+          }
+        },
+        true,
+      );
+      return { path: clientPathOf(target), size };
     },
 
-    /** Unpacks a .tar.gz inside the folder; see extractSafely for what is refused. */
+    /** Unpacks a .tar.gz inside the folder; see extractTar for what is refused. */
     async extract(clientPath: string, destination: string): Promise<void> {
-      const archive = await resolveInside(root, clientPath);
-      const dest = await resolveInside(root, destination);
-      await statOrNotFound(archive, 'path');
-      await fs.mkdir(dest, { recursive: true });
-      await extractSafely(archive, dest, await freeBytes());
+      const dest = pathParts(destination);
+      if ((await folder.lstat(dest))?.isSymbolicLink()) throw outsideFolder();
+      const { handle } = await folder.openFile(pathParts(clientPath));
+      const copy = path.join(staging, `extract-${randomUUID()}.tar.gz`);
+      try {
+        await fs.mkdir(staging, { recursive: true, mode: 0o700 });
+        await pipeline(handle.createReadStream(), createWriteStream(copy, { flags: 'wx', mode: 0o600 }));
+        await extractTar(folder, () => createReadStream(copy), dest, await freeBytes());
+      } finally {
+        await closeQuietly(handle);
+        await fs.rm(copy, { force: true });
+      }
     },
   };
-}
-
-/**
- * Extracts a .tar.gz into dest. Entries with absolute paths or `..` segments (zip-slip), links
- * of any kind and anything past the byte budget are refused before a byte is written for them;
- * node-tar additionally refuses to write through symlinks already on disk.
- */
-export async function extractSafely(archive: string, dest: string, budget: number): Promise<void> {
-  let refused: string | undefined;
-  let total = 0;
-  const check = (entryPath: string, entry: tar.ReadEntry | Stats): boolean => {
-    const normalized = path.posix.normalize(entryPath.replace(/\\/g, '/'));
-    const type = 'type' in entry ? entry.type : 'File';
-    if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) {
-      refused = `archive entry ${entryPath} points outside the folder`;
-    } else if (type === 'SymbolicLink' || type === 'Link') {
-      refused = `archive entry ${entryPath} is a link`;
-    } else if (passesThroughLink(dest, normalized)) {
-      refused = `archive entry ${entryPath} would be written through a link`;
-    } else {
-      total += entry.size ?? 0;
-      if (total > budget) refused = 'archive is larger than the free storage';
-    }
-    return refused === undefined;
-  };
-  // First pass lists without writing, so a bad archive changes nothing.
-  await tar.t({ file: archive, onReadEntry: (entry) => void check(entry.path, entry) }).catch(() => {
-    throw invalidInput('path: not a readable .tar.gz archive');
-  });
-  if (refused) throw new AgentError(400, 'unsafe_archive', `path: ${refused}`);
-  total = 0;
-  await tar.x({ file: archive, cwd: dest, strict: true, preservePaths: false, filter: (p, entry) => check(p, entry) || false }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'TAR_SYMLINK_ERROR') throw new AgentError(400, 'unsafe_archive', 'path: archive entries would be written through a link');
-    throw invalidInput(`path: the archive could not be unpacked (${(error as Error).message})`);
-  });
-  if (refused) throw new AgentError(400, 'unsafe_archive', `path: ${refused}`);
-}
-
-/** Whether a folder on the way to dest/entry (already on disk) is a symlink; extracting there could leave dest. */
-function passesThroughLink(dest: string, entry: string): boolean {
-  const parts = entry.split('/').filter((part) => part !== '' && part !== '.');
-  let current = dest;
-  for (const part of parts.slice(0, -1)) {
-    current = path.join(current, part);
-    const stat = lstatSync(current, { throwIfNoEntry: false });
-    if (!stat) return false;
-    if (stat.isSymbolicLink()) return true;
-  }
-  return false;
 }

@@ -1,22 +1,57 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-/** utime + stime of a process in seconds and its resident set size in bytes, from /proc. */
-export async function readProcessUsage(pid: number): Promise<{ cpuSeconds: number; rssBytes: number } | undefined> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-    const rss = /VmRSS:\s+(\d+) kB/.exec(status);
-    return { cpuSeconds, rssBytes: rss ? Number(rss[1]) * 1024 : 0 };
-  } catch {
-    return undefined;
+export interface ProcessUsage {
+  cpuSeconds: number;
+  rssBytes: number;
+}
+
+/** Parent and utime + stime of every process, from /proc/<pid>/stat. */
+async function processTable(): Promise<Map<number, { parent: number; cpuSeconds: number }>> {
+  const table = new Map<number, { parent: number; cpuSeconds: number }>();
+  const names = await fs.readdir('/proc').catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => /^\d+$/.test(name))
+      .map(async (name) => {
+        const stat = await fs.readFile(`/proc/${name}/stat`, 'utf8').catch(() => undefined);
+        if (!stat) return;
+        // Fields after the parenthesised command name: state, ppid… utime and stime are the 12th and 13th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        table.set(Number(name), { parent: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
+      }),
+  );
+  return table;
+}
+
+async function residentBytes(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const rss = /VmRSS:\s+(\d+) kB/.exec(status);
+  return rss ? Number(rss[1]) * 1024 : 0;
+}
+
+/**
+ * CPU time and resident memory of a process and all its descendants: a server is a launcher,
+ * a sandbox and the game (and whatever its plugins start), and counts as a whole.
+ */
+export async function readTreeUsage(root: number): Promise<ProcessUsage | undefined> {
+  const table = await processTable();
+  if (!table.has(root)) return undefined;
+  const children = new Map<number, number[]>();
+  for (const [pid, { parent }] of table) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  const members: number[] = [];
+  for (const queue = [root]; queue.length > 0; ) {
+    const pid = queue.pop()!;
+    members.push(pid);
+    queue.push(...(children.get(pid) ?? []));
   }
+  const rss = await Promise.all(members.map(residentBytes));
+  return {
+    cpuSeconds: members.reduce((sum, pid) => sum + table.get(pid)!.cpuSeconds, 0),
+    rssBytes: rss.reduce((sum, bytes) => sum + bytes, 0),
+  };
 }
 
 /** CPU sampler: share of the whole host (all cores) between two calls, 0–100. */
@@ -32,24 +67,4 @@ export function cpuSampler() {
     const share = ((cpuSeconds - previous.cpuSeconds) / (wallSeconds * cores)) * 100;
     return Math.min(100, Math.max(0, Math.round(share * 10) / 10));
   };
-}
-
-/** Bytes used by a folder (apparent sizes; symlinks counted as links, never followed). */
-export async function folderSize(folder: string): Promise<number> {
-  let total = 0;
-  let entries;
-  try {
-    entries = await fs.readdir(folder, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) total += await folderSize(full);
-    else {
-      const stat = await fs.lstat(full).catch(() => undefined);
-      total += stat?.size ?? 0;
-    }
-  }
-  return total;
 }

@@ -11,9 +11,12 @@ import type {
   CreateAgentServerBody,
 } from '@cairn/shared/schemas/node-agent';
 import type { AgentConfig } from './config.js';
+import { AGENT_EXIT_OUT_OF_MEMORY } from '@cairn/shared/schemas/node-agent';
+import { ConfinedFolder } from './confined-folder.js';
 import { AgentError, conflict, invalidInput, notFound } from './errors.js';
+import type { Boundary } from './isolation/boundary.js';
 import { parseProperties, serializeProperties } from './properties.js';
-import { cpuSampler, folderSize, readProcessUsage } from './resources.js';
+import { cpuSampler, readTreeUsage } from './resources.js';
 import { FLYING_SQUID_GAME_VERSION } from './runtimes/flying-squid.js';
 import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
 import { ServerProcess } from './server-process.js';
@@ -27,13 +30,18 @@ const AUTO_RESTART_DELAY_MS = 1000;
 /** Operator jars are named `<platform>-<game version>[-anything].jar`, e.g. paper-1.21.4-232.jar. */
 const JAR_NAME = /^([a-z][a-z0-9]*)-(\d+\.\d+(?:\.\d+)?)(?:[-_.][\w.-]*)?\.jar$/i;
 
-/** RSS above the plan's memory by this factor gets a server killed (JVM/V8 overheads allowed). */
-const MEMORY_KILL_FACTOR = 1.25;
+/**
+ * Memory a server may hold above its plan's (JVM and V8 overheads outside the heap): the cgroup
+ * limit, or where there is none, the resident size past which sampling kills it.
+ */
+export const MEMORY_KILL_FACTOR = 1.25;
 
 export interface ManagedServer {
   record: ServerRecord;
   process: ServerProcess;
   folder: string;
+  /** The folder as the agent may touch it while the server's own code runs in it. */
+  files: ConfinedFolder;
   backupFolder: string;
   /** A long operation (restore, delete) holding the server; power actions wait for none. */
   busy: string | undefined;
@@ -49,14 +57,18 @@ export class ServerManager {
   private readonly store: StateStore;
   readonly serversDir: string;
   readonly backupsDir: string;
+  /** Archives being unpacked are copied here first, out of every server's reach. */
+  readonly stagingDir: string;
 
   constructor(
     private readonly config: AgentConfig,
     private readonly runtimes: Map<AgentRuntime, Runtime>,
+    readonly boundary: Boundary,
   ) {
     this.store = new StateStore(config.dataDir);
     this.serversDir = path.join(config.dataDir, 'servers');
     this.backupsDir = path.join(config.dataDir, 'backups');
+    this.stagingDir = path.join(config.dataDir, 'staging');
   }
 
   /**
@@ -65,12 +77,17 @@ export class ServerManager {
    * console pipes died with the old agent, so it is killed and started fresh on its saved world.
    */
   async recover(): Promise<void> {
-    await fs.mkdir(this.serversDir, { recursive: true });
-    await fs.mkdir(this.backupsDir, { recursive: true });
+    // Only the agent may look inside: its token, every server's folder and backups live here.
+    await fs.mkdir(this.config.dataDir, { recursive: true, mode: 0o700 });
+    await fs.chmod(this.config.dataDir, 0o700);
+    for (const dir of [this.serversDir, this.backupsDir]) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.rm(this.stagingDir, { recursive: true, force: true });
     const records = await this.store.load();
+    for (const record of records) record.uid ??= this.freeUid(records);
     for (const record of records) {
       const server = this.track(record);
       if (record.pid !== null) await killOrphan(record.pid, server.folder);
+      await this.boundary.killAll(record.id);
       record.pid = null;
       switch (record.state) {
         case 'installing':
@@ -78,6 +95,11 @@ export class ServerManager {
           break;
         case 'starting':
         case 'running':
+          if (!this.boundary.canStart) {
+            server.process.log('agent', `Not started again: ${this.boundary.status.warnings.join(' ')}`);
+            server.process.setState('stopped');
+            break;
+          }
           server.process.log('agent', 'Agent restarted: starting the server again');
           void this.startProcess(server);
           break;
@@ -95,15 +117,17 @@ export class ServerManager {
     const runtime = this.runtimes.get(record.runtime);
     if (!runtime) throw new Error(`Runtime ${record.runtime} of server ${record.id} is not configured on this node`);
     const folder = path.join(this.serversDir, record.id);
+    const owner = this.boundary.status.enabled ? { uid: record.uid!, gid: record.uid! } : undefined;
     const server: ManagedServer = {
       record,
       folder,
+      files: new ConfinedFolder(folder, owner),
       backupFolder: path.join(this.backupsDir, record.id),
       busy: undefined,
       sampleCpu: cpuSampler(),
       latestStats: undefined,
       autoRestarts: [],
-      process: new ServerProcess(runtime, () => this.runtimeServer(server), record.state, this.config.consoleHistory),
+      process: new ServerProcess(runtime, this.boundary, () => this.runtimeServer(server), record.state, this.config.consoleHistory),
     };
     server.process.on('state', (state) => {
       record.state = state;
@@ -130,7 +154,21 @@ export class ServerManager {
       javaVersion: record.javaVersion ?? null,
       invocation: record.invocation ?? '',
       extraPorts: record.extraPorts ?? [],
+      user: { uid: record.uid!, gid: record.uid! },
+      pidsMax: this.config.pidsMax,
     };
+  }
+
+  /**
+   * The lowest user id above the base no server has. The base itself is the isolation check's;
+   * ids are per server and never shared (a deleted server's id is only reused once its folder,
+   * processes and group are gone).
+   */
+  private freeUid(records: ServerRecord[] = this.list().map((server) => server.record)): number {
+    const taken = new Set(records.map((record) => record.uid));
+    let uid = this.config.uidBase + 1;
+    while (taken.has(uid)) uid++;
+    return uid;
   }
 
   /** Starts a crashed server again when its owner asked for it, unless it keeps crashing. */
@@ -178,6 +216,7 @@ export class ServerManager {
     await this.assertRuntime(body.runtime, body.jar);
     const record: ServerRecord = {
       id: body.id,
+      uid: this.freeUid(),
       runtime: body.runtime,
       gameVersion: body.game_version,
       port: body.port,
@@ -189,7 +228,8 @@ export class ServerManager {
       created: new Date().toISOString(),
     };
     const server = this.track(record);
-    await fs.mkdir(server.folder, { recursive: true });
+    await fs.mkdir(server.folder, { recursive: true, mode: 0o700 });
+    await server.files.giveAll();
     await this.persist();
     void this.install(server, body.properties ?? {});
     return server;
@@ -233,10 +273,7 @@ export class ServerManager {
     server.busy = 'reinstalling';
     try {
       await server.process.stop();
-      if (body.erase) {
-        const entries = await fs.readdir(server.folder).catch(() => [] as string[]);
-        await Promise.all(entries.map((entry) => fs.rm(path.join(server.folder, entry), { recursive: true, force: true })));
-      }
+      if (body.erase) await server.files.empty();
       server.record.runtime = body.runtime;
       server.record.jar = body.runtime === 'java' ? body.jar : undefined;
       server.record.gameVersion = body.game_version;
@@ -275,14 +312,13 @@ export class ServerManager {
     server.process.setState('installing');
     server.process.log('agent', 'Installing');
     try {
-      await fs.mkdir(server.folder, { recursive: true });
-      await runtime.install(this.runtimeServer(server));
-      const file = path.join(server.folder, 'server.properties');
-      const existing = parseProperties(await fs.readFile(file, 'utf8').catch(() => ''));
+      await fs.mkdir(server.folder, { recursive: true, mode: 0o700 });
+      await runtime.install(this.runtimeServer(server), server.files);
+      const existing = parseProperties((await server.files.readText(['server.properties'])) ?? '');
       const merged = new Map(Object.entries(runtime.defaultProperties(this.runtimeServer(server))));
       for (const [key, value] of existing) merged.set(key, value);
       for (const [key, value] of Object.entries(properties)) merged.set(key, value);
-      await fs.writeFile(file, serializeProperties(merged));
+      await server.files.writeFile(['server.properties'], serializeProperties(merged));
       server.process.log('agent', 'Installed');
       server.process.setState('stopped');
     } catch (error) {
@@ -294,11 +330,12 @@ export class ServerManager {
 
   /** The agent owns port and bind address: they are rewritten into server.properties before each start. */
   private async startProcess(server: ManagedServer): Promise<void> {
-    const file = path.join(server.folder, 'server.properties');
-    const props = parseProperties(await fs.readFile(file, 'utf8').catch(() => ''));
+    const props = parseProperties((await server.files.readText(['server.properties'])) ?? '');
     props.set('server-port', String(server.record.port));
     props.set('server-ip', this.config.gameHost);
-    await fs.writeFile(file, serializeProperties(props));
+    await server.files.writeFile(['server.properties'], serializeProperties(props));
+    // Whatever the agent or an operator put in the folder while it was stopped becomes the server's.
+    await server.files.giveAll();
     await server.process.start();
     server.record.pid = server.process.pid ?? null;
     await this.persist();
@@ -311,6 +348,9 @@ export class ServerManager {
   power(id: string, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
     const server = this.get(id);
     if (server.busy) throw conflict(`state: the server is busy (${server.busy})`);
+    if ((action === 'start' || action === 'restart') && !this.boundary.canStart) {
+      throw new AgentError(503, 'isolation_unavailable', `node: this node cannot isolate game servers, so it starts none. ${this.boundary.status.warnings.join(' ')}`);
+    }
     const { state } = server.process;
     if (state === 'installing') throw conflict('state: the server is installing');
     if (action === 'start' && (state === 'running' || state === 'starting')) throw conflict('state: the server is already running');
@@ -345,6 +385,7 @@ export class ServerManager {
     if (server.busy) throw conflict(`state: the server is busy (${server.busy})`);
     server.busy = 'deleting';
     await server.process.kill();
+    await this.boundary.remove(id);
     this.servers.delete(id);
     await this.persist();
     await fs.rm(server.folder, { recursive: true, force: true });
@@ -353,7 +394,7 @@ export class ServerManager {
 
   /** Storage counted against the plan's quota: the server folder plus its backups. */
   async storageUsed(server: ManagedServer): Promise<number> {
-    return (await folderSize(server.folder)) + (await folderSize(server.backupFolder));
+    return (await server.files.size()) + (await new ConfinedFolder(server.backupFolder, undefined).size());
   }
 
   storageLimit(server: ManagedServer): number {
@@ -368,7 +409,7 @@ export class ServerManager {
 
   async stats(server: ManagedServer): Promise<AgentStats> {
     const pid = server.process.pid;
-    const usage = pid ? await readProcessUsage(pid) : undefined;
+    const usage = pid ? await readTreeUsage(pid) : undefined;
     return {
       cpu_percent: usage ? server.sampleCpu(usage.cpuSeconds) : 0,
       memory_bytes: usage?.rssBytes ?? 0,
@@ -389,9 +430,9 @@ export class ServerManager {
           const stats = await this.stats(server);
           server.latestStats = stats;
           server.process.emit('stats', stats);
-          // Heap flags keep a healthy server well below this; past it, it would starve its neighbours.
-          if (stats.memory_bytes > stats.memory_limit_bytes * MEMORY_KILL_FACTOR) {
-            server.process.killForLimit('memory limit exceeded');
+          // Where no memory cgroup enforces the limit, sampling does (heap flags keep a healthy server well below it).
+          if (!this.boundary.status.limits.memory && stats.memory_bytes > stats.memory_limit_bytes * MEMORY_KILL_FACTOR) {
+            server.process.killForLimit(AGENT_EXIT_OUT_OF_MEMORY);
           }
         }),
       ).finally(() => {
@@ -415,6 +456,7 @@ export class ServerManager {
         storage_mib: records.reduce((sum, r) => sum + r.limits.storage_mib, 0),
       },
       runtimes: [...this.runtimes.keys()],
+      isolation: this.boundary.status,
     };
   }
 
@@ -442,6 +484,7 @@ export class ServerManager {
       limits: record.limits,
       state: server.process.state,
       last_exit: server.process.lastExit,
+      isolated: this.boundary.status.enabled,
       created: record.created,
     };
   }

@@ -1,12 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import readline from 'node:readline';
-import os from 'node:os';
-import type { AgentServerState, AgentStats } from '@cairn/shared/schemas/node-agent';
+import { AGENT_EXIT_OUT_OF_MEMORY, type AgentServerState, type AgentStats } from '@cairn/shared/schemas/node-agent';
+import type { Boundary } from './isolation/boundary.js';
+import { spawnLaunch, type LaunchedProcess } from './isolation/spawn-launch.js';
 import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
 
 const STOP_GRACE_MS = 20_000;
 const READY_TIMEOUT_MS = 120_000;
+/** The memory cgroup's limit (and the sampled fallback) relative to the plan; see MEMORY_KILL_FACTOR. */
+const MEMORY_LIMIT_FACTOR = 1.25;
 
 export type ConsoleStream = 'stdout' | 'stderr' | 'agent';
 
@@ -17,14 +19,16 @@ export interface ServerProcessEvents {
 }
 
 /**
- * One game server's process: spawn, readiness, console history, stdin commands, graceful stop
- * with a kill fallback, and the crash/stop distinction. Persisting state is the owner's job
- * (it listens to 'state').
+ * One game server's process: launched through the node's boundary (its cgroup, user and view),
+ * readiness, console history, stdin commands, graceful stop with a kill fallback, and the
+ * crash/stop/out-of-memory distinction. Persisting state is the owner's job (it listens to 'state').
  */
 export class ServerProcess extends EventEmitter<ServerProcessEvents> {
-  private child: ChildProcess | undefined;
+  private child: LaunchedProcess | undefined;
   private readonly history: string[] = [];
   private expectingExit = false;
+  /** Between deciding to start and having a child (the cgroup is being made). */
+  private launching = false;
   private killReason: string | undefined;
   private exited: Promise<void> = Promise.resolve();
   state: AgentServerState;
@@ -32,6 +36,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
 
   constructor(
     private runtime: Runtime,
+    private readonly boundary: Boundary,
     private readonly server: () => RuntimeServer,
     initialState: AgentServerState,
     private readonly historyLimit: number,
@@ -68,45 +73,56 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
 
   /** Spawns the process and resolves once it is ready (or has failed to become ready). */
   async start(): Promise<void> {
-    if (this.child) return;
+    if (this.child || this.launching) return;
     const server = this.server();
-    const spec = this.runtime.launch(server);
     this.setState('starting');
     this.lastExit = null;
     this.expectingExit = false;
-    this.log('agent', 'Starting the server');
-    const child = spawn(spec.command, spec.args, {
-      cwd: server.folder,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: server.folder, ...spec.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // Own process group: a Ctrl-C aimed at the agent's terminal must not reach game servers;
-      // the agent stops them itself (and they exit on their own if the agent dies).
-      detached: true,
-    });
-    this.child = child;
     this.killReason = undefined;
-    if (child.pid) {
-      // Plans with more CPU get a better (lower) niceness: 1 core → 10, 2 → 8, 4 → 6, 8 → 4.
-      const niceness = Math.min(19, Math.max(0, Math.round(10 - 2 * Math.log2(server.cpuPercent / 100))));
-      try {
-        os.setPriority(child.pid, niceness);
-      } catch {
-        // not permitted here: runs at the agent's priority
-      }
+    this.log('agent', 'Starting the server');
+    if (!this.boundary.status.enabled) this.log('agent', 'WARNING: this node does not isolate servers: this server runs as the node agent’s own user and can reach the agent’s token and every other server on the node');
+    let child: LaunchedProcess;
+    this.launching = true;
+    try {
+      const spec = this.runtime.launch(server);
+      const launch = await this.boundary.launch({
+        id: server.id,
+        folder: server.folder,
+        user: server.user,
+        ...spec,
+        limits: { memoryBytes: Math.round(server.memoryMib * MEMORY_LIMIT_FACTOR * 1024 * 1024), cpuPercent: server.cpuPercent, pidsMax: server.pidsMax },
+        // Plans with more CPU get a better (lower) niceness: 1 core → 10, 2 → 8, 4 → 6, 8 → 4.
+        niceness: Math.min(19, Math.max(0, Math.round(10 - 2 * Math.log2(server.cpuPercent / 100)))),
+      });
+      child = spawnLaunch(launch);
+    } catch (error) {
+      this.lastExit = 'could not start';
+      this.log('agent', `Could not start: ${(error as Error).message}`);
+      this.setState('crashed');
+      return;
+    } finally {
+      this.launching = false;
     }
+    this.child = child;
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
-        this.onExit(child, code, signal);
-        resolve();
+        // The group is emptied first, so a stopped server has nothing left running anywhere.
+        void this.boundary
+          .settle(server.id)
+          .catch(() => ({ outOfMemory: false }))
+          .then(({ outOfMemory }) => {
+            if (outOfMemory && !this.expectingExit) this.killReason = AGENT_EXIT_OUT_OF_MEMORY;
+            this.onExit(child, code, signal);
+            resolve();
+          });
       });
     });
     child.once('error', (error) => this.log('agent', `Could not start: ${error.message}`));
-    child.stdin?.on('error', () => undefined);
+    child.stdin.on('error', () => undefined);
     const readyPattern = this.runtime.readyWhen instanceof RegExp ? this.runtime.readyWhen : undefined;
     let markReady: () => void = () => undefined;
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     for (const [stream, source] of [['stdout', child.stdout], ['stderr', child.stderr]] as const) {
-      if (!source) continue;
       readline.createInterface({ input: source }).on('line', (line) => {
         this.log(stream, line);
         if (readyPattern?.test(line)) markReady();
@@ -122,7 +138,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
     }
   }
 
-  private async pingUntilReady(child: ChildProcess, server: RuntimeServer): Promise<void> {
+  private async pingUntilReady(child: LaunchedProcess, server: RuntimeServer): Promise<void> {
     // Loaded on first use: minecraft-protocol takes seconds to import and only pinging needs it.
     const { ping } = (await import('minecraft-protocol')).default;
     const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -136,7 +152,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
     }
   }
 
-  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+  private onExit(child: LaunchedProcess, code: number | null, signal: NodeJS.Signals | null): void {
     if (this.child !== child) return;
     this.child = undefined;
     const how = signal ? `signal ${signal}` : `code ${code ?? 'unknown'}`;
@@ -145,7 +161,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
       this.setState('stopped');
     } else {
       this.lastExit = this.killReason ?? how;
-      this.log('agent', `Server exited unexpectedly (${how})`);
+      this.log('agent', this.lastExit === AGENT_EXIT_OUT_OF_MEMORY ? `Server stopped: out of memory (it went past its plan's memory; ${how})` : `Server exited unexpectedly (${how})`);
       this.setState('crashed');
     }
   }

@@ -5,6 +5,8 @@ import type { AgentRuntime, AgentServerLimits, AgentServerState } from '@cairn/s
 /** What the agent remembers about a server across restarts. */
 export interface ServerRecord {
   id: string;
+  /** Host user and group id the server's processes run as (isolation); absent in records written before it existed. */
+  uid?: number;
   runtime: AgentRuntime;
   gameVersion: string;
   port: number;

@@ -10,6 +10,11 @@ import type { z } from 'zod';
 import { AgentConsoleMessageSchema, type AgentConsoleMessage } from '@cairn/shared/schemas/node-agent';
 
 export const TOKEN = 'test-node-token-0123456789abcdef0123';
+/**
+ * Servers in tests run isolated wherever the machine can (root and bubblewrap); under CI that is
+ * required, so a CI machine that cannot isolate fails instead of quietly testing less.
+ */
+export const TEST_ISOLATION = process.env.CI === 'true' ? 'on' : 'auto';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 export async function tempDir(prefix: string): Promise<string> {
@@ -46,6 +51,7 @@ export async function startAgent(dataDir: string, env: Record<string, string> = 
       NODE_AGENT_PORT: '0',
       NODE_AGENT_DATA_DIR: dataDir,
       NODE_AGENT_STATS_INTERVAL_MS: '500',
+      NODE_AGENT_ISOLATION: TEST_ISOLATION,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentBackupSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
+import { AGENT_EXIT_OUT_OF_MEMORY, AgentBackupSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
 import { TOKEN, tempDir, waitFor } from './harness.js';
 import { inProcessAgent } from './in-process.js';
 
@@ -36,6 +36,8 @@ describe('java runtime with an operator-supplied jar', () => {
   beforeAll(async () => {
     javaHome = await tempDir('jdk');
     jarsDir = await tempDir('jars');
+    // A JDK is installed world-readable; mkdtemp makes its folder private to root.
+    await fs.chmod(javaHome, 0o755);
     await fs.mkdir(path.join(javaHome, 'bin'));
     await fs.writeFile(path.join(javaHome, 'bin', 'java'), FAKE_JAVA, { mode: 0o755 });
     await fs.writeFile(path.join(jarsDir, 'paper-1.21.4.jar'), 'not really a jar');
@@ -75,7 +77,7 @@ describe('java runtime with an operator-supplied jar', () => {
     expect(await fs.readFile(path.join(folder, 'eula.txt'), 'utf8')).toBe('eula=true\n');
 
     const started = await h.agent.app.inject({ method: 'POST', url: '/api/servers/java1/power?wait=true', headers: auth, payload: { action: 'start' } });
-    expect(AgentServerSchema.parse(started.json()).state).toBe('running');
+    expect(AgentServerSchema.parse(started.json()).state, history()).toBe('running');
     expect(history()).toContain('fake java args: -Xms256M -Xmx768M -jar server.jar nogui');
     expect(await fs.readFile(path.join(folder, 'server.properties'), 'utf8')).toContain('server-port=30101');
 
@@ -104,7 +106,7 @@ describe('java runtime with an operator-supplied jar', () => {
     expect(crashed.last_exit).toBe('signal SIGKILL');
   });
 
-  it('kills a server whose memory goes past its plan and marks it crashed', async () => {
+  it('stops a server whose memory goes past its plan and reports it out of memory', async () => {
     const created = await h.agent.app.inject({
       method: 'POST',
       url: '/api/servers',
@@ -118,7 +120,7 @@ describe('java runtime with an operator-supplied jar', () => {
       const s = AgentServerSchema.parse((await h.agent.app.inject({ method: 'GET', url: '/api/servers/hog1', headers: auth })).json());
       return s.state === 'crashed' ? s : undefined;
     }, 15_000, 'memory kill');
-    expect(crashed.last_exit).toBe('memory limit exceeded');
+    expect(crashed.last_exit).toBe(AGENT_EXIT_OUT_OF_MEMORY);
   });
 
   it('a clean agent stop stops servers but brings the running ones back on the next start', async () => {

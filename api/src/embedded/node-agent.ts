@@ -29,7 +29,7 @@ interface AgentRecord {
 // Game servers get up to 20 s to stop cleanly inside the agent's own shutdown.
 const STOP_GRACE_MS = 30_000;
 
-export async function startEmbeddedNodeAgent(options: { dir: string; entry: string; log: Logger }): Promise<EmbeddedNodeAgent> {
+export async function startEmbeddedNodeAgent(options: { dir: string; entry: string; isolation: 'on' | 'off' | 'auto'; log: Logger }): Promise<EmbeddedNodeAgent> {
   const dir = resolve(options.dir);
   const { log, entry } = options;
   try {
@@ -60,6 +60,7 @@ export async function startEmbeddedNodeAgent(options: { dir: string; entry: stri
         NODE_AGENT_HOST: '127.0.0.1',
         NODE_AGENT_PORT: String(port),
         NODE_AGENT_DATA_DIR: join(dir, 'data'),
+        NODE_AGENT_ISOLATION: options.isolation,
       },
     });
     const tail = captureOutput(child, 'node-agent', log);

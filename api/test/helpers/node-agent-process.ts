@@ -49,7 +49,15 @@ export async function startTestAgent(options: { token?: string; env?: Record<str
   const launch = async () => {
     child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: agentDir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_AGENT_TOKEN: options.token ?? AGENT_TOKEN, NODE_AGENT_PORT: String(port), NODE_AGENT_DATA_DIR: dataDir, ...options.env },
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        NODE_AGENT_TOKEN: options.token ?? AGENT_TOKEN,
+        NODE_AGENT_PORT: String(port),
+        NODE_AGENT_DATA_DIR: dataDir,
+        // Isolated wherever the machine can; required under CI (see node-agent/test/harness.ts).
+        NODE_AGENT_ISOLATION: process.env.CI === 'true' ? 'on' : 'auto',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { AgentFilePathQuerySchema } from '@cairn/shared/schemas/node-agent';
-import { notFound } from '../errors.js';
-import { resolveInside } from '../safe-path.js';
+import { pathParts } from '../confined-folder.js';
+import { AgentError, notFound } from '../errors.js';
 import type { ServerManager } from '../server-manager.js';
 import { parse, requireAuth, type AuthContext } from './http.js';
 import { IdParamsSchema } from './servers.js';
@@ -17,15 +15,18 @@ export function fileHashRoutes(app: FastifyInstance, manager: ServerManager, aut
   app.get('/api/servers/:id/files/hash', { onRequest: requireAuth(auth, 'files.read') }, async (request) => {
     const server = manager.get(parse(IdParamsSchema, request.params).id);
     const { path } = parse(AgentFilePathQuerySchema, request.query);
-    const file = await resolveInside(server.folder, path);
-    const stats = await fs.stat(file).catch(() => undefined);
-    if (!stats?.isFile()) throw notFound(`path: file ${path}`);
+    const opened = await server.files.openFile(pathParts(path)).catch((error: unknown) => {
+      if (error instanceof AgentError && error.code !== 'invalid_path') throw notFound(`path: file ${path}`);
+      throw error;
+    });
     const sha1 = createHash('sha1');
     const sha512 = createHash('sha512');
-    for await (const chunk of createReadStream(file)) {
+    let size = 0;
+    for await (const chunk of opened.handle.createReadStream()) {
+      size += (chunk as Buffer).length;
       sha1.update(chunk as Buffer);
       sha512.update(chunk as Buffer);
     }
-    return { path, size: stats.size, sha1: sha1.digest('hex'), sha512: sha512.digest('hex') };
+    return { path, size, sha1: sha1.digest('hex'), sha512: sha512.digest('hex') };
   });
 }

@@ -32,7 +32,7 @@ const contentDisposition = (name: string) => `attachment; filename*=UTF-8''${enc
 export function fileRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext) {
   const filesOf = (params: unknown) => {
     const server = manager.get(parse(IdParamsSchema, params).id);
-    return serverFiles(server.folder, async () => manager.storageLimit(server) - (await manager.storageUsed(server)));
+    return serverFiles(server.files, async () => manager.storageLimit(server) - (await manager.storageUsed(server)), manager.stagingDir);
   };
   const read = { onRequest: requireAuth(auth, 'files.read') };
   const write = { onRequest: requireAuth(auth, 'files.write') };

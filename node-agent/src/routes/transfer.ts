@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import * as tar from 'tar';
+import { ConfinedFolder } from '../confined-folder.js';
 import { AgentError, conflict, invalidInput } from '../errors.js';
-import { extractSafely } from '../files.js';
 import type { ManagedServer, ServerManager } from '../server-manager.js';
+import { extractTar, packTar, type PackMember } from '../tar-stream.js';
 import { bodyStream } from './files.js';
 import { requireAuth, parse, type AuthContext } from './http.js';
 import { IdParamsSchema } from './servers.js';
@@ -38,9 +40,9 @@ export function transferRoutes(app: FastifyInstance, manager: ServerManager, aut
     const release = hold(server, 'exporting');
     const file = path.join(manager.backupsDir, `.transfer-${server.record.id}-${randomBytes(4).toString('hex')}.tar.gz`);
     try {
-      const entries = [path.relative(dataDir, server.folder)];
-      if (await exists(server.backupFolder)) entries.push(path.relative(dataDir, server.backupFolder));
-      await tar.c({ gzip: true, cwd: dataDir, file, portable: true }, entries);
+      const members: PackMember[] = [{ folder: server.files, parts: [], as: path.relative(dataDir, server.folder) }];
+      if (await exists(server.backupFolder)) members.push({ folder: new ConfinedFolder(server.backupFolder, undefined), parts: [], as: path.relative(dataDir, server.backupFolder) });
+      await pipeline(Readable.from(packTar(members)), createGzip(), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
       const { size } = await fs.stat(file);
       const stream = createReadStream(file);
       stream.once('close', () => {
@@ -62,9 +64,9 @@ export function transferRoutes(app: FastifyInstance, manager: ServerManager, aut
     const work = path.join(manager.backupsDir, `.import-${server.record.id}-${randomBytes(4).toString('hex')}`);
     const archive = `${work}.tar.gz`;
     try {
-      await pipeline(bodyStream(request.body), createWriteStream(archive, { flags: 'wx' }));
-      await fs.mkdir(work);
-      await extractSafely(archive, work, manager.storageLimit(server));
+      await pipeline(bodyStream(request.body), createWriteStream(archive, { flags: 'wx', mode: 0o600 }));
+      await fs.mkdir(work, { mode: 0o700 });
+      await extractTar(new ConfinedFolder(work, undefined), () => createReadStream(archive), [], manager.storageLimit(server));
       const folder = path.join(work, path.relative(dataDir, server.folder));
       const backups = path.join(work, path.relative(dataDir, server.backupFolder));
       if (!(await exists(folder))) throw invalidInput(`body: the archive has no folder for server ${server.record.id}`);

@@ -1,6 +1,8 @@
+import { realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentError } from '../errors.js';
+import { closeQuietly } from '../confined-folder.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -17,19 +19,27 @@ export function javaRuntime(javaHomes: Map<number, string>, defaultHome: string 
     // What vanilla-derived servers print when the world is loaded.
     readyWhen: /\bDone \(/,
     defaultProperties: () => ({ motd: 'A Cairn server', 'max-players': '20', gamemode: 'survival', difficulty: 'normal', 'view-distance': '8' }),
-    async install(server) {
+    async install(server, files) {
       if (!server.jar) throw new AgentError(400, 'invalid_input', 'jar: required for the java runtime');
       const source = path.join(jarsDir, path.basename(server.jar));
-      await fs.copyFile(source, path.join(server.folder, 'server.jar')).catch(() => {
+      const jar = await fs.open(source, 'r').catch(() => {
         throw new AgentError(400, 'invalid_input', `jar: ${server.jar} is not in the operator's jar folder`);
       });
-      await fs.writeFile(path.join(server.folder, 'eula.txt'), 'eula=true\n');
+      try {
+        await files.writeFile(['server.jar'], jar.createReadStream());
+      } finally {
+        await closeQuietly(jar);
+      }
+      await files.writeFile(['eula.txt'], 'eula=true\n');
     },
     launch(server) {
+      const home = realpathSync(homeFor(server.javaVersion));
       return {
-        command: path.join(homeFor(server.javaVersion), 'bin', 'java'),
+        command: path.join(home, 'bin', 'java'),
         args: [`-Xms${Math.min(256, server.memoryMib)}M`, `-Xmx${server.memoryMib}M`, ...startupFlags(server.invocation), '-jar', 'server.jar', 'nogui'],
         env: { CAIRN_EXTRA_PORTS: server.extraPorts.join(',') },
+        // The JDK's own files; its links into /etc (Debian keeps conf there) are in the sandbox's allowlist.
+        readOnly: [home],
       };
     },
   };

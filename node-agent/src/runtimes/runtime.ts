@@ -1,4 +1,6 @@
 import type { AgentRuntime } from '@cairn/shared/schemas/node-agent';
+import type { ConfinedFolder } from '../confined-folder.js';
+import type { SandboxUser } from '../isolation/sandbox.js';
 
 export interface RuntimeServer {
   id: string;
@@ -16,12 +18,19 @@ export interface RuntimeServer {
   invocation: string;
   /** Extra ports allocated to the server (Network), handed over as CAIRN_EXTRA_PORTS. */
   extraPorts: number[];
+  /** The host user and group its processes run as. */
+  user: SandboxUser;
+  /** Most processes and threads it may have. */
+  pidsMax: number;
 }
 
 export interface LaunchSpec {
   command: string;
+  /** Paths relative to the server folder, which is the working directory. */
   args: string[];
   env: Record<string, string>;
+  /** Host files and folders the command needs to read (its binary, libraries, the launcher). */
+  readOnly: string[];
 }
 
 /** How one kind of game server is installed into its folder, launched and stopped. */
@@ -30,7 +39,7 @@ export interface Runtime {
   /** Default server.properties values written at install. */
   defaultProperties(server: RuntimeServer): Record<string, string>;
   /** Put whatever the server needs into its folder (idempotent). */
-  install(server: RuntimeServer): Promise<void>;
+  install(server: RuntimeServer, files: ConfinedFolder): Promise<void>;
   launch(server: RuntimeServer): LaunchSpec;
   /** Console command asking for a clean stop, and one flushing the world to disk. */
   readonly stopCommand: string;

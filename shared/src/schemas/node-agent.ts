@@ -45,17 +45,39 @@ export const AgentServerSchema = z.object({
   port: z.number().int(),
   limits: AgentServerLimitsSchema,
   state: AgentServerStateSchema,
-  /** Exit code or signal of the last unexpected exit when state is crashed. */
+  /** Exit code or signal of the last unexpected exit when state is crashed; AGENT_EXIT_OUT_OF_MEMORY when the memory limit stopped it. */
   last_exit: z.string().nullable(),
+  /** Whether this node runs the server inside its isolation boundary (false only under NODE_AGENT_ISOLATION=off). */
+  isolated: z.boolean(),
   created: z.string(),
 });
 export type AgentServer = z.infer<typeof AgentServerSchema>;
+
+/** `last_exit` of a server stopped because it went past its plan's memory. */
+export const AGENT_EXIT_OUT_OF_MEMORY = 'out of memory';
 
 export const AgentServerListSchema = z.object({ servers: z.array(AgentServerSchema) });
 
 export const AgentPowerActionSchema = z.enum(['start', 'stop', 'restart', 'kill']);
 export const AgentPowerBodySchema = z.object({ action: AgentPowerActionSchema });
 export const AgentCommandBodySchema = z.object({ command: z.string().min(1).max(1024) });
+
+/**
+ * How a node confines its game servers: `enabled` means every server process gets its own user, a
+ * private file-system view and a clean environment (the agent refuses to start servers otherwise,
+ * unless NODE_AGENT_ISOLATION=off). `limits` says which plan limits the kernel enforces; every
+ * limit or protection that is missing is named in `warnings`.
+ */
+export const AgentIsolationSchema = z.object({
+  enabled: z.boolean(),
+  mechanism: z.enum(['bubblewrap', 'none']),
+  /** The operator switched isolation off (NODE_AGENT_ISOLATION=off, or auto on a host that cannot isolate). */
+  disabled_by_operator: z.boolean(),
+  cgroup_version: z.enum(['v1', 'v2']).nullable(),
+  limits: z.object({ memory: z.boolean(), cpu: z.boolean(), pids: z.boolean() }),
+  warnings: z.array(z.string()),
+});
+export type AgentIsolation = z.infer<typeof AgentIsolationSchema>;
 
 export const AgentNodeInfoSchema = z.object({
   node_id: z.string(),
@@ -64,6 +86,7 @@ export const AgentNodeInfoSchema = z.object({
   memory_total_mib: z.number().int(),
   allocated: z.object({ servers: z.number().int(), memory_mib: z.number().int(), storage_mib: z.number().int() }),
   runtimes: z.array(AgentRuntimeSchema),
+  isolation: AgentIsolationSchema,
 });
 
 export const AgentPermissionSchema = z.enum(['console', 'control', 'files.read', 'files.write', 'backups']);

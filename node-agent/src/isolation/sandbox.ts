@@ -1,0 +1,161 @@
+import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+
+/** Where a server sees its own folder, its working directory and home. */
+export const SERVER_ROOT = '/server';
+
+export interface SandboxUser {
+  uid: number;
+  gid: number;
+}
+
+export interface SandboxSpec {
+  bwrap: string;
+  setpriv: string;
+  user: SandboxUser;
+  /** The server folder on the host, mounted read-write at SERVER_ROOT. */
+  folder: string;
+  /** Host paths (files or folders) the runtime needs, visible read-only at the same place. */
+  readOnly: string[];
+  /** Paths inside read-only ones covered by an empty tmpfs (the agent's data, should it lie there). */
+  hidden: string[];
+  /** Size of the private /tmp (it counts against the server's memory). */
+  tmpBytes: number;
+  env: Record<string, string>;
+}
+
+/** Descriptors (after stdio) the sandbox reads its /etc/passwd and /etc/group from. */
+export const PASSWD_FD = 3;
+export const GROUP_FD = 4;
+
+/**
+ * The parts of the host's /etc a JVM or Node needs: name resolution, certificates, time zones,
+ * the dynamic loader's cache and Debian's alternatives and JDK configuration. Nothing with
+ * credentials (shadow, ssh, sudoers, the host's own passwd) is among them.
+ */
+function etcAllowlist(): string[] {
+  const fixed = ['hosts', 'resolv.conf', 'nsswitch.conf', 'host.conf', 'gai.conf', 'localtime', 'timezone', 'ssl', 'ca-certificates', 'pki', 'alternatives', 'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d', 'mime.types'];
+  let names: string[] = [];
+  try {
+    names = readdirSync('/etc').filter((name) => /^java(-\d+)?(-openjdk)?$|^java-\d+-openjdk$/.test(name));
+  } catch {
+    // no /etc to read: nothing to add
+  }
+  return [...fixed, ...names].map((name) => `/etc/${name}`).filter((file) => existsSync(file));
+}
+
+/**
+ * The top-level system folders, as the host has them: a merged-/usr host has /bin, /lib… as
+ * links into /usr (recreated as links), an older one has them as folders (mounted read-only).
+ */
+function systemFolders(): string[] {
+  const args = ['--ro-bind', '/usr', '/usr'];
+  for (const top of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
+    const stat = lstatSync(top, { throwIfNoEntry: false });
+    if (!stat) continue;
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(top), top);
+    else if (stat.isDirectory()) args.push('--ro-bind', top, top);
+  }
+  return args;
+}
+
+/**
+ * Folders bwrap must create on the way to the mount points (made world-readable: bwrap would
+ * make them 0700, and the server's user could not walk to its own runtime). Folders inside
+ * another mount already exist there.
+ */
+function parentFolders(destinations: string[], mounted: string[]): string[] {
+  const folders = new Set<string>();
+  for (const destination of destinations) {
+    for (let dir = path.dirname(destination); dir !== '/'; dir = path.dirname(dir)) {
+      if (mounted.some((mount) => dir === mount || dir.startsWith(`${mount}/`))) break;
+      folders.add(dir);
+    }
+  }
+  return [...folders].sort((a, b) => a.split('/').length - b.split('/').length);
+}
+
+/** /etc/passwd and /etc/group inside the sandbox: root, the server's user and nobody. */
+export function identityFiles(user: SandboxUser): { passwd: string; group: string } {
+  return {
+    passwd: `root:x:0:0:root:/:/usr/sbin/nologin\nserver:x:${user.uid}:${user.gid}:game server:${SERVER_ROOT}:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,
+    group: `root:x:0:\nserver:x:${user.gid}:\nnogroup:x:65534:\n`,
+  };
+}
+
+/** Read-only paths minus those already inside another one (a nested mount would add nothing). */
+export function outermost(paths: string[]): string[] {
+  const sorted = [...new Set(paths.map((p) => path.resolve(p)))].sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
+  for (const candidate of sorted) {
+    if (!kept.some((outer) => candidate === outer || candidate.startsWith(`${outer}/`))) kept.push(candidate);
+  }
+  return kept;
+}
+
+/**
+ * The bubblewrap command line that runs `command` as the server's own user in a private view:
+ * new mount, PID, IPC and UTS namespaces (the host's network is kept so players reach the game
+ * port), an empty root with /usr and the listed runtime paths read-only, the server folder
+ * read-write at /server, a private /tmp, a minimal /dev and a /proc that shows only the sandbox.
+ * bwrap runs as root to build the view; setpriv inside then drops to the server's user and group
+ * with no capabilities left and no way to gain any (no_new_privs), before the runtime starts.
+ * --die-with-parent takes the whole sandbox down if the agent dies.
+ */
+export function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[] {
+  const etc = etcAllowlist();
+  const readOnly = outermost(spec.readOnly);
+  const destinations = [...etc, '/etc/passwd', '/etc/group', ...readOnly, ...spec.hidden];
+  const folders = parentFolders(destinations, ['/usr', '/tmp', ...readOnly]);
+  const out = [
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--hostname',
+    'cairn-server',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    ...Object.entries(spec.env).flatMap(([key, value]) => ['--setenv', key, value]),
+    ...systemFolders(),
+    // Before the runtime paths: a JDK kept under /tmp must stay visible on top of it.
+    '--perms',
+    '1777',
+    '--size',
+    String(spec.tmpBytes),
+    '--tmpfs',
+    '/tmp',
+    ...folders.flatMap((folder) => ['--perms', '0755', '--dir', folder]),
+    ...etc.flatMap((file) => ['--ro-bind', file, file]),
+    '--ro-bind-data',
+    String(PASSWD_FD),
+    '/etc/passwd',
+    '--ro-bind-data',
+    String(GROUP_FD),
+    '/etc/group',
+    ...readOnly.flatMap((p) => ['--ro-bind', p, p]),
+    ...spec.hidden.flatMap((p) => ['--tmpfs', p]),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--bind',
+    spec.folder,
+    SERVER_ROOT,
+    '--chdir',
+    SERVER_ROOT,
+    '--',
+    spec.setpriv,
+    `--reuid=${spec.user.uid}`,
+    `--regid=${spec.user.gid}`,
+    '--clear-groups',
+    '--inh-caps=-all',
+    '--bounding-set=-all',
+    '--no-new-privs',
+    '--',
+    command,
+    ...args,
+  ];
+  return out;
+}
