@@ -37,8 +37,8 @@ export default tseslint.config(
     },
   },
   {
-    // The agent's game-server launchers are CommonJS scripts run as child processes.
-    files: ['node-agent/launchers/**/*.cjs'],
+    // The agent's game-server launchers, and the plugins tests load into them, are CommonJS scripts run as child processes.
+    files: ['node-agent/launchers/**/*.cjs', 'node-agent/test/fixtures/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -15,6 +15,14 @@ export const TOKEN = 'test-node-token-0123456789abcdef0123';
  * required, so a CI machine that cannot isolate fails instead of quietly testing less.
  */
 export const TEST_ISOLATION = process.env.CI === 'true' ? 'on' : 'auto';
+
+/**
+ * A user id range of its own for each test agent: agents running side by side on one machine
+ * must not give two servers the same user (one agent per host needs no such care).
+ */
+export function testUidBase(): string {
+  return String(3_000_000 + Math.floor(Math.random() * 1_000_000) * 64);
+}
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 export async function tempDir(prefix: string): Promise<string> {
@@ -52,6 +60,7 @@ export async function startAgent(dataDir: string, env: Record<string, string> = 
       NODE_AGENT_DATA_DIR: dataDir,
       NODE_AGENT_STATS_INTERVAL_MS: '500',
       NODE_AGENT_ISOLATION: TEST_ISOLATION,
+      NODE_AGENT_UID_BASE: testUidBase(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

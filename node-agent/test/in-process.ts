@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import { buildAgent, type Agent } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { TEST_ISOLATION, TOKEN, tempDir, waitFor } from './harness.js';
+import { TEST_ISOLATION, testUidBase, TOKEN, tempDir, waitFor } from './harness.js';
 
 /** An agent built in this process (no listening unless asked) with one installed, stopped server. */
 export async function inProcessAgent(options: { storageMib?: number; env?: Record<string, string> } = {}) {
   const dataDir = await tempDir('agent-inproc');
-  const config = loadConfig({ NODE_AGENT_TOKEN: TOKEN, NODE_AGENT_DATA_DIR: dataDir, NODE_AGENT_PORT: '0', NODE_AGENT_ISOLATION: TEST_ISOLATION, ...options.env });
+  const config = loadConfig({ NODE_AGENT_TOKEN: TOKEN, NODE_AGENT_DATA_DIR: dataDir, NODE_AGENT_PORT: '0', NODE_AGENT_ISOLATION: TEST_ISOLATION, NODE_AGENT_UID_BASE: testUidBase(), ...options.env });
   let agent: Agent = await buildAgent(config);
   const created = await agent.app.inject({
     method: 'POST',

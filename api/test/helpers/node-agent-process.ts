@@ -56,6 +56,8 @@ export async function startTestAgent(options: { token?: string; env?: Record<str
         NODE_AGENT_DATA_DIR: dataDir,
         // Isolated wherever the machine can; required under CI (see node-agent/test/harness.ts).
         NODE_AGENT_ISOLATION: process.env.CI === 'true' ? 'on' : 'auto',
+        // Agents side by side on one machine must not give two servers the same user.
+        NODE_AGENT_UID_BASE: String(5_000_000 + Math.floor(Math.random() * 1_000_000) * 64),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AgentIsolation } from '@cairn/shared/schemas/node-agent';
 import type { AgentConfig } from '../config.js';
 import { openCgroups, readCgroupHost, type Cgroups, type GroupLimits } from './cgroups.js';
-import { bwrapArgs, identityFiles, SERVER_ROOT, type SandboxUser } from './sandbox.js';
+import { sandboxInvocation, SERVER_ROOT, type SandboxUser } from './sandbox.js';
 import { spawnLaunch } from './spawn-launch.js';
 
 /** What a runtime asks to run for one server (paths on the host). */
@@ -96,9 +96,8 @@ async function trySandbox(config: AgentConfig, bwrap: string | undefined, setpri
   const user = { uid: config.uidBase, gid: config.uidBase };
   try {
     await fs.chown(folder, user.uid, user.gid);
-    const { passwd, group } = identityFiles(user);
-    const args = bwrapArgs({ bwrap, setpriv, user, folder, readOnly: [], hidden: [], tmpBytes: 16 * MiB, env: { PATH: SYSTEM_PATH } }, '/bin/sh', ['-c', 'id -u; touch /server/ok']);
-    const child = spawnLaunch({ command: bwrap, args, env: { PATH: SYSTEM_PATH }, cwd: '/', inputs: [passwd, group] });
+    const { argv, inputs } = sandboxInvocation({ bwrap, setpriv, user, folder, readOnly: [], hidden: [], tmpBytes: 16 * MiB, env: { PATH: SYSTEM_PATH } }, '/bin/sh', ['-c', 'id -u; touch /server/ok']);
+    const child = spawnLaunch({ command: bwrap, args: argv, env: { PATH: SYSTEM_PATH }, cwd: '/', inputs });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -176,13 +175,12 @@ export async function openBoundary(config: AgentConfig, log: (message: string) =
           inputs: [],
         };
       }
-      const { passwd, group } = identityFiles(request.user);
       const env = { PATH: SYSTEM_PATH, HOME: SERVER_ROOT, TMPDIR: '/tmp', LANG: 'C.UTF-8', USER: 'server', ...request.env };
       // Only data inside a read-only path needs covering: elsewhere it is not in the view at all.
       const covered = hidden.filter((p) => request.readOnly.some((ro) => p === ro || p.startsWith(`${ro}/`)));
       const tmpBytes = Math.max(64 * MiB, Math.floor(request.limits.memoryBytes / 4));
-      const args = bwrapArgs({ bwrap: bwrap!, setpriv: setpriv!, user: request.user, folder: request.folder, readOnly: request.readOnly, hidden: covered, tmpBytes, env }, request.command, request.args);
-      return { command: '/bin/sh', args: [...prefix, bwrap!, ...args], env: { PATH: SYSTEM_PATH }, cwd: '/', inputs: [passwd, group] };
+      const { argv, inputs } = sandboxInvocation({ bwrap: bwrap!, setpriv: setpriv!, user: request.user, folder: request.folder, readOnly: request.readOnly, hidden: covered, tmpBytes, env }, request.command, request.args);
+      return { command: '/bin/sh', args: [...prefix, bwrap!, ...argv], env: { PATH: SYSTEM_PATH }, cwd: '/', inputs };
     },
     async settle(id) {
       if (!cgroups) return { outOfMemory: false };

@@ -24,9 +24,9 @@ export interface SandboxSpec {
   env: Record<string, string>;
 }
 
-/** Descriptors (after stdio) the sandbox reads its /etc/passwd and /etc/group from. */
-export const PASSWD_FD = 3;
-export const GROUP_FD = 4;
+/** Descriptors (after stdio) bwrap reads /etc/passwd and /etc/group from. */
+const PASSWD_FD = 3;
+const GROUP_FD = 4;
 
 /**
  * The parts of the host's /etc a JVM or Node needs: name resolution, certificates, time zones,
@@ -76,7 +76,7 @@ function parentFolders(destinations: string[], mounted: string[]): string[] {
 }
 
 /** /etc/passwd and /etc/group inside the sandbox: root, the server's user and nobody. */
-export function identityFiles(user: SandboxUser): { passwd: string; group: string } {
+function identityFiles(user: SandboxUser): { passwd: string; group: string } {
   return {
     passwd: `root:x:0:0:root:/:/usr/sbin/nologin\nserver:x:${user.uid}:${user.gid}:game server:${SERVER_ROOT}:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,
     group: `root:x:0:\nserver:x:${user.gid}:\nnogroup:x:65534:\n`,
@@ -102,7 +102,7 @@ export function outermost(paths: string[]): string[] {
  * with no capabilities left and no way to gain any (no_new_privs), before the runtime starts.
  * --die-with-parent takes the whole sandbox down if the agent dies.
  */
-export function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[] {
+function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[] {
   const etc = etcAllowlist();
   const readOnly = outermost(spec.readOnly);
   const destinations = [...etc, '/etc/passwd', '/etc/group', ...readOnly, ...spec.hidden];
@@ -128,9 +128,13 @@ export function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): s
     '/tmp',
     ...folders.flatMap((folder) => ['--perms', '0755', '--dir', folder]),
     ...etc.flatMap((file) => ['--ro-bind', file, file]),
+    '--perms',
+    '0644',
     '--ro-bind-data',
     String(PASSWD_FD),
     '/etc/passwd',
+    '--perms',
+    '0644',
     '--ro-bind-data',
     String(GROUP_FD),
     '/etc/group',
@@ -158,4 +162,10 @@ export function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): s
     ...args,
   ];
   return out;
+}
+
+/** How to run bwrap for `command`: its arguments, and what its descriptors 3 and 4 must carry (the identity files). */
+export function sandboxInvocation(spec: SandboxSpec, command: string, args: string[]): { argv: string[]; inputs: string[] } {
+  const { passwd, group } = identityFiles(spec.user);
+  return { argv: bwrapArgs(spec, command, args), inputs: [passwd, group] };
 }

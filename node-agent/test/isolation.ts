@@ -1,0 +1,86 @@
+import { accessSync, constants } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+
+/**
+ * Whether this machine can run the isolation tests: as root with bubblewrap. Under CI it must
+ * (the agent is started with NODE_AGENT_ISOLATION=on there, and refuses otherwise).
+ */
+export function canIsolate(): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  return ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'].some((file) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export const isolationSkipReason = 'game-server isolation tests need root and bubblewrap (apt-get install bubblewrap); skipped on this machine';
+
+/** The hostile flying-squid plugin as the zip a customer would upload to plugins/. */
+export async function hostilePluginZip(): Promise<Uint8Array> {
+  const source = await fs.readFile(fileURLToPath(new URL('./fixtures/hostile-plugin.cjs', import.meta.url)));
+  return zipSync({ 'index.js': new Uint8Array(source) });
+}
+
+/** Pids of every host process whose real user id is `uid`. */
+export async function processesOfUser(uid: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const name of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const status = await fs.readFile(path.join('/proc', name, 'status'), 'utf8').catch(() => '');
+    const match = /^Uid:\s+(\d+)/m.exec(status);
+    if (match && Number(match[1]) === uid) pids.push(Number(name));
+  }
+  return pids;
+}
+
+/** The host user id the agent gave a server (from its state file). */
+export async function uidOfServer(dataDir: string, id: string): Promise<number> {
+  const records = JSON.parse(await fs.readFile(path.join(dataDir, 'servers.json'), 'utf8')) as Array<{ id: string; uid?: number }>;
+  const uid = records.find((record) => record.id === id)?.uid;
+  if (uid === undefined) throw new Error(`no uid recorded for ${id}`);
+  return uid;
+}
+
+/** What the hostile plugin wrote about each attempt. */
+export interface HostileProof {
+  identity: Outcome;
+  status: Outcome;
+  environment: string[];
+  passwdFirstLine: Outcome;
+  upwards: string[];
+  proc: string[];
+  forks: { started: number; refused: string | null };
+  daemonPid: number;
+  [attempt: string]: unknown;
+}
+export interface Outcome {
+  ok: boolean;
+  value?: string | number | null;
+  error?: string;
+}
+
+/** The attempts that must all fail, by the name the plugin records them under. */
+export const DENIED_ATTEMPTS = [
+  'shadow',
+  'rootHome',
+  'homes',
+  'nodeToken',
+  'agentState',
+  'listServers',
+  'listOther',
+  'writeOther',
+  'writeOtherRelative',
+  'writeRoot',
+  'writeAgentData',
+  'writeUsr',
+  'signalAgent',
+  'signalOther',
+  'mount',
+] as const;
