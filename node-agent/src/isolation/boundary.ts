@@ -45,8 +45,6 @@ export interface Boundary {
   settle(id: string): Promise<{ outOfMemory: boolean }>;
   /** Kills whatever still runs in the server's group (an agent restart finds leftovers this way). */
   killAll(id: string): Promise<void>;
-  /** Gives a stopped server's folder to its user (nothing runs in it, so nothing can race the walk). */
-  own(folder: string, user: SandboxUser): Promise<void>;
   remove(id: string): Promise<void>;
 }
 
@@ -72,17 +70,6 @@ function findExecutable(candidates: string[]): string | undefined {
 
 /** Joins the listed cgroups, lowers its priority, then becomes the given command. */
 const JOIN_AND_EXEC = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1"; shift; n=$((n-1)); done; niceness=$1; shift; exec nice -n "$niceness" "$@"';
-
-/** Recursively gives every entry under `folder` to `user` without following any link. */
-async function chownTree(folder: string, user: SandboxUser): Promise<void> {
-  await fs.lchown(folder, user.uid, user.gid);
-  const entries = await fs.readdir(folder, { withFileTypes: true });
-  for (const entry of entries) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) await chownTree(full, user);
-    else await fs.lchown(full, user.uid, user.gid);
-  }
-}
 
 /** Why this host cannot isolate servers, or undefined when a trial sandbox ran as a server user. */
 async function trySandbox(config: AgentConfig, bwrap: string | undefined, setpriv: string | undefined): Promise<string | undefined> {
@@ -176,10 +163,8 @@ export async function openBoundary(config: AgentConfig, log: (message: string) =
         };
       }
       const env = { PATH: SYSTEM_PATH, HOME: SERVER_ROOT, TMPDIR: '/tmp', LANG: 'C.UTF-8', USER: 'server', ...request.env };
-      // Only data inside a read-only path needs covering: elsewhere it is not in the view at all.
-      const covered = hidden.filter((p) => request.readOnly.some((ro) => p === ro || p.startsWith(`${ro}/`)));
       const tmpBytes = Math.max(64 * MiB, Math.floor(request.limits.memoryBytes / 4));
-      const { argv, inputs } = sandboxInvocation({ bwrap: bwrap!, setpriv: setpriv!, user: request.user, folder: request.folder, readOnly: request.readOnly, hidden: covered, tmpBytes, env }, request.command, request.args);
+      const { argv, inputs } = sandboxInvocation({ bwrap: bwrap!, setpriv: setpriv!, user: request.user, folder: request.folder, readOnly: request.readOnly, hidden, tmpBytes, env }, request.command, request.args);
       return { command: '/bin/sh', args: [...prefix, bwrap!, ...argv], env: { PATH: SYSTEM_PATH }, cwd: '/', inputs };
     },
     async settle(id) {
@@ -190,11 +175,6 @@ export async function openBoundary(config: AgentConfig, log: (message: string) =
     },
     async killAll(id) {
       await cgroups?.killAll(id);
-    },
-    async own(folder, user) {
-      if (!sandboxed) return;
-      await chownTree(folder, user);
-      await fs.chmod(folder, 0o700);
     },
     async remove(id) {
       await cgroups?.remove(id);

@@ -208,12 +208,13 @@ export async function openCgroups(host: CgroupHost, parent: string | undefined):
   const own = ownGroups(host.selfCgroup);
   const unified = all.find((mount) => mount.type === 'cgroup2');
   if (unified && own.v2 !== undefined) {
-    const available = (await readText(path.join(unified.point, own.v2, 'cgroup.controllers'))).trim().split(/\s+/);
+    const group = parent ?? own.v2;
+    const available = (await readText(path.join(unified.point, group, 'cgroup.controllers'))).trim().split(/\s+/);
     if (available.includes('memory')) {
       try {
-        const root = await delegateV2(unified.point, parent ?? own.v2, parent === undefined, host.pid);
+        const root = await delegateV2(unified.point, group, parent === undefined, host.pid);
         const enabled = new Set(CONTROLLERS.filter((controller) => available.includes(controller)));
-        for (const controller of CONTROLLERS) if (!enabled.has(controller)) problems.push(`the ${controller} controller is not available to the agent's cgroup`);
+        for (const controller of CONTROLLERS) if (!enabled.has(controller)) problems.push(`the ${controller} controller is not available to the agent’s cgroup`);
         return { cgroups: v2Cgroups(root, enabled), problems };
       } catch (error) {
         problems.push(`cgroup v2 at ${unified.point} is not writable by the agent (${(error as Error).message})`);

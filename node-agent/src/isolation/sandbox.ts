@@ -17,7 +17,7 @@ export interface SandboxSpec {
   folder: string;
   /** Host paths (files or folders) the runtime needs, visible read-only at the same place. */
   readOnly: string[];
-  /** Paths inside read-only ones covered by an empty tmpfs (the agent's data, should it lie there). */
+  /** Host paths that must never be visible (the agent's data): covered by an empty tmpfs should a read-only path hold them. */
   hidden: string[];
   /** Size of the private /tmp (it counts against the server's memory). */
   tmpBytes: number;
@@ -105,7 +105,9 @@ export function outermost(paths: string[]): string[] {
 function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[] {
   const etc = etcAllowlist();
   const readOnly = outermost(spec.readOnly);
-  const destinations = [...etc, '/etc/passwd', '/etc/group', ...readOnly, ...spec.hidden];
+  // Only what lies inside a read-only path needs covering: anything else is not in the view at all.
+  const covered = spec.hidden.map((p) => path.resolve(p)).filter((p) => readOnly.some((ro) => p === ro || p.startsWith(`${ro}/`)));
+  const destinations = [...etc, '/etc/passwd', '/etc/group', ...readOnly, ...covered];
   const folders = parentFolders(destinations, ['/usr', '/tmp', ...readOnly]);
   const out = [
     '--unshare-pid',
@@ -139,7 +141,7 @@ function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[]
     String(GROUP_FD),
     '/etc/group',
     ...readOnly.flatMap((p) => ['--ro-bind', p, p]),
-    ...spec.hidden.flatMap((p) => ['--tmpfs', p]),
+    ...covered.flatMap((p) => ['--tmpfs', p]),
     '--proc',
     '/proc',
     '--dev',
