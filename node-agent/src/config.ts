@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -33,8 +34,8 @@ const ConfigSchema = z.object({
   NODE_AGENT_ISOLATION: z.enum(['on', 'off', 'auto']).default('on'),
   /** The bubblewrap executable; unset: found on PATH or in /usr/bin. */
   NODE_AGENT_BWRAP: z.string().optional(),
-  /** First of the host user ids given to servers, one each (never shared, never root). */
-  NODE_AGENT_UID_BASE: z.coerce.number().int().min(1000).max(4_000_000_000).default(2_000_000),
+  /** First of the host user ids given to servers, one each (never shared, never root); unset: derived from the data folder. */
+  NODE_AGENT_UID_BASE: z.coerce.number().int().min(1000).max(4_000_000_000).optional(),
   /** Most processes and threads one server may have. */
   NODE_AGENT_PIDS_MAX: z.coerce.number().int().min(64).max(65_536).default(512),
   /** cgroup (v2: a delegated folder under /sys/fs/cgroup) the servers' groups go under; unset: beside the agent's own. */
@@ -58,6 +59,8 @@ export interface AgentConfig {
   isolation: 'on' | 'off' | 'auto';
   bwrap: string | undefined;
   uidBase: number;
+  /** Short and stable for this data folder: names the agent's cgroups, so agents side by side never share one. */
+  nodeKey: string;
   pidsMax: number;
   cgroupParent: string | undefined;
 }
@@ -85,10 +88,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
     allowedOrigins: c.NODE_AGENT_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean),
     isolation: c.NODE_AGENT_ISOLATION,
     bwrap: c.NODE_AGENT_BWRAP,
-    uidBase: c.NODE_AGENT_UID_BASE,
+    uidBase: c.NODE_AGENT_UID_BASE ?? defaultUidBase(nodeKey(path.resolve(c.NODE_AGENT_DATA_DIR))),
+    nodeKey: nodeKey(path.resolve(c.NODE_AGENT_DATA_DIR)),
     pidsMax: c.NODE_AGENT_PIDS_MAX,
     cgroupParent: c.NODE_AGENT_CGROUP,
   };
+}
+
+function nodeKey(dataDir: string): string {
+  return createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+}
+
+/**
+ * 2,000,000 plus one of 4096 blocks of 65,536 ids picked by the data folder, so two agents on one
+ * host (two instances side by side) do not hand out the same ids by default.
+ */
+function defaultUidBase(key: string): number {
+  return 2_000_000 + (parseInt(key.slice(0, 6), 16) % 4096) * 65_536;
 }
 
 function javaHomesOf(pairs: string | undefined, defaultHome: string | undefined, defaultVersion: number): Map<number, string> {

@@ -472,6 +472,7 @@ export class ServerManager {
       server.record.pid = null;
     }
     await this.persist();
+    await this.boundary.close();
   }
 
   toWire(server: ManagedServer): AgentServer {

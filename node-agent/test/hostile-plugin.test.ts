@@ -132,7 +132,11 @@ describe.runIf(runs)('a hostile plugin on an isolated node', () => {
   it('stops a server that allocates past its plan as out of memory, and the other keeps running', async () => {
     await fs.rm(path.join(folderOf('evil1'), 'hostile-proof.json'));
     await powerAndWait('evil1', 'start');
-    await waitFor(() => fs.readFile(path.join(folderOf('evil1'), 'hostile-proof.json'), 'utf8'), 60_000, 'the plugin to run again');
+    await waitFor(() => fs.readFile(path.join(folderOf('evil1'), 'hostile-proof.json'), 'utf8'), 60_000, 'the plugin to run again').catch(async (error: unknown) => {
+      const history = await openConsole(agent.url, 'evil1');
+      process.stdout.write(JSON.stringify(await history.waitFor((m) => m.type === 'history'), null, 1));
+      throw error;
+    });
     expect((await call(agent.url, 'POST', '/api/servers/evil1/command', { json: { command: 'hog' } })).status).toBe(204);
     const stopped = await waitFor(async () => {
       const server = await state('evil1');

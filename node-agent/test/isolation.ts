@@ -83,4 +83,5 @@ export const DENIED_ATTEMPTS = [
   'signalAgent',
   'signalOther',
   'mount',
+  'userNamespace',
 ] as const;

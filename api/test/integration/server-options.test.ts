@@ -1,5 +1,5 @@
 import { readdir, readlink } from 'node:fs/promises';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,8 @@ const errorOf = (response: { json: () => unknown }) => ErrorBodySchema.strict().
 
 beforeAll(async () => {
   tools = await mkdtemp(path.join(os.tmpdir(), 'cairn-server-options-'));
+  // JDKs are installed world-readable: the isolated server runs as a user of its own.
+  await chmod(tools, 0o755);
   for (const jdk of ['jdk17', 'jdk21']) {
     await mkdir(path.join(tools, jdk, 'bin'), { recursive: true });
     await writeFile(path.join(tools, jdk, 'bin', 'java'), FAKE_JAVA, { mode: 0o755 });
@@ -203,7 +205,7 @@ describe('server options', () => {
       const lines = (await readNodeFile(server.id, 'launch.txt'))?.trim().split('\n') ?? [];
       return lines.length >= 2 ? lines : undefined;
     }, 30_000, 'restarted');
-    expect(launches.at(-1)).toContain(`${path.join(tools, 'jdk17', 'bin', 'java')} -Xms256M -Xmx2048M -XX:+UseG1GC -Dcairn.test=1 -jar server.jar nogui`);
+    expect(launches.at(-1)).toContain(`${path.join(tools, 'jdk17', 'bin', 'java')} -XX:+UseG1GC -Dcairn.test=1 -Xms256M -Xmx2048M -jar server.jar nogui`);
   }, 60_000);
 
   it('refuses a platform change while a backup is in progress and allows it at the maximum backups', async () => {

@@ -5,6 +5,7 @@ import type { AgentIsolation } from '@cairn/shared/schemas/node-agent';
 import type { AgentConfig } from '../config.js';
 import { openCgroups, readCgroupHost, type Cgroups, type GroupLimits } from './cgroups.js';
 import { sandboxInvocation, SERVER_ROOT, type SandboxUser } from './sandbox.js';
+import { seccompFilter } from './seccomp.js';
 import { spawnLaunch } from './spawn-launch.js';
 
 /** What a runtime asks to run for one server (paths on the host). */
@@ -28,7 +29,7 @@ export interface Launch {
   args: string[];
   env: Record<string, string>;
   cwd: string;
-  inputs: string[];
+  inputs: Array<string | Buffer>;
 }
 
 /**
@@ -41,11 +42,13 @@ export interface Boundary {
   /** False when isolation is required but the host cannot provide it: servers must not start. */
   readonly canStart: boolean;
   launch(request: LaunchRequest): Promise<Launch>;
-  /** After the process exited: kills anything left in its group; true when the memory limit stopped it. */
+  /** After the process exited: kills anything left in its group and removes it; true when the memory limit stopped it. */
   settle(id: string): Promise<{ outOfMemory: boolean }>;
   /** Kills whatever still runs in the server's group (an agent restart finds leftovers this way). */
   killAll(id: string): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Agent shutdown, after every server stopped: the agent's own cgroup folders go too. */
+  close(): Promise<void>;
 }
 
 const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
@@ -83,7 +86,7 @@ async function trySandbox(config: AgentConfig, bwrap: string | undefined, setpri
   const user = { uid: config.uidBase, gid: config.uidBase };
   try {
     await fs.chown(folder, user.uid, user.gid);
-    const { argv, inputs } = sandboxInvocation({ bwrap, setpriv, user, folder, readOnly: [], hidden: [], tmpBytes: 16 * MiB, env: { PATH: SYSTEM_PATH } }, '/bin/sh', ['-c', 'id -u; touch /server/ok']);
+    const { argv, inputs } = sandboxInvocation({ bwrap, setpriv, user, folder, readOnly: [], hidden: [], tmpBytes: 16 * MiB, env: { PATH: SYSTEM_PATH }, seccomp: seccompFilter() }, '/bin/sh', ['-c', 'id -u; touch /server/ok']);
     const child = spawnLaunch({ command: bwrap, args: argv, env: { PATH: SYSTEM_PATH }, cwd: '/', inputs });
     let stdout = '';
     let stderr = '';
@@ -127,9 +130,11 @@ export async function openBoundary(config: AgentConfig, log: (message: string) =
     );
   }
 
+  if (sandboxed && !seccompFilter()) warnings.push(`No system-call filter on ${process.arch}: servers can still create user namespaces and reach the kernel interfaces x86-64 nodes refuse.`);
+
   let cgroups: Cgroups | undefined;
   if (process.platform === 'linux' && process.getuid?.() === 0) {
-    const opened = await openCgroups(await readCgroupHost(), config.cgroupParent).catch((error: unknown) => ({ cgroups: undefined, problems: [(error as Error).message] }));
+    const opened = await openCgroups(await readCgroupHost(), config.cgroupParent, `cairn-servers-${config.nodeKey}`).catch((error: unknown) => ({ cgroups: undefined, problems: [(error as Error).message] }));
     cgroups = opened.cgroups;
     for (const problem of opened.problems) warnings.push(`Limit not enforced: ${problem}.`);
   } else {
@@ -147,6 +152,7 @@ export async function openBoundary(config: AgentConfig, log: (message: string) =
   for (const warning of warnings) log(warning);
 
   const hidden = [config.dataDir];
+  const seccomp = seccompFilter();
   return {
     status,
     canStart: sandboxed || disabledByOperator,
@@ -164,13 +170,13 @@ export async function openBoundary(config: AgentConfig, log: (message: string) =
       }
       const env = { PATH: SYSTEM_PATH, HOME: SERVER_ROOT, TMPDIR: '/tmp', LANG: 'C.UTF-8', USER: 'server', ...request.env };
       const tmpBytes = Math.max(64 * MiB, Math.floor(request.limits.memoryBytes / 4));
-      const { argv, inputs } = sandboxInvocation({ bwrap: bwrap!, setpriv: setpriv!, user: request.user, folder: request.folder, readOnly: request.readOnly, hidden, tmpBytes, env }, request.command, request.args);
+      const { argv, inputs } = sandboxInvocation({ bwrap: bwrap!, setpriv: setpriv!, user: request.user, folder: request.folder, readOnly: request.readOnly, hidden, tmpBytes, env, seccomp }, request.command, request.args);
       return { command: '/bin/sh', args: [...prefix, bwrap!, ...argv], env: { PATH: SYSTEM_PATH }, cwd: '/', inputs };
     },
     async settle(id) {
       if (!cgroups) return { outOfMemory: false };
       const kills = await cgroups.oomKills(id);
-      await cgroups.killAll(id);
+      await cgroups.remove(id);
       return { outOfMemory: kills > 0 };
     },
     async killAll(id) {
@@ -178,6 +184,9 @@ export async function openBoundary(config: AgentConfig, log: (message: string) =
     },
     async remove(id) {
       await cgroups?.remove(id);
+    },
+    async close() {
+      await cgroups?.close();
     },
   };
 }

@@ -31,7 +31,7 @@ describe('cgroup v1 (one hierarchy per controller)', () => {
   const selfCgroup = '4:memory:/job/42\n2:cpu,cpuacct:/\n8:pids:/\n0::/\n';
 
   it('makes a group per server beside the agent’s own, with the plan’s limits', async () => {
-    const { cgroups, problems } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup, pid: 1234 }, undefined);
+    const { cgroups, problems } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup, pid: 1234 }, undefined, 'cairn-servers');
     expect(problems).toEqual([]);
     expect(cgroups?.version).toBe('v1');
     expect([...cgroups!.controllers].sort()).toEqual(['cpu', 'memory', 'pids']);
@@ -47,7 +47,7 @@ describe('cgroup v1 (one hierarchy per controller)', () => {
   });
 
   it('reads the OOM killer’s count from memory.oom_control', async () => {
-    const { cgroups } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup, pid: 1234 }, undefined);
+    const { cgroups } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup, pid: 1234 }, undefined, 'cairn-servers');
     await cgroups!.prepare('srv1', limits);
     expect(await cgroups!.oomKills('srv1')).toBe(0);
     await fs.writeFile(path.join(root, 'memory/job/42/cairn-servers/srv1/memory.oom_control'), 'oom_kill_disable 0\nunder_oom 0\noom_kill 2\n');
@@ -56,7 +56,7 @@ describe('cgroup v1 (one hierarchy per controller)', () => {
 
   it('names a controller no hierarchy offers, and enforces the others', async () => {
     const withoutPids = mountinfo(root).split('\n').filter((line) => !line.includes('pids')).join('\n');
-    const { cgroups, problems } = await openCgroups({ mountinfo: withoutPids, selfCgroup, pid: 1234 }, undefined);
+    const { cgroups, problems } = await openCgroups({ mountinfo: withoutPids, selfCgroup, pid: 1234 }, undefined, 'cairn-servers');
     expect([...cgroups!.controllers].sort()).toEqual(['cpu', 'memory']);
     expect(problems).toEqual(['no cgroup hierarchy offers the pids controller']);
   });
@@ -69,7 +69,7 @@ describe('cgroup v2 (one unified hierarchy)', () => {
     await fs.mkdir(path.join(root, 'agent.service'));
     await fs.writeFile(path.join(root, 'agent.service', 'cgroup.controllers'), 'cpuset cpu io memory pids\n');
     await fs.writeFile(path.join(root, 'agent.service', 'cgroup.procs'), '1234\n');
-    const { cgroups, problems } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup: '0::/agent.service\n', pid: 1234 }, undefined);
+    const { cgroups, problems } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup: '0::/agent.service\n', pid: 1234 }, undefined, 'cairn-servers');
     expect(problems).toEqual([]);
     expect(cgroups?.version).toBe('v2');
     expect(await read('agent.service/agent/cgroup.procs')).toBe('1234');
@@ -90,7 +90,7 @@ describe('cgroup v2 (one unified hierarchy)', () => {
     await fs.writeFile(path.join(root, 'delegated', 'cgroup.controllers'), 'memory pids\n');
     await fs.mkdir(path.join(root, 'elsewhere'));
     await fs.writeFile(path.join(root, 'elsewhere', 'cgroup.controllers'), 'memory pids\n');
-    const { cgroups, problems } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup: '0::/elsewhere\n', pid: 1234 }, '/delegated');
+    const { cgroups, problems } = await openCgroups({ mountinfo: mountinfo(root), selfCgroup: '0::/elsewhere\n', pid: 1234 }, '/delegated', 'cairn-servers');
     expect(problems).toEqual(['the cpu controller is not available to the agent’s cgroup']);
     expect([...cgroups!.controllers].sort()).toEqual(['memory', 'pids']);
     expect(await read('delegated/cgroup.subtree_control')).toBe('+memory +pids');

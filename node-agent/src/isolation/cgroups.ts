@@ -26,6 +26,8 @@ export interface Cgroups {
   /** Kills every process still in the group and waits until it is empty. */
   killAll(id: string): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Removes the agent's own parent group once no server group is left in it. */
+  close(): Promise<void>;
 }
 
 /** What /proc/self/mountinfo and /proc/self/cgroup say (passed in, so tests can describe any host). */
@@ -41,7 +43,6 @@ export async function readCgroupHost(): Promise<CgroupHost> {
 }
 
 const CONTROLLERS: Controller[] = ['memory', 'cpu', 'pids'];
-const GROUP_FOLDER = 'cairn-servers';
 const CFS_PERIOD_US = 100_000;
 
 interface Mount {
@@ -158,10 +159,13 @@ function v1Cgroups(roots: Map<Controller, string>): Cgroups {
     async remove(id) {
       for (const folder of all(id)) await removeGroup(folder);
     },
+    async close() {
+      for (const root of new Set(roots.values())) await fs.rmdir(root).catch(() => undefined);
+    },
   };
 }
 
-/** cgroup v2: `<parent>/cairn-servers/<id>`, the controllers enabled down the way. */
+/** cgroup v2: `<parent>/cairn-servers-<node>/<id>`, the controllers enabled down the way. */
 function v2Cgroups(root: string, controllers: Set<Controller>): Cgroups {
   const folderOf = (id: string) => path.join(root, id);
   return {
@@ -194,6 +198,7 @@ function v2Cgroups(root: string, controllers: Set<Controller>): Cgroups {
       await killProcs(folder);
     },
     remove: (id) => removeGroup(folderOf(id)),
+    close: () => fs.rmdir(root).catch(() => undefined),
   };
 }
 
@@ -202,7 +207,7 @@ function v2Cgroups(root: string, controllers: Set<Controller>): Cgroups {
  * Prefers cgroup v2 when its hierarchy offers the memory controller; else the v1 hierarchies.
  * Returns the groups and, for whatever could not be set up, readable reasons.
  */
-export async function openCgroups(host: CgroupHost, parent: string | undefined): Promise<{ cgroups: Cgroups | undefined; problems: string[] }> {
+export async function openCgroups(host: CgroupHost, parent: string | undefined, folder: string): Promise<{ cgroups: Cgroups | undefined; problems: string[] }> {
   const problems: string[] = [];
   const all = mounts(host.mountinfo);
   const own = ownGroups(host.selfCgroup);
@@ -212,7 +217,7 @@ export async function openCgroups(host: CgroupHost, parent: string | undefined):
     const available = (await readText(path.join(unified.point, group, 'cgroup.controllers'))).trim().split(/\s+/);
     if (available.includes('memory')) {
       try {
-        const root = await delegateV2(unified.point, group, parent === undefined, host.pid);
+        const root = await delegateV2(unified.point, group, folder, parent === undefined, host.pid);
         const enabled = new Set(CONTROLLERS.filter((controller) => available.includes(controller)));
         for (const controller of CONTROLLERS) if (!enabled.has(controller)) problems.push(`the ${controller} controller is not available to the agent’s cgroup`);
         return { cgroups: v2Cgroups(root, enabled), problems };
@@ -230,7 +235,7 @@ export async function openCgroups(host: CgroupHost, parent: string | undefined):
       problems.push(`no cgroup hierarchy offers the ${controller} controller`);
       continue;
     }
-    const root = path.join(mount.point, parent ?? group, GROUP_FOLDER);
+    const root = path.join(mount.point, parent ?? group, folder);
     try {
       await fs.mkdir(root, { recursive: true });
       roots.set(controller, root);
@@ -245,7 +250,7 @@ export async function openCgroups(host: CgroupHost, parent: string | undefined):
  * v2 lets a group hand controllers to its children only while it holds no processes itself, so
  * the agent first moves itself into a leaf (`<group>/agent`) when it was given its own group.
  */
-async function delegateV2(mountPoint: string, group: string, moveSelf: boolean, pid: number): Promise<string> {
+async function delegateV2(mountPoint: string, group: string, folder: string, moveSelf: boolean, pid: number): Promise<string> {
   const base = path.join(mountPoint, group);
   if (moveSelf && (await procsOf(base)).length > 0) {
     const leaf = path.join(base, 'agent');
@@ -256,7 +261,7 @@ async function delegateV2(mountPoint: string, group: string, moveSelf: boolean, 
   const wanted = (await readText(path.join(base, 'cgroup.controllers'))).trim().split(/\s+/).filter((c) => (CONTROLLERS as string[]).includes(c));
   const enable = wanted.map((c) => `+${c}`).join(' ');
   await write(path.join(base, 'cgroup.subtree_control'), enable);
-  const root = path.join(base, GROUP_FOLDER);
+  const root = path.join(base, folder);
   await fs.mkdir(root, { recursive: true });
   await write(path.join(root, 'cgroup.subtree_control'), enable);
   return root;

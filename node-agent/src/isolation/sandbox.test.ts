@@ -10,6 +10,7 @@ const spec: SandboxSpec = {
   hidden: ['/opt/cairn/node-agent/data', '/var/lib/elsewhere'],
   tmpBytes: 64 * 1024 * 1024,
   env: { PATH: '/usr/bin:/bin', CAIRN_PORT: '25600' },
+  seccomp: Buffer.alloc(8),
 };
 
 /** The value following each occurrence of `flag` (for two-value flags, the pair). */
@@ -53,6 +54,8 @@ describe('the sandbox command line', () => {
     ]);
     expect(inputs[0]).toContain('server:x:2000007:2000007:');
     expect(inputs[1]).toContain('server:x:2000007:');
+    expect(values(argv, '--seccomp')).toEqual([['5']]);
+    expect(inputs[2]).toBe(spec.seccomp);
   });
 
   it('drops to the server user with no capabilities and no way to gain any before the runtime starts', () => {

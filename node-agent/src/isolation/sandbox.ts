@@ -22,11 +22,14 @@ export interface SandboxSpec {
   /** Size of the private /tmp (it counts against the server's memory). */
   tmpBytes: number;
   env: Record<string, string>;
+  /** A compiled seccomp filter (see seccomp.ts), or undefined where none is known. */
+  seccomp: Buffer | undefined;
 }
 
-/** Descriptors (after stdio) bwrap reads /etc/passwd and /etc/group from. */
+/** Descriptors (after stdio) bwrap reads /etc/passwd, /etc/group and the seccomp filter from. */
 const PASSWD_FD = 3;
 const GROUP_FD = 4;
+const SECCOMP_FD = 5;
 
 /**
  * The parts of the host's /etc a JVM or Node needs: name resolution, certificates, time zones,
@@ -149,6 +152,7 @@ function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[]
     '--bind',
     spec.folder,
     SERVER_ROOT,
+    ...(spec.seccomp ? ['--seccomp', String(SECCOMP_FD)] : []),
     '--chdir',
     SERVER_ROOT,
     '--',
@@ -166,8 +170,8 @@ function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[]
   return out;
 }
 
-/** How to run bwrap for `command`: its arguments, and what its descriptors 3 and 4 must carry (the identity files). */
-export function sandboxInvocation(spec: SandboxSpec, command: string, args: string[]): { argv: string[]; inputs: string[] } {
+/** How to run bwrap for `command`: its arguments, and what its descriptors 3, 4 (and 5) must carry. */
+export function sandboxInvocation(spec: SandboxSpec, command: string, args: string[]): { argv: string[]; inputs: Array<string | Buffer> } {
   const { passwd, group } = identityFiles(spec.user);
-  return { argv: bwrapArgs(spec, command, args), inputs: [passwd, group] };
+  return { argv: bwrapArgs(spec, command, args), inputs: spec.seccomp ? [passwd, group, spec.seccomp] : [passwd, group] };
 }

@@ -7,7 +7,8 @@ import type { Runtime } from './runtime.js';
 
 /**
  * Runs an operator-supplied server jar (Paper, Fabric...) with one of the configured JDKs:
- * `<javaHome>/bin/java -Xms.. -Xmx.. [startup flags] -jar server.jar nogui` in the server folder.
+ * `<javaHome>/bin/java [startup flags] -Xms.. -Xmx.. -jar server.jar nogui` in the server folder (the
+ * plan's heap flags last: the JVM takes the last of each, so startup flags cannot raise the heap).
  */
 export function javaRuntime(javaHomes: Map<number, string>, defaultHome: string | undefined, jarsDir: string): Runtime {
   const homeFor = (version: number | null) => (version !== null ? javaHomes.get(version) : undefined) ?? defaultHome ?? [...javaHomes.values()][0]!;
@@ -36,7 +37,7 @@ export function javaRuntime(javaHomes: Map<number, string>, defaultHome: string 
       const home = realpathSync(homeFor(server.javaVersion));
       return {
         command: path.join(home, 'bin', 'java'),
-        args: [`-Xms${Math.min(256, server.memoryMib)}M`, `-Xmx${server.memoryMib}M`, ...startupFlags(server.invocation), '-jar', 'server.jar', 'nogui'],
+        args: [...startupFlags(server.invocation), `-Xms${Math.min(256, server.memoryMib)}M`, `-Xmx${server.memoryMib}M`, '-jar', 'server.jar', 'nogui'],
         env: { CAIRN_EXTRA_PORTS: server.extraPorts.join(',') },
         // The JDK's own files; its links into /etc (Debian keeps conf there) are in the sandbox's allowlist.
         readOnly: [home],
