@@ -81,7 +81,12 @@ async function main(): Promise<void> {
         });
         cleanups.push(agent.stop);
         config = { ...config, nodeAgent: { ...config.nodeAgent, url: agent.url, token: agent.token } };
-        nodeAgentLine = `${agent.url} (local agent, data in ${join(config.dataDir, 'node-agent')})`;
+        const { isolation } = agent;
+        const confinement = isolation.enabled
+          ? `servers isolated: ${isolation.mechanism}${isolation.cgroup_version ? `, cgroup ${isolation.cgroup_version}` : ', no cgroup limits'}`
+          : 'SERVERS NOT ISOLATED';
+        nodeAgentLine = `${agent.url} (local agent, ${confinement}; data in ${join(config.dataDir, 'node-agent')})`;
+        for (const warning of isolation.warnings) log.warn(`Node agent: ${warning}`);
       }
 
       // One local processor serves billing's payments and creators' withdrawals unless either has an external one.

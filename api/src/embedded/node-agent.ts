@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { AgentNodeInfoSchema, type AgentIsolation } from '@cairn/shared/schemas/node-agent';
 import { readOrCreateSecret } from './postgres.js';
 import { captureOutput, commandLineOf, freePort, isAlive, isLiveOwner, terminatePid, waitUntil, type Logger } from './process-utils.js';
 import { supervise } from './supervisor.js';
@@ -15,6 +16,8 @@ export interface EmbeddedNodeAgent {
   url: string;
   token: string;
   port: number;
+  /** How the agent confines game servers, as it reported when it started. */
+  isolation: AgentIsolation;
   stop(): Promise<void>;
   pid(): number | undefined;
   restarts(): number;
@@ -76,6 +79,7 @@ export async function startEmbeddedNodeAgent(options: { dir: string; entry: stri
 
   const first = await launch();
   await writeRecord(first);
+  const isolation = await isolationOf(url, token);
   const supervisor = supervise({ name: 'Node agent', log, first, relaunch: launch, onRelaunched: writeRecord });
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -83,7 +87,12 @@ export async function startEmbeddedNodeAgent(options: { dir: string; entry: stri
       await supervisor.stop('SIGTERM', STOP_GRACE_MS);
       await rm(join(dir, 'agent.json'), { force: true });
     })());
-  return { url, token, port, stop, pid: supervisor.pid, restarts: supervisor.restarts };
+  return { url, token, port, isolation, stop, pid: supervisor.pid, restarts: supervisor.restarts };
+}
+
+async function isolationOf(url: string, token: string): Promise<AgentIsolation> {
+  const response = await fetch(`${url}/api/node`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
+  return AgentNodeInfoSchema.parse(await response.json()).isolation;
 }
 
 async function isHealthy(url: string): Promise<boolean> {
