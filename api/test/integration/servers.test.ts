@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PaymentResultSchema, ProductSchema, SubscriptionEntrySchema, type Product } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
+import { AGENT_EXIT_OUT_OF_MEMORY, AgentNodeInfoSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
 import { ServerAccessSchema, ServerBackupListSchema, ServerBackupSchema, ServerListSchema, ServerNodeListSchema, ServerNodeSchema, ServerPropertiesSchema, ServerSchema, ServerStatsSchema, type Server } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
@@ -66,6 +67,8 @@ const untilServer = (user: TestUser, id: string, predicate: (s: Server) => boole
     const server = await getServer(user, id);
     return predicate(server) ? server : undefined;
   }, timeoutMs, what);
+/** What the agent itself says, with the node token (the API must pass it on unchanged). */
+const fromAgent = async (path: string) => (await fetch(`${agent.url}${path}`, { headers: { authorization: `Bearer ${AGENT_TOKEN}` } })).json();
 const untilMotd = (port: number, text: string, what: string) => eventually(async () => ((await pingMotd(port)).includes(text) ? true : undefined), 90_000, what);
 
 describe('nodes', () => {
@@ -75,6 +78,10 @@ describe('nodes', () => {
     const { nodes } = ServerNodeListSchema.strict().parse(response.json());
     expect(nodes).toEqual([expect.objectContaining({ url: agent.url, healthy: true, servers: 0, allocated_memory_mib: 0 })]);
     expect(nodes[0]!.memory_mib).toBeGreaterThan(1024);
+    // The node's isolation as it answered just now, passed on as is.
+    const info = AgentNodeInfoSchema.parse(await fromAgent('/api/node'));
+    expect(nodes[0]!.isolation).toEqual(info.isolation);
+    expect(nodes[0]!.isolation).toMatchObject({ enabled: expect.any(Boolean), mechanism: expect.stringMatching(/^(bubblewrap|none)$/), warnings: expect.any(Array) });
     expect((await call('GET', '/v2/servers/nodes', actors.user.session)).statusCode).toBe(401);
   });
 
@@ -115,6 +122,9 @@ describe('a purchased server', () => {
     const ready = await untilServer(owner, server.id, (s) => s.status === 'available' && s.state === 'running', 'available and running');
     expect(ready.net).toEqual({ host: '127.0.0.1', port: expect.any(Number) });
     expect(ready.node?.name).toBeTruthy();
+    const onNode = AgentServerSchema.parse(await fromAgent(`/api/servers/${server.id}`));
+    expect(ready).toMatchObject({ isolated: onNode.isolated, last_exit: null });
+    expect(ready.isolated).toBe(AgentNodeInfoSchema.parse(await fromAgent('/api/node')).isolation.enabled);
     port = ready.net!.port;
     await untilMotd(port, 'Test World', 'first ping');
     console.log(`servers: purchase to playable ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -162,6 +172,27 @@ describe('a purchased server', () => {
     await expect(openConsole(`${agent.url.replace('http', 'ws')}/api/servers/someoneelse/console?token=${encodeURIComponent(access.token)}`)).rejects.toThrow(/403/);
     expect((await call('GET', `/v2/servers/${server.id}/access`, actors.stranger.session)).statusCode).toBe(404);
   }, 90_000);
+
+  it('says why it stopped when it exits by itself (last_exit), and clears it when started again', async () => {
+    // The game server's own stop command: an exit the agent did not ask for, so a crash.
+    const sent = await fetch(`${agent.url}/api/servers/${server.id}/command`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ command: 'stop' }),
+    });
+    expect(sent.status).toBeLessThan(300);
+    const crashed = await untilServer(owner, server.id, (s) => s.state === 'crashed', 'crashed', 60_000);
+    const onNode = AgentServerSchema.parse(await fromAgent(`/api/servers/${server.id}`));
+    expect(crashed.last_exit).toEqual(expect.any(String));
+    expect(crashed.last_exit).toBe(onNode.last_exit);
+    expect(crashed.last_exit).not.toBe(AGENT_EXIT_OUT_OF_MEMORY);
+    expect(crashed.isolated).toBe(onNode.isolated);
+
+    expect((await call('POST', `/v2/servers/${server.id}/power`, owner.session, { action: 'start' })).statusCode).toBe(204);
+    const running = await untilServer(owner, server.id, (s) => s.state === 'running', 'running again after the crash');
+    expect(running.last_exit).toBeNull();
+    await untilMotd(port, 'Test World', 'ping after the crash');
+  }, 120_000);
 
   it('applies a motd change after a restart, and refuses the node-owned port', async () => {
     const refused = await call('PATCH', `/v2/servers/${server.id}/properties`, owner.session, { properties: { 'server-port': '1' } });
@@ -242,7 +273,7 @@ describe('a purchased server', () => {
   it('survives the agent being killed: the API still shows it and it runs again after the agent restarts', async () => {
     await agent.kill9();
     const meanwhile = await getServer(owner, server.id);
-    expect(meanwhile).toMatchObject({ status: 'available', state: null, net: { port } });
+    expect(meanwhile).toMatchObject({ status: 'available', state: null, last_exit: null, isolated: null, net: { port } });
     await agent.restart();
     await untilServer(owner, server.id, (s) => s.state === 'running', 'running after agent restart');
     await untilMotd(port, 'Renamed by the owner', 'ping after agent restart');
@@ -274,7 +305,7 @@ describe('a purchased server', () => {
     const second = await buyServer(buyer, 'Waiting World');
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const waiting = await getServer(buyer, second.id);
-    expect(waiting).toMatchObject({ status: 'unprovisioned', state: null, net: null, node: null });
+    expect(waiting).toMatchObject({ status: 'unprovisioned', state: null, last_exit: null, isolated: null, net: null, node: null });
     expect((await call('POST', `/v2/servers/${second.id}/power`, buyer.session, { action: 'start' })).statusCode).toBe(409);
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Base62IdSchema } from './common.js';
-import { AgentRuntimeSchema, AgentServerStateSchema, AgentStatsSchema, JavaVersionSchema, StartupInvocationSchema } from './node-agent.js';
+import { AgentIsolationSchema, AgentRuntimeSchema, AgentServerStateSchema, AgentStatsSchema, JavaVersionSchema, StartupInvocationSchema } from './node-agent.js';
 
 /**
  * Wire shapes of `/v2/servers/*`: the hosted game servers customers rent (a server plan
@@ -44,6 +44,10 @@ export const ServerSchema = z.object({
   suspension_reason: ServerSuspensionReasonSchema.nullable(),
   /** The process's power state on its node; null until the server is on a node. */
   state: AgentServerStateSchema.nullable(),
+  /** Why it last stopped unexpectedly (exit code, signal, or AGENT_EXIT_OUT_OF_MEMORY); read from its node with `state`, null when not read. */
+  last_exit: z.string().nullable(),
+  /** Whether its node runs it inside the isolation boundary; null when it is not on a node or the node did not answer. */
+  isolated: z.boolean().nullable(),
   plan: ServerPlanSchema,
   subscription_id: Base62IdSchema,
   game: z.literal('minecraft'),
@@ -148,6 +152,8 @@ export const ServerNodeSchema = z.object({
   servers: z.number().int(),
   healthy: z.boolean(),
   last_seen: z.string().nullable(),
+  /** How the node confines its servers, as it answered just now; null when it did not answer. */
+  isolation: AgentIsolationSchema.nullable(),
 });
 export type ServerNode = z.infer<typeof ServerNodeSchema>;
 export const ServerNodeListSchema = z.object({ nodes: z.array(ServerNodeSchema) });

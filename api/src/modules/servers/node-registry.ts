@@ -1,3 +1,4 @@
+import type { AgentIsolation } from '@cairn/shared/schemas/node-agent';
 import type { ServerNode } from '@cairn/shared/schemas/servers';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
@@ -54,8 +55,11 @@ export async function registerNode(db: Executor, registration: NodeRegistration)
   });
 }
 
+/** A node as it answered just now: `isolation` is only known live (null when it did not answer). */
+export type RefreshedNode = repo.NodeRow & { isolation: AgentIsolation | null };
+
 /** Asks every node how it is; one that does not answer is marked unhealthy (no new servers go there). */
-export async function refreshNodes(db: Database): Promise<repo.NodeRow[]> {
+export async function refreshNodes(db: Database): Promise<RefreshedNode[]> {
   const nodes = await repo.listNodes(db);
   return Promise.all(
     nodes.map(async (node) => {
@@ -63,10 +67,10 @@ export async function refreshNodes(db: Database): Promise<repo.NodeRow[]> {
         const info = await agentClient(node, 3000).info();
         const set = { healthy: true, lastSeen: new Date(), cpuCores: info.cpu_cores, memoryMib: info.memory_total_mib };
         await repo.updateNode(db, node.id, set);
-        return { ...node, ...set };
+        return { ...node, ...set, isolation: info.isolation };
       } catch {
         await repo.updateNode(db, node.id, { healthy: false });
-        return { ...node, healthy: false };
+        return { ...node, healthy: false, isolation: null };
       }
     }),
   );
@@ -90,6 +94,7 @@ export async function listNodesWithUsage(db: Database): Promise<ServerNode[]> {
       servers: counts.get(node.id) ?? 0,
       healthy: node.healthy,
       last_seen: node.lastSeen?.toISOString() ?? null,
+      isolation: node.isolation,
     };
   });
 }

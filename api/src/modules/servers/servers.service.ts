@@ -1,4 +1,4 @@
-import type { AgentServerState } from '@cairn/shared/schemas/node-agent';
+import type { AgentServer } from '@cairn/shared/schemas/node-agent';
 import type { NewServerOptions, Server, ServerAccess, ServerSuspensionReason } from '@cairn/shared/schemas/servers';
 import type { Database, Executor } from '../../db/client.js';
 import { isAdmin, type Actor } from '../../lib/actor.js';
@@ -77,15 +77,17 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
   async function toServer(server: repo.ServerRow, withState: boolean, loaded?: { sub: ServerSubscription | undefined; node: repo.NodeRow | undefined }): Promise<Server> {
     const sub = loaded ? loaded.sub : await findServerSubscription(db, server.subscriptionId);
     const node = loaded ? loaded.node : server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
-    let state: AgentServerState | null = null;
-    if (withState && node) state = (await agentClient(node, 3000).get(server.id).catch(() => undefined))?.state ?? null;
+    let live: AgentServer | undefined;
+    if (withState && node) live = await agentClient(node, 3000).get(server.id).catch(() => undefined);
     return {
       id: server.id,
       name: server.name,
       owner_id: encodeBase62(server.ownerId),
       status: server.status,
       suspension_reason: server.suspensionReason,
-      state,
+      state: live?.state ?? null,
+      last_exit: live?.last_exit ?? null,
+      isolated: live?.isolated ?? null,
       plan: toServerPlan(sub?.plan ?? { productId: 0, name: 'Unknown', cpu: 0, ram: 0, swap: 0, storage: 0 }),
       subscription_id: encodeBase62(server.subscriptionId),
       game: 'minecraft',

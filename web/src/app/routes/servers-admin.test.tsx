@@ -1,29 +1,16 @@
 import type { ServerNotice } from '@cairn/shared/schemas/server-notices';
-import type { ServerNode } from '@cairn/shared/schemas/servers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { buildServer } from '../../testing/mocks/servers';
+import { buildServer, buildServerNode } from '../../testing/mocks/servers';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
 
-const node: ServerNode = {
-  id: 'Node0001',
-  name: 'local',
-  url: 'http://127.0.0.1:8450',
-  public_url: 'http://127.0.0.1:8450',
-  game_host: '127.0.0.1',
-  cpu_cores: 2,
-  memory_mib: 8192,
-  allocated_memory_mib: 2048,
-  servers: 1,
-  healthy: true,
-  last_seen: '2026-01-05T10:00:00.000Z',
-};
-const spare: ServerNode = { ...node, id: 'Node0002', name: 'spare', url: 'http://127.0.0.1:8451', allocated_memory_mib: 0, servers: 0 };
+const node = buildServerNode();
+const spare = buildServerNode({ id: 'Node0002', name: 'spare', url: 'http://127.0.0.1:8451', allocated_memory_mib: 0, servers: 0 });
 
 function buildNotice(overrides: Partial<ServerNotice> = {}): ServerNotice {
   return {

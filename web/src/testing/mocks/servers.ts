@@ -1,5 +1,6 @@
 import type { Product } from '@cairn/shared/schemas/billing';
-import type { Server, ServerNetwork, ServerStartup } from '@cairn/shared/schemas/servers';
+import type { AgentIsolation } from '@cairn/shared/schemas/node-agent';
+import type { Server, ServerNetwork, ServerNode, ServerStartup } from '@cairn/shared/schemas/servers';
 import { http, HttpResponse } from 'msw';
 
 /** Server plans and servers as the API answers them (shared/src/schemas/billing.ts, servers.ts), for msw handlers. */
@@ -21,6 +22,8 @@ export function buildServer(overrides: Partial<Server> = {}): Server {
     status: 'available',
     suspension_reason: null,
     state: 'stopped',
+    last_exit: null,
+    isolated: true,
     plan: { product_id: 'PlanSmall', name: 'Small', cpu: 2, ram: 2048, swap: 512, storage: 16384, max_backups: 3 },
     subscription_id: 'Sub00001',
     game: 'minecraft',
@@ -29,6 +32,37 @@ export function buildServer(overrides: Partial<Server> = {}): Server {
     net: { host: '127.0.0.1', port: 25601 },
     node: { id: 'Node0001', name: 'local' },
     created: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A node that isolates its servers and enforces every plan limit (cgroup v2). */
+export function buildNodeIsolation(overrides: Partial<AgentIsolation> = {}): AgentIsolation {
+  return {
+    enabled: true,
+    mechanism: 'bubblewrap',
+    disabled_by_operator: false,
+    cgroup_version: 'v2',
+    limits: { memory: true, cpu: true, pids: true },
+    warnings: [],
+    ...overrides,
+  };
+}
+
+export function buildServerNode(overrides: Partial<ServerNode> = {}): ServerNode {
+  return {
+    id: 'Node0001',
+    name: 'local',
+    url: 'http://127.0.0.1:8450',
+    public_url: 'http://127.0.0.1:8450',
+    game_host: '127.0.0.1',
+    cpu_cores: 2,
+    memory_mib: 8192,
+    allocated_memory_mib: 2048,
+    servers: 1,
+    healthy: true,
+    last_seen: '2026-01-05T10:00:00.000Z',
+    isolation: buildNodeIsolation(),
     ...overrides,
   };
 }

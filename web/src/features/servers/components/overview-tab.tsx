@@ -1,11 +1,13 @@
 import type { ConsoleSocket } from '../hooks/use-console-socket';
 import { ConsolePanel } from './console-panel';
+import { OutOfMemoryNotice } from './out-of-memory-notice';
 import { ResourceCards } from './resource-cards';
 import styles from './server-panel.module.css';
 
-export function OverviewTab({ socket, running }: { socket: ConsoleSocket; running: boolean }) {
+export function OverviewTab({ socket, running, outOfMemory }: { socket: ConsoleSocket; running: boolean; outOfMemory: boolean }) {
   return (
     <div className={styles.tab}>
+      {outOfMemory && <OutOfMemoryNotice />}
       <ResourceCards stats={socket.stats} />
       <ConsolePanel socket={socket} running={running} />
     </div>

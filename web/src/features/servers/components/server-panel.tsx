@@ -7,9 +7,10 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useConsoleSocket } from '../hooks/use-console-socket';
 import { useServerPreferences } from '../hooks/use-server-preferences';
 import { serverPaths } from '../server-paths';
-import { serverAddress, serverPill } from '../utils/server-display';
+import { serverAddress, serverPill, stoppedOutOfMemory } from '../utils/server-display';
 import { BackupsTab } from './backups-tab';
 import { FilesTab } from './files-tab';
+import { IsolationBar } from './isolation-bar';
 import { ContentTab } from './content-tab';
 import { OptionsTab } from './options-tab';
 import { OverviewTab } from './overview-tab';
@@ -58,7 +59,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} /> },
+          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} outOfMemory={stoppedOutOfMemory(server, state)} /> },
           { id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> },
           { id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> },
           ...extraTabs,
@@ -86,6 +87,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         </div>
         {ready && <PowerControls serverId={server.id} state={state} />}
       </header>
+      {server.isolated === false && <IsolationBar />}
       <ServerNoticesBar serverId={server.id} />
       {body}
     </div>

@@ -9,6 +9,7 @@ import { serverAdminQueries } from '../api/server-admin-queries';
 import { useUnsuspendServer } from '../api/use-server-admin-mutations';
 import { serverPaths } from '../server-paths';
 import { serverPill } from '../utils/server-display';
+import { NodeIsolationCell, NodeIsolationWarnings } from './node-isolation';
 import { MoveServerModal, SuspendServerModal } from './server-admin-modals';
 import { ServerNodeForm } from './server-node-form';
 import styles from './servers-admin.module.css';
@@ -16,7 +17,7 @@ import tables from './staff-table.module.css';
 
 type Acting = { kind: 'suspend' | 'move'; server: Server };
 
-/** `/servers/admin` (admins): the node agents with capacity and health, and every server with staff actions. */
+/** `/servers/admin` (admins): the node agents with capacity, health and isolation, and every server with staff actions. */
 export function ServersAdmin() {
   const t = useT();
   const locale = useLocale();
@@ -43,6 +44,7 @@ export function ServersAdmin() {
                   <th scope="col">{t('servers.admin.column.health')}</th>
                   <th scope="col">{t('servers.admin.column.memory')}</th>
                   <th scope="col">{t('servers.admin.column.servers')}</th>
+                  <th scope="col">{t('servers.admin.column.isolation')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -59,12 +61,16 @@ export function ServersAdmin() {
                     </td>
                     <td>{t('servers.admin.memoryUsed', { used: gib(node.allocated_memory_mib), total: gib(node.memory_mib) })}</td>
                     <td>{node.servers}</td>
+                    <td>
+                      <NodeIsolationCell isolation={node.isolation} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
+        <NodeIsolationWarnings nodes={nodes} />
         <h3>{t('servers.admin.node.add')}</h3>
         <ServerNodeForm />
       </section>

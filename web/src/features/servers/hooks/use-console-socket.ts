@@ -73,7 +73,11 @@ export function useConsoleSocket(serverId: string, enabled: boolean): ConsoleSoc
         if (!message) return;
         if (message.type === 'history') emit({ kind: 'reset', lines: message.lines });
         else if (message.type === 'line') emit({ kind: 'line', line: message.line });
-        else if (message.type === 'state') setState(message.state);
+        else if (message.type === 'state') {
+          setState(message.state);
+          // The server's `last_exit` (why it crashed) comes from the API, not the socket.
+          if (message.state === 'crashed') void queryClient.invalidateQueries({ queryKey: serverQueries.detail(serverId).queryKey });
+        }
         else if (message.type === 'stats') setStats((previous) => [...previous, message.stats].slice(-STATS_SAMPLES));
         else if (message.error === 'unauthorized' || message.error === 'forbidden') setStatus('failed');
       };

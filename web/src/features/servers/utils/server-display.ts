@@ -1,4 +1,4 @@
-import type { AgentServerState } from '@cairn/shared/schemas/node-agent';
+import { AGENT_EXIT_OUT_OF_MEMORY, type AgentServerState } from '@cairn/shared/schemas/node-agent';
 import type { Server } from '@cairn/shared/schemas/servers';
 import type { MessageId } from '../../../lib/i18n/catalogs';
 
@@ -8,6 +8,10 @@ export interface ServerPill {
   tone: PillTone;
 }
 
+/** Crashed because the kernel's memory limit stopped it (its plan's memory was used up). */
+export const stoppedOutOfMemory = (server: Server, liveState?: AgentServerState | null) =>
+  (liveState ?? server.state) === 'crashed' && server.last_exit === AGENT_EXIT_OUT_OF_MEMORY;
+
 /** The one word a card or header shows: where the server is in its life, else its power state. */
 export function serverPill(server: Server, liveState?: AgentServerState): ServerPill {
   if (server.status === 'suspended') return { key: 'servers.status.suspended', tone: 'red' };
@@ -15,6 +19,7 @@ export function serverPill(server: Server, liveState?: AgentServerState): Server
   if (server.status === 'installing') return { key: 'servers.status.installing', tone: 'orange' };
   const state = liveState ?? server.state;
   if (!state) return { key: 'servers.status.offline', tone: 'muted' };
+  if (stoppedOutOfMemory(server, state)) return { key: 'servers.status.outOfMemory', tone: 'red' };
   const tone: PillTone = state === 'running' ? 'green' : state === 'crashed' ? 'red' : state === 'stopped' ? 'muted' : 'orange';
   return { key: `servers.status.${state}` as const, tone };
 }
