@@ -8,8 +8,10 @@ export interface ProcessUsage {
   rssBytes: number;
 }
 
+export type ProcessTable = Map<number, { parent: number; cpuSeconds: number }>;
+
 /** Parent and utime + stime of every process, from /proc/<pid>/stat. */
-async function processTable(): Promise<Map<number, { parent: number; cpuSeconds: number }>> {
+export async function processTable(): Promise<ProcessTable> {
   const table = new Map<number, { parent: number; cpuSeconds: number }>();
   const names = await fs.readdir('/proc').catch(() => [] as string[]);
   await Promise.all(
@@ -34,10 +36,11 @@ async function residentBytes(pid: number): Promise<number> {
 
 /**
  * CPU time and resident memory of a process and all its descendants: a server is a launcher,
- * a sandbox and the game (and whatever its plugins start), and counts as a whole.
+ * a sandbox and the game (and whatever its plugins start), and counts as a whole. Several
+ * servers sampled together share one `table`.
  */
-export async function readTreeUsage(root: number): Promise<ProcessUsage | undefined> {
-  const table = await processTable();
+export async function readTreeUsage(root: number, table?: ProcessTable): Promise<ProcessUsage | undefined> {
+  table ??= await processTable();
   if (!table.has(root)) return undefined;
   const children = new Map<number, number[]>();
   for (const [pid, { parent }] of table) children.set(parent, [...(children.get(parent) ?? []), pid]);

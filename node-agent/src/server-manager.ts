@@ -16,7 +16,7 @@ import { ConfinedFolder } from './confined-folder.js';
 import { AgentError, conflict, invalidInput, notFound } from './errors.js';
 import type { Boundary } from './isolation/boundary.js';
 import { parseProperties, serializeProperties } from './properties.js';
-import { cpuSampler, readTreeUsage } from './resources.js';
+import { cpuSampler, processTable, readTreeUsage, type ProcessTable } from './resources.js';
 import { FLYING_SQUID_GAME_VERSION } from './runtimes/flying-squid.js';
 import type { Runtime, RuntimeServer } from './runtimes/runtime.js';
 import { ServerProcess } from './server-process.js';
@@ -407,9 +407,9 @@ export class ServerManager {
     }
   }
 
-  async stats(server: ManagedServer): Promise<AgentStats> {
+  async stats(server: ManagedServer, table?: ProcessTable): Promise<AgentStats> {
     const pid = server.process.pid;
-    const usage = pid ? await readTreeUsage(pid) : undefined;
+    const usage = pid ? await readTreeUsage(pid, table) : undefined;
     return {
       cpu_percent: usage ? server.sampleCpu(usage.cpuSeconds) : 0,
       memory_bytes: usage?.rssBytes ?? 0,
@@ -425,19 +425,23 @@ export class ServerManager {
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      void Promise.all(
-        this.list().map(async (server) => {
-          const stats = await this.stats(server);
-          server.latestStats = stats;
-          server.process.emit('stats', stats);
-          // Where no memory cgroup enforces the limit, sampling does (heap flags keep a healthy server well below it).
-          if (!this.boundary.status.limits.memory && stats.memory_bytes > stats.memory_limit_bytes * MEMORY_KILL_FACTOR) {
-            server.process.killForLimit(AGENT_EXIT_OUT_OF_MEMORY);
-          }
-        }),
-      ).finally(() => {
-        running = false;
-      });
+      void processTable()
+        .then((table) =>
+          Promise.all(
+            this.list().map(async (server) => {
+              const stats = await this.stats(server, table);
+              server.latestStats = stats;
+              server.process.emit('stats', stats);
+              // Where no memory cgroup enforces the limit, sampling does (heap flags keep a healthy server well below it).
+              if (!this.boundary.status.limits.memory && stats.memory_bytes > stats.memory_limit_bytes * MEMORY_KILL_FACTOR) {
+                server.process.killForLimit(AGENT_EXIT_OUT_OF_MEMORY);
+              }
+            }),
+          ),
+        )
+        .finally(() => {
+          running = false;
+        });
     }, this.config.statsIntervalMs);
     timer.unref();
     return () => clearInterval(timer);

@@ -30,6 +30,8 @@ export async function freePort(): Promise<number> {
 export interface TestAgent {
   url: string;
   dataDir: string;
+  /** The agent process's pid (changes with restart). */
+  pid(): number;
   /** SIGKILL: what a crash looks like. */
   kill9(): Promise<void>;
   /** A new agent process on the same port and data folder. */
@@ -84,6 +86,7 @@ export async function startTestAgent(options: { token?: string; env?: Record<str
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    pid: () => child.pid ?? 0,
     kill9: () => stop('SIGKILL'),
     restart: launch,
     async close() {

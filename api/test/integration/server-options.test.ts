@@ -1,5 +1,4 @@
-import { readdir, readlink } from 'node:fs/promises';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,13 +120,19 @@ const untilServer = (user: TestUser, id: string, predicate: (s: Server) => boole
   }, timeoutMs, what);
 const running = (loader: string) => (s: Server) => s.status === 'available' && s.state === 'running' && s.loader === loader;
 
-/** Pids of processes whose working folder is the server's folder on the agent. */
+/**
+ * The game process of a server: on an isolated node the only process running as the server's own
+ * user (its sandbox's wrappers run as root); on an unisolated one the process working in its folder.
+ */
 async function gameProcesses(serverId: string): Promise<number[]> {
   const folder = path.join(agent.dataDir, 'servers', serverId);
+  const records = JSON.parse(await readFile(path.join(agent.dataDir, 'servers.json'), 'utf8')) as Array<{ id: string; uid?: number }>;
+  const uid = records.find((record) => record.id === serverId)?.uid;
   const pids: number[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    if ((await readlink(`/proc/${entry}/cwd`).catch(() => '')) === folder) pids.push(Number(entry));
+    const owner = /^Uid:\s+(\d+)/m.exec(await readFile(`/proc/${entry}/status`, 'utf8').catch(() => ''))?.[1];
+    if (Number(owner) === uid || (await readlink(`/proc/${entry}/cwd`).catch(() => '')) === folder) pids.push(Number(entry));
   }
   return pids;
 }

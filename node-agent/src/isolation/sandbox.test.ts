@@ -43,6 +43,15 @@ describe('the sandbox command line', () => {
     for (const secret of ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/ssh', '/root', '/home', '/var', '/etc/passwd', '/']) expect(readOnly).not.toContain(secret);
   });
 
+  it('makes the folders on the way to a runtime kept under /tmp world-readable, inside the private /tmp', () => {
+    const { argv: nested } = sandboxInvocation({ ...spec, readOnly: ['/tmp/tools-x/jdk17'] }, '/tmp/tools-x/jdk17/bin/java', []);
+    const made = values(nested, '--dir').flat();
+    expect(made).toContain('/tmp/tools-x');
+    expect(made).not.toContain('/tmp');
+    expect(nested.indexOf('/tmp')).toBeLessThan(nested.indexOf('/tmp/tools-x'));
+    expect(nested[nested.indexOf('/tmp/tools-x') - 2]).toBe('0755');
+  });
+
   it('hands the environment over only through --setenv, and /etc/passwd names the server user', () => {
     expect(values(argv, '--setenv', 2)).toEqual([
       ['PATH', '/usr/bin:/bin'],

@@ -65,12 +65,13 @@ function systemFolders(): string[] {
 /**
  * Folders bwrap must create on the way to the mount points (made world-readable: bwrap would
  * make them 0700, and the server's user could not walk to its own runtime). Folders inside
- * another mount already exist there.
+ * another mount already exist there; the private /tmp is mounted first, empty, so a runtime kept
+ * under it needs its folders made inside it.
  */
 function parentFolders(destinations: string[], mounted: string[]): string[] {
   const folders = new Set<string>();
   for (const destination of destinations) {
-    for (let dir = path.dirname(destination); dir !== '/'; dir = path.dirname(dir)) {
+    for (let dir = path.dirname(destination); dir !== '/' && dir !== '/tmp'; dir = path.dirname(dir)) {
       if (mounted.some((mount) => dir === mount || dir.startsWith(`${mount}/`))) break;
       folders.add(dir);
     }
@@ -111,7 +112,7 @@ function bwrapArgs(spec: SandboxSpec, command: string, args: string[]): string[]
   // Only what lies inside a read-only path needs covering: anything else is not in the view at all.
   const covered = spec.hidden.map((p) => path.resolve(p)).filter((p) => readOnly.some((ro) => p === ro || p.startsWith(`${ro}/`)));
   const destinations = [...etc, '/etc/passwd', '/etc/group', ...readOnly, ...covered];
-  const folders = parentFolders(destinations, ['/usr', '/tmp', ...readOnly]);
+  const folders = parentFolders(destinations, ['/usr', ...readOnly]);
   const out = [
     '--unshare-pid',
     '--unshare-ipc',
