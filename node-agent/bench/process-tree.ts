@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { descendants, processTable } from '../src/resources.js';
 
 /** One process of a server's tree, as /proc shows it. */
 export interface TreeMember {
@@ -18,24 +19,6 @@ export interface TreeMember {
 
 const nodeBinary = realpathSync(process.execPath);
 
-/** Parent and short name of every process, from /proc/<pid>/stat. */
-async function parents(): Promise<Map<number, { parent: number; name: string }>> {
-  const table = new Map<number, { parent: number; name: string }>();
-  const names = await fs.readdir('/proc').catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => /^\d+$/.test(name))
-      .map(async (name) => {
-        const stat = await fs.readFile(`/proc/${name}/stat`, 'utf8').catch(() => undefined);
-        if (!stat) return;
-        const close = stat.lastIndexOf(')');
-        const fields = stat.slice(close + 2).split(' ');
-        table.set(Number(name), { parent: Number(fields[1]), name: stat.slice(stat.indexOf('(') + 1, close) });
-      }),
-  );
-  return table;
-}
-
 const kib = (text: string, key: string) => {
   const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text);
   return match ? Number(match[1]) * 1024 : 0;
@@ -43,16 +26,8 @@ const kib = (text: string, key: string) => {
 
 /** The process `root` and all its descendants (found through their parent links), root first. */
 export async function readTree(root: number): Promise<TreeMember[]> {
-  const table = await parents();
-  if (!table.has(root)) return [];
-  const children = new Map<number, number[]>();
-  for (const [pid, { parent }] of table) children.set(parent, [...(children.get(parent) ?? []), pid]);
-  const found: { pid: number; depth: number }[] = [];
-  for (const queue = [{ pid: root, depth: 0 }]; queue.length > 0; ) {
-    const next = queue.shift()!;
-    found.push(next);
-    queue.push(...(children.get(next.pid) ?? []).map((pid) => ({ pid, depth: next.depth + 1 })));
-  }
+  const table = await processTable();
+  const found = descendants(root, table);
   return Promise.all(
     found.map(async ({ pid, depth }) => {
       const [status, rollup, exe] = await Promise.all([

@@ -25,6 +25,11 @@ export async function closeQuietly(handle: FileHandle): Promise<void> {
   if (handle.fd !== -1) await handle.close().catch(() => undefined);
 }
 
+const TEMP_PREFIX = '.cairn-partial-';
+
+/** A file the agent is still writing (an upload, an archive, an extracted entry): never part of an archive. */
+export const isPartial = (name: string) => name.startsWith(TEMP_PREFIX);
+
 export const alreadyExists = () => new AgentError(409, 'already_exists', 'path: a file with this name already exists');
 
 export const outsideFolder = () => new AgentError(400, 'invalid_path', 'path: must stay inside the server folder (links are never followed)');
@@ -141,20 +146,20 @@ export class ConfinedFolder {
   }
 
   /** Creates a new file under a temporary name in `dir` (owned by the server); returns its name and handle. */
-  async createTemp(dir: FileHandle, prefix: string): Promise<{ name: string; handle: FileHandle }> {
-    const name = `${prefix}${randomUUID()}`;
+  async createTemp(dir: FileHandle): Promise<{ name: string; handle: FileHandle }> {
+    const name = `${TEMP_PREFIX}${randomUUID()}`;
     const handle = await fs.open(inDir(dir, name), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644);
     await this.give(handle);
     return { name, handle };
   }
 
   /**
-   * Writes a file atomically: the bytes go to a temporary name beside it (through `meter`, made
-   * knowing the size of the file being replaced: a quota check), then replace it, or with
-   * `overwrite: false` land only if nothing has the name by then (409). Missing folders are
-   * created. Resolves with the bytes written.
+   * Writes a file atomically: the bytes go to a temporary name beside it (through the transforms
+   * `through` makes knowing the size of the file being replaced: compression, a quota check), then
+   * replace it, or with `overwrite: false` land only if nothing has the name by then (409). Missing
+   * folders are created. Resolves with the bytes written.
    */
-  async writeFile(parts: string[], source: Readable | string, options: { overwrite?: boolean; meter?: (replacedBytes: number) => Transform } = {}): Promise<number> {
+  async writeFile(parts: string[], source: Readable | string, options: { overwrite?: boolean; through?: (replacedBytes: number) => Transform[] } = {}): Promise<number> {
     const overwrite = options.overwrite ?? true;
     return this.inParent(
       parts,
@@ -163,14 +168,13 @@ export class ConfinedFolder {
         if (existing?.isDirectory()) throw invalidInput('path: is a folder');
         if (existing?.isSymbolicLink()) throw outsideFolder();
         if (existing && !overwrite) throw alreadyExists();
-        const temp = await this.createTemp(dir, '.cairn-write-');
+        const temp = await this.createTemp(dir);
         try {
           const input = typeof source === 'string' ? Readable.from([Buffer.from(source)]) : source;
-          const meter = options.meter?.(existing?.size ?? 0);
           const counter = new PassThrough();
           let written = 0;
           counter.on('data', (chunk: Buffer) => (written += chunk.length));
-          await pipeline([input, ...(meter ? [meter] : []), counter, temp.handle.createWriteStream()]);
+          await pipeline([input, ...(options.through?.(existing?.size ?? 0) ?? []), counter, temp.handle.createWriteStream()]);
           if (overwrite) await fs.rename(inDir(dir, temp.name), inDir(dir, name));
           else {
             await fs.link(inDir(dir, temp.name), inDir(dir, name)).catch((error: unknown) => Promise.reject(errno(error) === 'EEXIST' ? alreadyExists() : error));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { clientPathOf, closeQuietly, inDir, outsideFolder, pathParts, type ConfinedFolder } from './confined-folder.js';
+import { clientPathOf, closeQuietly, outsideFolder, pathParts, type ConfinedFolder } from './confined-folder.js';
 import { AgentError, invalidInput, notFound } from './errors.js';
 import { extractTar, packTar, type PackMember } from './tar-stream.js';
 
@@ -82,7 +82,7 @@ export function serverFiles(folder: ConfinedFolder, freeBytes: FreeBytes, stagin
       const parts = pathParts(clientPath);
       if (parts.length === 0) throw invalidInput('path: must name a file');
       const free = await freeBytes();
-      const size = await folder.writeFile(parts, body, { overwrite: options.overwrite, meter: (replaced) => quotaMeter(free + replaced) });
+      const size = await folder.writeFile(parts, body, { overwrite: options.overwrite, through: (replaced) => [quotaMeter(free + replaced)] });
       return { path: clientPathOf(parts), size };
     },
 
@@ -105,26 +105,8 @@ export function serverFiles(folder: ConfinedFolder, freeBytes: FreeBytes, stagin
         members.push({ folder, parts, as: parts.length === 0 ? '.' : parts.join('/') });
       }
       const budget = await freeBytes();
-      const size = await folder.inParent(
-        target,
-        async (dir, name) => {
-          const temp = await folder.createTemp(dir, '.cairn-archive-');
-          try {
-            // The archive being written is never part of itself: it lives under a temporary name.
-            const source = Readable.from(packTar(members));
-            await pipeline(source, createGzip(), quotaMeter(budget), temp.handle.createWriteStream());
-            const { size: written } = await fs.stat(inDir(dir, temp.name));
-            await fs.rename(inDir(dir, temp.name), inDir(dir, name));
-            return written;
-          } catch (error) {
-            await fs.unlink(inDir(dir, temp.name)).catch(() => undefined);
-            throw error;
-          } finally {
-            await closeQuietly(temp.handle);
-          }
-        },
-        true,
-      );
+      // The archive being written is never part of itself: it lives under a temporary name until done.
+      const size = await folder.writeFile(target, Readable.from(packTar(members)), { through: () => [createGzip(), quotaMeter(budget)] });
       return { path: clientPathOf(target), size };
     },
 

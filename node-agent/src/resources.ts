@@ -8,11 +8,11 @@ export interface ProcessUsage {
   rssBytes: number;
 }
 
-export type ProcessTable = Map<number, { parent: number; cpuSeconds: number }>;
+export type ProcessTable = Map<number, { parent: number; name: string; cpuSeconds: number }>;
 
-/** Parent and utime + stime of every process, from /proc/<pid>/stat. */
+/** Parent, short name (`comm`) and utime + stime of every process, from /proc/<pid>/stat. */
 export async function processTable(): Promise<ProcessTable> {
-  const table = new Map<number, { parent: number; cpuSeconds: number }>();
+  const table: ProcessTable = new Map();
   const names = await fs.readdir('/proc').catch(() => [] as string[]);
   await Promise.all(
     names
@@ -21,11 +21,26 @@ export async function processTable(): Promise<ProcessTable> {
         const stat = await fs.readFile(`/proc/${name}/stat`, 'utf8').catch(() => undefined);
         if (!stat) return;
         // Fields after the parenthesised command name: state, ppid… utime and stime are the 12th and 13th.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        table.set(Number(name), { parent: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
+        const close = stat.lastIndexOf(')');
+        const fields = stat.slice(close + 2).split(' ');
+        table.set(Number(name), { parent: Number(fields[1]), name: stat.slice(stat.indexOf('(') + 1, close), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
       }),
   );
   return table;
+}
+
+/** `root` and all its descendants (through their parent links) with their depth below it, root first. */
+export function descendants(root: number, table: ProcessTable): Array<{ pid: number; depth: number }> {
+  if (!table.has(root)) return [];
+  const children = new Map<number, number[]>();
+  for (const [pid, { parent }] of table) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  const found: Array<{ pid: number; depth: number }> = [];
+  for (const queue = [{ pid: root, depth: 0 }]; queue.length > 0; ) {
+    const next = queue.shift()!;
+    found.push(next);
+    queue.push(...(children.get(next.pid) ?? []).map((pid) => ({ pid, depth: next.depth + 1 })));
+  }
+  return found;
 }
 
 async function residentBytes(pid: number): Promise<number> {
@@ -41,15 +56,8 @@ async function residentBytes(pid: number): Promise<number> {
  */
 export async function readTreeUsage(root: number, table?: ProcessTable): Promise<ProcessUsage | undefined> {
   table ??= await processTable();
-  if (!table.has(root)) return undefined;
-  const children = new Map<number, number[]>();
-  for (const [pid, { parent }] of table) children.set(parent, [...(children.get(parent) ?? []), pid]);
-  const members: number[] = [];
-  for (const queue = [root]; queue.length > 0; ) {
-    const pid = queue.pop()!;
-    members.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
+  const members = descendants(root, table).map(({ pid }) => pid);
+  if (members.length === 0) return undefined;
   const rss = await Promise.all(members.map(residentBytes));
   return {
     cpuSeconds: members.reduce((sum, pid) => sum + table.get(pid)!.cpuSeconds, 0),

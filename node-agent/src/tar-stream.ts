@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
-import { closeQuietly, inDir, openWalked, outsideFolder, pathParts, type ConfinedFolder } from './confined-folder.js';
+import { closeQuietly, inDir, isPartial, openWalked, outsideFolder, pathParts, type ConfinedFolder } from './confined-folder.js';
 import { AgentError, invalidInput } from './errors.js';
 
 const BLOCK = 512;
@@ -31,7 +31,8 @@ const changedWhileRead = () => Object.assign(new Error('a file changed while it 
 /**
  * The members as a tar stream (portable: no owners or device numbers). Folders are read through
  * descriptors (see ConfinedFolder.walk), files opened without following links and read for
- * exactly the size they had when opened, links stored as links; FIFOs and sockets are left out.
+ * exactly the size they had when opened, links stored as links; FIFOs, sockets and files the
+ * agent is still writing (the archive itself among them) are left out.
  */
 export async function* packTar(members: PackMember[]): AsyncGenerator<Buffer> {
   for (const member of members) {
@@ -43,7 +44,7 @@ export async function* packTar(members: PackMember[]): AsyncGenerator<Buffer> {
       } else if (stats.isSymbolicLink() && entry.name) {
         const linkpath = await fs.readlink(inDir(entry.dir, entry.name)).catch(() => undefined);
         if (linkpath !== undefined) yield* headerBlocks({ path: name, type: 'SymbolicLink', size: 0, mode: stats.mode, mtime: stats.mtime, linkpath });
-      } else if (stats.isFile()) {
+      } else if (stats.isFile() && !(entry.name && isPartial(entry.name))) {
         const handle = await openWalked(entry);
         if (!handle) continue;
         try {
@@ -138,7 +139,7 @@ export async function extractTar(folder: ConfinedFolder, source: () => Readable,
       await folder.inParent(
         parts,
         async (dir, name) => {
-          const temp = await folder.createTemp(dir, '.cairn-extract-');
+          const temp = await folder.createTemp(dir);
           try {
             await pipeline(entry as unknown as Readable, temp.handle.createWriteStream());
             await fs.rename(inDir(dir, temp.name), inDir(dir, name));

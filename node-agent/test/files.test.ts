@@ -97,7 +97,7 @@ describe('file operations stay inside the server folder', () => {
     const big = Buffer.alloc(17 * 1024 * 1024, 1);
     expectError(await req('POST', 'upload?path=/big.bin', big, 'application/octet-stream'), 413, 'storage_quota_exceeded');
     const listing = AgentFileListSchema.parse((await req('GET', 'list?path=/')).json());
-    expect(listing.entries.filter((e) => e.name.startsWith('.cairn-upload') || e.name === 'big.bin')).toEqual([]);
+    expect(listing.entries.filter((e) => e.name.startsWith('.cairn-') || e.name === 'big.bin')).toEqual([]);
   });
 
   it('lists, writes, renames, archives, extracts, downloads and deletes', async () => {

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mc from 'minecraft-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentNodeInfoSchema, AgentServerOptionsResultSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
+import { AgentServerOptionsResultSchema } from '@cairn/shared/schemas/node-agent';
 import { call, expectShape, freePort, openConsole, startAgent, tempDir, TOKEN, waitFor, type AgentProcess } from './harness.js';
-import { canIsolate, DENIED_ATTEMPTS, isolationSkipReason, processesOfUser, uidOfServer, type HostileProof, type Outcome } from './isolation.js';
+import { agentServers, canIsolate, DENIED_ATTEMPTS, isolationSkipReason, processesOfUser, uidOfServer, type HostileProof, type Outcome } from './isolation.js';
 
 const run = promisify(execFile);
 
@@ -87,19 +87,7 @@ describe.runIf(skipReason === undefined)('a hostile java agent on an isolated no
   const hostTmpMarker = path.join(os.tmpdir(), `cairn-hostile-${randomBytes(4).toString('hex')}`);
   const figures: Record<string, string> = {};
 
-  const folderOf = (id: string) => path.join(dataDir, 'servers', id);
-  const state = async (id: string) => expectShape(AgentServerSchema, (await call(agent.url, 'GET', `/api/servers/${id}`)).body);
-  const create = async (id: string, spec: { runtime: 'flying-squid' | 'java'; jar?: string; port: number; memoryMib: number }) => {
-    const limits = { memory_mib: spec.memoryMib, cpu_percent: 100, storage_mib: 256 };
-    const created = await call(agent.url, 'POST', '/api/servers', { json: { id, runtime: spec.runtime, jar: spec.jar, game_version: '1.21.4', port: spec.port, limits } });
-    expect(created.status, created.text).toBe(201);
-    await waitFor(async () => ((await state(id)).state === 'stopped' ? true : undefined), 30_000, `${id} installed`);
-  };
-  const powerAndWait = async (id: string, action: string) => {
-    const response = await call(agent.url, 'POST', `/api/servers/${id}/power?wait=true`, { json: { action } });
-    expect(response.status, response.text).toBe(200);
-    return expectShape(AgentServerSchema, response.body);
-  };
+  const { folderOf, state, create, powerAndWait, expectIsolated } = agentServers(() => agent, () => dataDir);
 
   beforeAll(async () => {
     buildDir = await tempDir('hostile-java-build');
@@ -125,12 +113,7 @@ describe.runIf(skipReason === undefined)('a hostile java agent on an isolated no
     await fs.rm(hostTmpMarker, { force: true });
   });
 
-  it('reports the node as isolated, with every limit enforced', async () => {
-    const node = expectShape(AgentNodeInfoSchema, (await call(agent.url, 'GET', '/api/node')).body);
-    expect(node.isolation, node.isolation.warnings.join('\n')).toMatchObject({ enabled: true, mechanism: 'bubblewrap', disabled_by_operator: false });
-    expect(node.isolation.limits, node.isolation.warnings.join('\n')).toEqual({ memory: true, cpu: true, pids: true });
-    expect((await state(EVIL)).isolated).toBe(true);
-  });
+  it('reports the node as isolated, with every limit enforced', () => expectIsolated(EVIL));
 
   it('runs the agent set in Startup and uploaded through the Files routes, and every attempt it makes fails', async () => {
     const otherPid = (await processesOfUser(await uidOfServer(dataDir, OTHER)))[0];

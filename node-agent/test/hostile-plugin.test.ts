@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import mc from 'minecraft-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_EXIT_OUT_OF_MEMORY, AgentNodeInfoSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
-import { call, expectShape, freePort, openConsole, startAgent, tempDir, TOKEN, waitFor, type AgentProcess } from './harness.js';
-import { canIsolate, DENIED_ATTEMPTS, hostilePluginZip, isolationSkipReason, processesOfUser, uidOfServer, type HostileProof, type Outcome } from './isolation.js';
+import { AGENT_EXIT_OUT_OF_MEMORY } from '@cairn/shared/schemas/node-agent';
+import { call, freePort, openConsole, startAgent, tempDir, TOKEN, waitFor, type AgentProcess } from './harness.js';
+import { agentServers, canIsolate, DENIED_ATTEMPTS, hostilePluginZip, isolationSkipReason, processesOfUser, uidOfServer, type HostileProof, type Outcome } from './isolation.js';
 
 const runs = canIsolate() || process.env.CI === 'true';
 if (!runs) console.log(`hostile-plugin.test.ts: ${isolationSkipReason}`);
@@ -29,26 +29,16 @@ describe.runIf(runs)('a hostile plugin on an isolated node', () => {
   const hostTmpMarker = path.join(os.tmpdir(), `cairn-hostile-${randomBytes(4).toString('hex')}`);
   const figures: Record<string, string> = {};
 
-  const folderOf = (id: string) => path.join(dataDir, 'servers', id);
-  const state = async (id: string) => expectShape(AgentServerSchema, (await call(agent.url, 'GET', `/api/servers/${id}`)).body);
+  const { folderOf, state, create, powerAndWait, expectIsolated } = agentServers(() => agent, () => dataDir);
   const ping = (port: number) => mc.ping({ host: '127.0.0.1', port, closeTimeout: 3000 });
-  const create = async (id: string, port: number, memoryMib: number) => {
-    const created = await call(agent.url, 'POST', '/api/servers', { json: { id, runtime: 'flying-squid', game_version: '1.21.4', port, limits: { memory_mib: memoryMib, cpu_percent: 100, storage_mib: 256 } } });
-    expect(created.status, created.text).toBe(201);
-    await waitFor(async () => ((await state(id)).state === 'stopped' ? true : undefined), 30_000, `${id} installed`);
-  };
-  const powerAndWait = async (id: string, action: string) => {
-    const response = await call(agent.url, 'POST', `/api/servers/${id}/power?wait=true`, { json: { action } });
-    expect(response.status, response.text).toBe(200);
-  };
 
   beforeAll(async () => {
     dataDir = await tempDir('agent-hostile');
     agent = await startAgent(dataDir, { NODE_AGENT_PIDS_MAX: String(PIDS_MAX) });
     evilPort = await freePort();
     otherPort = await freePort();
-    await create('other1', otherPort, 512);
-    await create('evil1', evilPort, 256);
+    await create('other1', { runtime: 'flying-squid', port: otherPort, memoryMib: 512 });
+    await create('evil1', { runtime: 'flying-squid', port: evilPort, memoryMib: 256 });
     await powerAndWait('other1', 'start');
     await powerAndWait('evil1', 'start');
   }, 120_000);
@@ -60,12 +50,7 @@ describe.runIf(runs)('a hostile plugin on an isolated node', () => {
     await fs.rm(hostTmpMarker, { force: true });
   });
 
-  it('reports the node as isolated, with every limit enforced', async () => {
-    const node = expectShape(AgentNodeInfoSchema, (await call(agent.url, 'GET', '/api/node')).body);
-    expect(node.isolation, node.isolation.warnings.join('\n')).toMatchObject({ enabled: true, mechanism: 'bubblewrap', disabled_by_operator: false });
-    expect(node.isolation.limits, node.isolation.warnings.join('\n')).toEqual({ memory: true, cpu: true, pids: true });
-    expect((await state('evil1')).isolated).toBe(true);
-  });
+  it('reports the node as isolated, with every limit enforced', () => expectIsolated('evil1'));
 
   it('runs the plugin installed through the Files routes, and every attempt it makes fails', async () => {
     const otherPid = (await processesOfUser(await uidOfServer(dataDir, 'other1')))[0];

@@ -3,6 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
+import { expect } from 'vitest';
+import { AgentNodeInfoSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
+import { call, expectShape, waitFor, type AgentProcess } from './harness.js';
 
 /**
  * Whether this machine can run the isolation tests: as root with bubblewrap. Under CI it must
@@ -85,3 +88,31 @@ export const DENIED_ATTEMPTS = [
   'mount',
   'userNamespace',
 ] as const;
+
+/** Creating, reading and powering servers on an agent process, for the isolation suites. */
+export function agentServers(agent: () => AgentProcess, dataDir: () => string) {
+  const state = async (id: string) => expectShape(AgentServerSchema, (await call(agent().url, 'GET', `/api/servers/${id}`)).body);
+  return {
+    folderOf: (id: string) => path.join(dataDir(), 'servers', id),
+    state,
+    /** Creates a server and waits until it is installed. */
+    async create(id: string, spec: { runtime: 'flying-squid' | 'java'; jar?: string; port: number; memoryMib: number }) {
+      const limits = { memory_mib: spec.memoryMib, cpu_percent: 100, storage_mib: 256 };
+      const created = await call(agent().url, 'POST', '/api/servers', { json: { id, runtime: spec.runtime, jar: spec.jar, game_version: '1.21.4', port: spec.port, limits } });
+      expect(created.status, created.text).toBe(201);
+      await waitFor(async () => ((await state(id)).state === 'stopped' ? true : undefined), 30_000, `${id} installed`);
+    },
+    async powerAndWait(id: string, action: string) {
+      const response = await call(agent().url, 'POST', `/api/servers/${id}/power?wait=true`, { json: { action } });
+      expect(response.status, response.text).toBe(200);
+      return expectShape(AgentServerSchema, response.body);
+    },
+    /** The node says it isolates, with every limit enforced, and so does the server. */
+    async expectIsolated(id: string) {
+      const node = expectShape(AgentNodeInfoSchema, (await call(agent().url, 'GET', '/api/node')).body);
+      expect(node.isolation, node.isolation.warnings.join('\n')).toMatchObject({ enabled: true, mechanism: 'bubblewrap', disabled_by_operator: false });
+      expect(node.isolation.limits, node.isolation.warnings.join('\n')).toEqual({ memory: true, cpu: true, pids: true });
+      expect((await state(id)).isolated).toBe(true);
+    },
+  };
+}
