@@ -54,6 +54,8 @@ export interface ManagedServer {
 /** Owns every server on this node: records, processes, folders and crash recovery. */
 export class ServerManager {
   private readonly servers = new Map<string, ManagedServer>();
+  /** Set by shutdown: no server starts after it. */
+  private closing = false;
   private readonly store: StateStore;
   readonly serversDir: string;
   readonly backupsDir: string;
@@ -101,6 +103,8 @@ export class ServerManager {
             break;
           }
           server.process.log('agent', 'Agent restarted: starting the server again');
+          // Starting, not running, until the new process says it is ready.
+          server.process.setState('starting');
           void this.startProcess(server);
           break;
         case 'stopping':
@@ -336,6 +340,8 @@ export class ServerManager {
     await server.files.writeFile(['server.properties'], serializeProperties(props));
     // Whatever the agent or an operator put in the folder while it was stopped becomes the server's.
     await server.files.giveAll();
+    // The agent shut down meanwhile: nothing may start after its servers were stopped.
+    if (this.closing) return;
     await server.process.start();
     server.record.pid = server.process.pid ?? null;
     await this.persist();
@@ -469,6 +475,7 @@ export class ServerManager {
    * start of the agent brings running servers back.
    */
   async shutdown(): Promise<void> {
+    this.closing = true;
     const before = new Map(this.list().map((server) => [server, server.record.state] as const));
     await Promise.all(this.list().map((server) => server.process.stop().catch(() => undefined)));
     for (const [server, state] of before) {

@@ -29,6 +29,8 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
   private expectingExit = false;
   /** Between deciding to start and having a child (the cgroup is being made). */
   private launching = false;
+  /** Settles once a launch in progress has its child (or failed): a stop waits for it. */
+  private spawning: Promise<void> = Promise.resolve();
   private killReason: string | undefined;
   private exited: Promise<void> = Promise.resolve();
   state: AgentServerState;
@@ -83,6 +85,8 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
     if (!this.boundary.status.enabled) this.log('agent', 'WARNING: this node does not isolate servers: this server runs as the node agent’s own user and can reach the agent’s token and every other server on the node');
     let child: LaunchedProcess;
     this.launching = true;
+    let spawned: () => void = () => undefined;
+    this.spawning = new Promise((resolve) => (spawned = resolve));
     try {
       const spec = this.runtime.launch(server);
       const launch = await this.boundary.launch({
@@ -102,6 +106,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
       return;
     } finally {
       this.launching = false;
+      spawned();
     }
     this.child = child;
     this.exited = new Promise((resolve) => {
@@ -194,6 +199,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
 
   /** Graceful stop: the runtime's stop command, then SIGKILL after a grace period. */
   async stop(): Promise<void> {
+    await this.spawning;
     const child = this.child;
     if (!child) {
       if (this.state !== 'crashed') this.setState('stopped');
@@ -217,6 +223,7 @@ export class ServerProcess extends EventEmitter<ServerProcessEvents> {
   }
 
   async kill(): Promise<void> {
+    await this.spawning;
     const child = this.child;
     if (!child) {
       this.setState('stopped');

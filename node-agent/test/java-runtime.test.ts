@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_EXIT_OUT_OF_MEMORY, AgentBackupSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
 import { TOKEN, tempDir, waitFor } from './harness.js';
+import { processesOfUser } from './isolation.js';
 import { inProcessAgent } from './in-process.js';
 
 // Stands in for `java`: prints its arguments, a vanilla-like "Done" line and answers stop/save-all.
@@ -132,5 +133,17 @@ describe('java runtime with an operator-supplied jar', () => {
     await waitFor(async () => ((await server()).state === 'running' ? true : undefined), 10_000, 'running again');
     expect(h.agent.manager.get('java1').process.pid).not.toBe(oldPid);
     expect(AgentServerSchema.parse((await h.agent.app.inject({ method: 'GET', url: '/api/servers/srv1', headers: auth })).json()).state).toBe('stopped');
+  });
+
+  it('an agent that stops while a server is still starting again leaves nothing of it running', async () => {
+    await h.agent.app.inject({ method: 'POST', url: '/api/servers/java1/power?wait=true', headers: auth, payload: { action: 'start' } });
+    await h.restart();
+    // Recovery starts java1 in the background; the agent stops before (or while) it launches.
+    expect(['starting', 'running']).toContain(h.agent.manager.get('java1').process.state);
+    await h.agent.close();
+    expect(h.agent.manager.get('java1').process.pid).toBeUndefined();
+    const uid = h.agent.manager.get('java1').record.uid!;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await processesOfUser(uid)).toEqual([]);
   });
 });
