@@ -137,7 +137,7 @@ describe('subscribing and renewing', () => {
     const pm = await saveCard(user, 'visa');
     const payload = { payment_method_id: pm, charge: { type: 'new', product_id: plus.id, interval: 'monthly' } };
     const answers = await Promise.all([call('POST', '/v2/billing/payment', user.session, payload), call('POST', '/v2/billing/payment', user.session, payload)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n') + JSON.stringify(await charges(user))).toEqual([200, 409]);
     const succeeded = (await charges(user)).filter((c) => c.status === 'succeeded');
     expect(succeeded).toHaveLength(1);
     const payments = Object.values(ctx.sandbox.app.sandboxStore.state.payments).filter((p) => p.paymentMethod === pm);
