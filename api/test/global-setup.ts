@@ -13,13 +13,14 @@ export const TEMPLATE_DATABASE = 'cairn_test_template';
 
 /**
  * Starts the real PostgreSQL and Meilisearch once for the integration suite (embedded under
- * .data/test, or the servers named by DATABASE_URL / MEILISEARCH_URL), and prepares a migrated,
- * seeded template database that every test file clones.
+ * .data/test — or CAIRN_TEST_DATA_DIR, so two runs on one machine keep apart — or the servers
+ * named by DATABASE_URL / MEILISEARCH_URL), and prepares a migrated, seeded template database that
+ * every test file clones.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const env = process.env;
   const config = loadConfig({
-    CAIRN_DATA_DIR: join(workspaceRoot(), '.data', 'test'),
+    CAIRN_DATA_DIR: env.CAIRN_TEST_DATA_DIR ?? join(workspaceRoot(), '.data', 'test'),
     DATABASE_URL: env.DATABASE_URL,
     MEILISEARCH_URL: env.MEILISEARCH_URL,
     MEILISEARCH_KEY: env.MEILISEARCH_KEY,
