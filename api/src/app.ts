@@ -114,9 +114,9 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   const catalogueUrls = { cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl };
   const fileTokens = createFileTokens(config.fileUrlSecret);
   const countryOf = createCountryLookup(config.analytics.geoipPath);
-  await app.register(projectsModule, { prefix: '/v2', db, files: deps.files, fileTokens, jobs: deps.jobs, ...catalogueUrls });
+  await app.register(projectsModule, { db, files: deps.files, fileTokens, modpackDownloads: config.modpackDownloads, jobs: deps.jobs, ...catalogueUrls });
   await app.register(teamsModule, { prefix: '/v2', db });
-  await app.register(organizationsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
+  await app.register(organizationsModule, { db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(notificationsModule, { prefix: '/v2', db });
   await app.register(versionsModule, {
     db,
@@ -125,14 +125,16 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     publicSiteUrl: config.publicSiteUrl,
     maxFileBytes: config.maxFileBytes,
     fileTokens,
+    modpackDownloads: config.modpackDownloads,
     jobs: deps.jobs,
     countryOf,
+    webOrigins: config.webOrigins,
   });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
   await app.register(reportsModule, { prefix: '/v2', db });
   await app.register(threadsModule, { prefix: '/v2', db });
-  await app.register(collectionsModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
+  await app.register(collectionsModule, { db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(payoutsModule, { prefix: '/v2', db, revenue: config.revenue });
   await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });

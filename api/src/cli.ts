@@ -183,7 +183,7 @@ const COMMANDS: Record<string, Command> = {
       const { values } = parseArgs({ args, options: { demo: { type: 'boolean' }, synthetic: { type: 'string' } } });
       await seedReferenceData(runtime.database.db, consoleLogger);
       const files = await createFileStore(config);
-      if (values.demo) await seedDemoCatalogue(runtime.database.db, files, consoleLogger);
+      if (values.demo) await seedDemoCatalogue(runtime.database.db, files, config, consoleLogger);
       if (values.synthetic !== undefined) {
         const count = Number(values.synthetic);
         if (!Number.isInteger(count) || count < 1) throw new Error('Usage: seed --synthetic <count> (a positive whole number)');

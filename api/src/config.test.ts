@@ -101,6 +101,29 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it("allows modpack downloads from Cairn's own file origins and MODPACK_DOWNLOAD_HOSTS", () => {
+    expect(loadConfig({}).modpackDownloads).toEqual({
+      ownOrigins: ['http://127.0.0.1:8000'],
+      hosts: ['cdn.modrinth.com', 'github.com', 'raw.githubusercontent.com', 'gitlab.com'],
+    });
+    const behindProxy = loadConfig({
+      PUBLIC_API_URL: 'https://api.cairn.example/',
+      PUBLIC_CDN_URL: 'https://cdn.cairn.example/files',
+      FILE_STORE: 's3',
+      S3_BUCKET: 'cairn-files',
+      S3_REGION: 'eu-west-1',
+      FILE_URL_MODE: 'presigned',
+      MODPACK_DOWNLOAD_HOSTS: 'GitHub.com, files.example.org',
+    });
+    expect(behindProxy.modpackDownloads).toEqual({
+      ownOrigins: ['https://api.cairn.example', 'https://cdn.cairn.example', 'https://cairn-files.s3.eu-west-1.amazonaws.com'],
+      hosts: ['github.com', 'files.example.org'],
+    });
+    const minio = loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'cairn', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', FILE_URL_MODE: 'presigned', MODPACK_DOWNLOAD_HOSTS: 'none' });
+    expect(minio.modpackDownloads).toEqual({ ownOrigins: ['http://127.0.0.1:8000', 'http://minio:9000'], hosts: [] });
+    expect(() => loadConfig({ MODPACK_DOWNLOAD_HOSTS: 'https://github.com' })).toThrow(/MODPACK_DOWNLOAD_HOSTS/);
+  });
+
   it('configures mail, captcha and demo accounts', () => {
     const defaults = loadConfig({ PUBLIC_SITE_URL: 'https://cairn.example' });
     expect(defaults.mail).toEqual({ smtpUrl: undefined, from: 'Cairn <no-reply@cairn.example>' });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PaymentsConfig } from './modules/billing/providers/create-provider.js';
+import type { ModpackDownloadPolicy } from './modules/versions/modpack-rules.js';
 
 /**
  * The only reader of process.env. Everything else receives a parsed Config.
@@ -12,6 +13,9 @@ const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
 /** S3 copies an object server-side in one request only up to this size. */
 const S3_MAX_FILE_BYTES = 5 * 1024 * 1024 * 1024;
+/** Hosts the reference platform lets modpack files be downloaded from (the default of MODPACK_DOWNLOAD_HOSTS). */
+export const DEFAULT_MODPACK_DOWNLOAD_HOSTS = ['cdn.modrinth.com', 'github.com', 'raw.githubusercontent.com', 'gitlab.com'];
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -49,6 +53,14 @@ export const ConfigSchema = z
     FILE_URL_MODE: z.enum(['api', 'presigned']).default('api'),
     /** Lifetime of a presigned download URL (S3 allows at most a week). */
     S3_PRESIGN_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
+    /**
+     * Hosts (comma separated, https only) besides Cairn's own file links that files listed in an
+     * uploaded modpack may be downloaded from; `none` allows Cairn's own links only.
+     */
+    MODPACK_DOWNLOAD_HOSTS: z
+      .string()
+      .refine((v) => v.trim() === 'none' || v.split(',').every((host) => HOST_NAME.test(host.trim())), 'must be comma-separated host names (e.g. github.com,cdn.example.org) or none')
+      .optional(),
     /** Largest uploaded version file. */
     MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /** Public base URL of the website (defaults to http://HOST:WEB_PORT). */
@@ -265,6 +277,8 @@ export interface Config {
   /** Which file store keeps uploads (FILE_STORE and the S3_* variables). */
   fileStore: FileStoreConfig;
   maxFileBytes: number;
+  /** Where files listed in an uploaded modpack may be downloaded from: Cairn's own file origins and MODPACK_DOWNLOAD_HOSTS. */
+  modpackDownloads: ModpackDownloadPolicy;
   /** HMAC key of signed file links (see FILE_URL_SECRET). */
   fileUrlSecret: string;
   webOrigins: string[];
@@ -350,6 +364,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const publicApiUrl = stripSlash(env.PUBLIC_API_URL ?? `http://${displayHost}:${env.API_PORT}`);
   const publicSiteUrl = stripSlash(env.PUBLIC_SITE_URL ?? `http://${displayHost}:${env.WEB_PORT}`);
+  const publicCdnUrl = stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`);
+  const fileStore: FileStoreConfig =
+    env.FILE_STORE === 's3' && env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          keyPrefix: env.S3_KEY_PREFIX,
+          presignSeconds: env.FILE_URL_MODE === 'presigned' ? env.S3_PRESIGN_TTL_SECONDS : undefined,
+        }
+      : { kind: 'local' };
   const extraOrigins = (env.WEB_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
@@ -368,23 +397,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ...(env.STATUS_PAGE_URL ? { statusPageUrl: env.STATUS_PAGE_URL } : {}),
       ...(env.COMMUNITY_CHAT_URL ? { communityChatUrl: env.COMMUNITY_CHAT_URL } : {}),
     },
-    publicCdnUrl: stripSlash(env.PUBLIC_CDN_URL ?? `${publicApiUrl}/cdn`),
+    publicCdnUrl,
     filesDir: join(resolve(workspaceRoot(), env.CAIRN_DATA_DIR), 'files'),
-    fileStore:
-      env.FILE_STORE === 's3' && env.S3_BUCKET
-        ? {
-            kind: 's3',
-            bucket: env.S3_BUCKET,
-            endpoint: env.S3_ENDPOINT,
-            region: env.S3_REGION,
-            credentials:
-              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
-            forcePathStyle: env.S3_FORCE_PATH_STYLE,
-            keyPrefix: env.S3_KEY_PREFIX,
-            presignSeconds: env.FILE_URL_MODE === 'presigned' ? env.S3_PRESIGN_TTL_SECONDS : undefined,
-          }
-        : { kind: 'local' },
+    fileStore,
     maxFileBytes: env.MAX_FILE_BYTES,
+    modpackDownloads: {
+      ownOrigins: [...new Set([publicApiUrl, publicCdnUrl, presignedOrigin(fileStore)].flatMap((url) => (url ? [new URL(url).origin] : [])))],
+      hosts:
+        env.MODPACK_DOWNLOAD_HOSTS === undefined
+          ? DEFAULT_MODPACK_DOWNLOAD_HOSTS
+          : env.MODPACK_DOWNLOAD_HOSTS.trim() === 'none'
+            ? []
+            : [...new Set(env.MODPACK_DOWNLOAD_HOSTS.split(',').map((host) => host.trim().toLowerCase()))],
+    },
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     webOrigins: [...new Set([new URL(publicSiteUrl).origin, ...extraOrigins])],
     analytics: {
@@ -446,6 +471,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
                 : undefined,
           },
   };
+}
+
+/** Origin of the presigned download URLs the bucket is addressed by (FILE_URL_MODE=presigned), as the S3 client builds them. */
+function presignedOrigin(store: FileStoreConfig): string | undefined {
+  if (store.kind !== 's3' || store.presignSeconds === undefined) return undefined;
+  if (store.endpoint) {
+    const endpoint = new URL(store.endpoint);
+    return store.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${store.bucket}.${endpoint.host}`;
+  }
+  return store.forcePathStyle ? `https://s3.${store.region}.amazonaws.com` : `https://${store.bucket}.s3.${store.region}.amazonaws.com`;
 }
 
 function payoutProvider(env: Env): PayoutProviderConfig {

@@ -119,7 +119,7 @@ async function main(): Promise<void> {
           demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
         }
         if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) {
-          await seedDemoCatalogue(runtime.database.db, files, log);
+          await seedDemoCatalogue(runtime.database.db, files, config, log);
           await seedDemoRevenue(runtime.database.db, config.revenue, log);
         }
       }

@@ -31,16 +31,17 @@ describe.skipIf(!browserAvailable)('analytics in a real browser', () => {
 
     sql = await connectProductDatabase();
     const [project] = await sql<{ id: string }[]>`select id::text from projects where slug = ${`lodestone-${suffix}`}`;
-    // kind 2 = downloads, 1 = views, as the roll-up job writes them: hourly (below a day), the day's totals and its countries.
+    // kind 2 = downloads, 1 = views, as the roll-up job writes them: hourly (below a day), the day's totals, its countries and sources.
     const bucket = twoDaysAgo.toISOString();
-    await sql`insert into analytics_hourly (kind, project_id, bucket, country, loader, game_version, reason, monetized, count) values
-      (2, ${project!.id}, ${bucket}, 'DE', '', '', 'standalone', true, 1200), (2, ${project!.id}, ${bucket}, 'US', '', '', 'standalone', true, 300),
-      (1, ${project!.id}, ${bucket}, 'DE', '', '', '', true, 4000)`;
+    await sql`insert into analytics_hourly (kind, project_id, bucket, country, loader, game_version, reason, source, monetized, count) values
+      (2, ${project!.id}, ${bucket}, 'DE', '', '', 'standalone', 'ModrinthApp', true, 1200), (2, ${project!.id}, ${bucket}, 'US', '', '', 'standalone', 'website', true, 300),
+      (1, ${project!.id}, ${bucket}, 'DE', '', '', '', '', true, 4000)`;
     await sql`insert into analytics_daily_totals (kind, project_id, bucket, count, monetized_count) values
       (2, ${project!.id}, ${bucket}, 1500, 1500), (1, ${project!.id}, ${bucket}, 4000, 4000)`;
     await sql`insert into analytics_daily_dimensions (kind, project_id, bucket, dimension, value, count) values
       (2, ${project!.id}, ${bucket}, 'country', 'DE', 1200), (2, ${project!.id}, ${bucket}, 'country', 'US', 300),
-      (2, ${project!.id}, ${bucket}, 'reason', 'standalone', 1500), (1, ${project!.id}, ${bucket}, 'country', 'DE', 4000)`;
+      (2, ${project!.id}, ${bucket}, 'reason', 'standalone', 1500), (2, ${project!.id}, ${bucket}, 'source', 'ModrinthApp', 1200),
+      (2, ${project!.id}, ${bucket}, 'source', 'website', 300), (1, ${project!.id}, ${bucket}, 'country', 'DE', 4000)`;
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -63,6 +64,9 @@ describe.skipIf(!browserAvailable)('analytics in a real browser', () => {
     await page.getByRole('img', { name: /Downloads per period/ }).locator('canvas').first().waitFor();
     const regions = page.getByRole('region', { name: 'Downloads by region' });
     expect(await regions.getByRole('rowheader', { name: 'Germany' }).count()).toBe(1);
+    const sources = page.getByRole('region', { name: 'Downloads by source' });
+    await sources.getByRole('rowheader', { name: 'ModrinthApp' }).waitFor();
+    expect(await sources.getByRole('rowheader', { name: 'Cairn website' }).count()).toBe(1);
 
     const request = page.waitForRequest((r) => r.url().includes('/v2/analytics/downloads') && new URL(r.url()).searchParams.get('resolution_minutes') === '360');
     await page.getByLabel('Time range').selectOption('previous7Days');

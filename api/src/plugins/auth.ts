@@ -11,7 +11,7 @@ import { hashToken, tokenFromAuthorizationHeader, tokenKind } from '../lib/token
 import { findLiveCredential, touchCredential } from '../modules/auth/credentials.port.js';
 
 /**
- * Every /v2 route declares how it authenticates:
+ * Every /v2 and /v3 route declares how it authenticates:
  *  - `none`: public, no credential is looked at;
  *  - `optional`: a valid credential holding the scopes makes the actor, anything else is anonymous;
  *  - `required`: a valid credential holding the scopes, else 401.
@@ -33,7 +33,7 @@ declare module 'fastify' {
     auth?: RouteAuth;
   }
   interface FastifyInstance {
-    /** Every /v2 route with its declared authentication, in registration order (for tests and docs). */
+    /** Every /v2 and /v3 route with its declared authentication, in registration order (for tests and docs). */
     routeDeclarations: RouteDeclaration[];
   }
   interface FastifyRequest {
@@ -55,7 +55,9 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
 }
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Routes outside /v2 that need no declaration (documentation, health, root). */
+/** The public API's mount points: every route under them must declare its authentication. */
+const DECLARED = /^\/v[23](\/|$)/;
+/** Routes under them that need no declaration (documentation, root). */
 const UNDECLARED_OK = [/^\/v2\/docs/, /^\/v2\/openapi\.json$/, /^\/v2\/?$/];
 
 export interface AuthPluginOptions {
@@ -79,7 +81,7 @@ export const authPlugin = fp(
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
-      if (!url.startsWith('/v2') || UNDECLARED_OK.some((pattern) => pattern.test(url))) return;
+      if (!DECLARED.test(url) || UNDECLARED_OK.some((pattern) => pattern.test(url))) return;
       const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
       if (!auth) throw new Error(`Route ${route.method} ${url} must declare config.auth (publicRoute, optionalAuth or requireAuth).`);
       for (const method of [route.method].flat()) if (method !== 'HEAD') declarations.push({ method, url, auth });

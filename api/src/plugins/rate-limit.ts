@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors.js';
+import { fromSiteOrigins } from '../lib/site-origin.js';
 import { memoryRateLimitCounters, type RateLimitCounters } from './rate-limit-counters.js';
 
 /** A route's own limit: its requests count apart from the general quota, `max` per window. */
@@ -51,10 +52,7 @@ const MINUTE_MS = 60_000;
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: RateLimitOptions) => {
     const siteOrigins = new Set(options.webOrigins);
-    const fromSite = (request: FastifyRequest): boolean => {
-      const origin = request.headers.origin ?? originOf(request.headers.referer);
-      return origin !== undefined && siteOrigins.has(origin);
-    };
+    const fromSite = (request: FastifyRequest): boolean => fromSiteOrigins(siteOrigins, request.headers);
     const limits: Record<Bucket, number> = { user: options.authenticatedPerMinute, site: options.sitePerMinute, ip: options.perMinute };
     const local = options.counters ? undefined : memoryRateLimitCounters();
     const counters = options.counters ?? local!;
@@ -85,15 +83,6 @@ export const rateLimitPlugin = fp(
   },
   { name: 'rate-limit' },
 );
-
-function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A stricter limit for endpoints attackers would hammer (credentials, sign-up, resets). */
 export const strictRateLimit = (max: number) => ({ rateLimit: { max, windowMs: MINUTE_MS } });

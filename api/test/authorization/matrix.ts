@@ -155,7 +155,7 @@ async function ownerSubscription(w: World): Promise<{ subscriptionId: string; ch
   return { subscriptionId: subs[0]!.subscription.id, chargeId: paid.charge_id };
 }
 
-/** Keyed by "METHOD /v2/route/:param" exactly as the route is declared. */
+/** Keyed by "METHOD /v2/route/:param" (or /v3/…) exactly as the route is declared. */
 export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   // Tags: public reference data.
   'GET /v2/tag/category': { request: () => get('/v2/tag/category'), ...everyone(200) },
@@ -334,6 +334,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/version_file/:hash/update': { request: (w) => send('POST', `/v2/version_file/${w.version.sha1}/update`, { loaders: ['fabric'], game_versions: ['1.20.1'] }), ...teamOrModerator(200, 404), anonymous: 404 },
   'POST /v2/version_files': { request: (w) => send('POST', '/v2/version_files', { hashes: [w.version.sha1], algorithm: 'sha1' }), ...everyone(200) },
   'POST /v2/version_files/update': { request: (w) => send('POST', '/v2/version_files/update', { hashes: [w.version.sha1], algorithm: 'sha1', loaders: ['fabric'], game_versions: ['1.20.1'] }), ...everyone(200) },
+  'POST /v2/version_files/update_individual': {
+    request: (w) => send('POST', '/v2/version_files/update_individual', { algorithm: 'sha1', hashes: [{ hash: w.version.sha1, loaders: ['fabric'], game_versions: ['1.20.1'] }] }),
+    ...everyone(200),
+  },
+  'POST /v2/version_file/project': { request: (w) => send('POST', '/v2/version_file/project', { hashes: [w.version.sha1], algorithm: 'sha1' }), ...everyone(200) },
   // The reference answers an unknown (or hidden) project here with a 400, and launchers expect it.
   'GET /v2/updates/:id/forge_updates.json': { request: (w) => get(`/v2/updates/${w.project.key}/forge_updates.json`), ...teamOrModerator(200, 400), anonymous: 400 },
 
@@ -403,6 +408,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/collection/:id': { request: async (w) => send('DELETE', `/v2/collection/${await ownerCollection(w, 'private')}`), ...teamOrModerator(204, 404) },
   'GET /v2/user/:id/collections': { request: (w) => get(`/v2/user/${w.ownerKey}/collections`), ...everyone(200) },
   'GET /v2/limits/collections': { request: () => get('/v2/limits/collections'), owner: 200, stranger: 200, moderator: 200 },
+  // The read-only /v3 routes (launcher compatibility, round two): the same worlds and answers as their /v2 twins.
+  'GET /v3/project/:id': { request: (w) => get(`/v3/project/${w.project.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v3/version/:id': { request: (w) => get(`/v3/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v3/collection/:id': { request: async (w) => get(`/v3/collection/${await ownerCollection(w, 'private')}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v3/collections': { request: async (w) => get(`/v3/collections?ids=${ids(await ownerCollection(w, 'private'))}`), ...everyone(200) },
+  'GET /v3/user/:id/collections': { request: (w) => get(`/v3/user/${w.ownerKey}/collections`), ...everyone(200) },
+  'GET /v3/organization/:id': { request: async (w) => get(`/v3/organization/${await ownerOrganization(w)}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v3/organizations': { request: async (w) => get(`/v3/organizations?ids=${ids(await ownerOrganization(w))}`), ...everyone(200) },
+  'GET /v3/organization/:id/projects': { request: async (w) => get(`/v3/organization/${await ownerOrganizationWithProject(w)}/projects`), ...teamOrModerator(200, 404), anonymous: 404 },
   // Creator revenue and payouts (issue 14). The test context has the sandbox processor: fees are
   // previewed for anyone signed in; withdrawals answer 400 (no balance) after authorization; the
   // sandbox's webhook refuses unsigned bodies; webhooks of unconfigured processors 404.
@@ -428,6 +442,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/analytics/downloads': { request: (w) => get(`/v2/analytics/downloads?project_ids=${ids(w.project.key)}&resolution_minutes=60`), owner: 200, stranger: 200, moderator: 200 },
   'GET /v2/analytics/countries/views': { request: (w) => get(`/v2/analytics/countries/views?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
   'GET /v2/analytics/countries/downloads': { request: (w) => get(`/v2/analytics/countries/downloads?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/analytics/sources/downloads': { request: (w) => get(`/v2/analytics/sources/downloads?project_ids=${ids(w.project.key)}`), owner: 200, stranger: 200, moderator: 200 },
   // Billing (issue 15): one's own customer, cards and subscriptions; someone else's subscription or card is
   // unknown (404); refunds and credits are for admins; the webhook is public and refuses unsigned bodies.
   'GET /v2/billing/products': { request: () => get('/v2/billing/products'), ...everyone(200) },

@@ -16,6 +16,7 @@ import { jar, postVersion, versionData } from '../helpers/versions.js';
 // Strict wire shapes: base62 project ids → unix-second buckets (or country codes) → integer counts.
 const SeriesSchema = z.record(z.string().regex(/^[0-9A-Za-z]{1,11}$/), z.record(z.string().regex(/^\d+$/), z.number().int().positive()));
 const CountriesSchema = z.record(z.string().regex(/^[0-9A-Za-z]{1,11}$/), z.record(z.string().regex(/^[A-Z]{2}$/), z.number().int().positive()));
+const SourcesSchema = z.record(z.string().regex(/^[0-9A-Za-z]{1,11}$/), z.record(z.string().regex(/^[\w.+/-]{1,64}$/), z.number().int().positive()));
 
 let ctx: TestContext;
 let actors: Actors;
@@ -54,6 +55,7 @@ const downloadEvents = (projectId: number) =>
       gameVersion: analyticsDownloadEvents.gameVersion,
       reason: analyticsDownloadEvents.reason,
       dependentOn: analyticsDownloadEvents.dependentOn,
+      source: analyticsDownloadEvents.source,
       monetized: analyticsDownloadEvents.monetized,
     })
     .from(analyticsDownloadEvents)
@@ -110,9 +112,9 @@ describe('downloads', () => {
     // Within the hour the same client's download is not counted again, so no event either.
     expect((await ctx.app.inject({ method: 'GET', url: filePath, remoteAddress: '10.1.1.1' })).statusCode).toBe(200);
     expect(await downloadEvents(downloaded.id)).toEqual([
-      { country: 'US', loader: 'fabric', gameVersion: '1.20.1', reason: 'dependency', dependentOn: viewed.id, monetized: true },
-      { country: 'DE', loader: 'quilt', gameVersion: '1.21', reason: 'modpack', dependentOn: null, monetized: true },
-      { country: 'XX', loader: '', gameVersion: '', reason: 'standalone', dependentOn: null, monetized: true },
+      { country: 'US', loader: 'fabric', gameVersion: '1.20.1', reason: 'dependency', dependentOn: viewed.id, source: 'unknown', monetized: true },
+      { country: 'DE', loader: 'quilt', gameVersion: '1.21', reason: 'modpack', dependentOn: null, source: 'unknown', monetized: true },
+      { country: 'XX', loader: '', gameVersion: '', reason: 'standalone', dependentOn: null, source: 'unknown', monetized: true },
     ]);
   });
 
@@ -147,6 +149,66 @@ describe('downloads', () => {
   });
 });
 
+describe('download sources', () => {
+  const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+  it('attributes each counted download to the launcher its User-Agent names, the website, or unknown', async () => {
+    const sourced = await insertProject(ctx.database.db, { ownerId: actors.user.id, slug: 'sourced-mod' });
+    const response = await postVersion(ctx.app, actors.user.pat, versionData(sourced.key), [{ part: 'file', filename: 'sourced.jar', bytes: jar('sourced') }]);
+    const path = new URL(VersionSchema.parse(response.json()).files[0]!.url).pathname;
+    const downloads: Array<[string, Record<string, string>]> = [
+      ['100.64.0.1', { 'user-agent': 'ModrinthApp/0.9.3 (support@example.com)' }],
+      ['100.64.0.2', { 'user-agent': 'ModrinthApp/0.9.4 (support@example.com)', referer: `${siteOrigin}/` }],
+      ['100.64.0.3', { 'user-agent': 'PrismLauncher/8.4 (https://prismlauncher.org) okhttp/4.12.0' }],
+      ['100.64.0.4', { 'user-agent': 'modrinth/theseus/0.9.3 (linux; support@example.com)' }],
+      ['100.64.0.5', { 'user-agent': 'okhttp/4.9.3' }],
+      ['100.64.0.6', {}],
+      ['100.64.0.7', { 'user-agent': firefox, referer: 'https://forum.example/thread/7' }],
+      ['100.64.0.8', { 'user-agent': firefox, referer: `${siteOrigin}/` }],
+      ['100.64.0.9', { 'user-agent': firefox, origin: siteOrigin }],
+    ];
+    for (const [ip, headers] of downloads) {
+      expect((await ctx.app.inject({ method: 'GET', url: path, remoteAddress: ip, headers })).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // The same client again within the hour: neither counted nor attributed twice, whatever it calls itself.
+    await ctx.app.inject({ method: 'GET', url: path, remoteAddress: '100.64.0.1', headers: { 'user-agent': 'Other/1.0 (x@example.com)' } });
+    expect((await downloadEvents(sourced.id)).map((e) => e.source)).toEqual([
+      'ModrinthApp',
+      'ModrinthApp',
+      'PrismLauncher',
+      'modrinth/theseus',
+      'unknown',
+      'unknown',
+      'unknown',
+      'website',
+      'website',
+    ]);
+
+    await rollUpAnalytics(ctx.database.db);
+    const expected = { ModrinthApp: 2, PrismLauncher: 1, 'modrinth/theseus': 1, unknown: 3, website: 2 };
+    for (const query of ['', '&resolution_minutes=60']) {
+      const sources = await read(`/v2/analytics/sources/downloads?project_ids=${ids(sourced.key)}${query}`, actors.user.pat);
+      expect(sources.statusCode).toBe(200);
+      expect(SourcesSchema.parse(sources.json()), query).toEqual({ [sourced.key]: expected });
+    }
+    // Each dimension adds up to the day's total on its own, the source as well.
+    const [day] = await ctx.database.db.execute<{ sources: string; countries: string; total: string }>(sql`
+      select (select sum(count) from ${analyticsDailyDimensions} where project_id = ${sourced.id} and kind = ${ANALYTICS_KIND.download} and dimension = 'source')::text as sources,
+        (select sum(count) from ${analyticsDailyDimensions} where project_id = ${sourced.id} and kind = ${ANALYTICS_KIND.download} and dimension = 'country')::text as countries,
+        (select sum(count) from ${analyticsDailyTotals} where project_id = ${sourced.id} and kind = ${ANALYTICS_KIND.download})::text as total`);
+    expect(day).toEqual({ sources: '9', countries: '9', total: '9' });
+
+    // Others' projects are left out, as on every analytics read.
+    expect(SourcesSchema.parse((await read(`/v2/analytics/sources/downloads?project_ids=${ids(sourced.key)}`, actors.stranger.pat)).json())).toEqual({});
+  });
+
+  it('refuses a range it cannot answer, naming the parameter', async () => {
+    const response = await read('/v2/analytics/sources/downloads?resolution_minutes=90', actors.user.pat);
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json()).description).toMatch(/resolution_minutes/);
+  });
+});
+
 // History lies 10 and 9 days back (UTC), inside the hourly roll-up's retention.
 const D1 = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 10 * 86_400_000).toISOString().slice(0, 10);
 const D2 = new Date(Date.parse(`${D1}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -158,20 +220,20 @@ describe('roll-ups', () => {
   const day = (iso: string) => new Date(`${at(iso)}T00:00:00Z`);
   const seedHistory = async () => {
     const rows = [
-      // 2026-03-01: 2 monetized views (US), 1 unmonetized; 3 downloads over two hours.
+      // 2026-03-01: 2 monetized views (US), 1 unmonetized; 3 downloads over two hours (2 from the website, 1 by a launcher).
       { kind: 'view', at: '2026-03-01T10:15:00Z', country: 'US', monetized: true },
       { kind: 'view', at: '2026-03-01T10:45:00Z', country: 'US', monetized: true },
       { kind: 'view', at: '2026-03-01T11:05:00Z', country: 'FR', monetized: false },
-      { kind: 'download', at: '2026-03-01T10:20:00Z', country: 'US', monetized: true },
-      { kind: 'download', at: '2026-03-01T13:20:00Z', country: 'FR', monetized: true },
-      { kind: 'download', at: '2026-03-01T13:40:00Z', country: 'FR', monetized: false },
-      // 2026-03-02: one download.
+      { kind: 'download', at: '2026-03-01T10:20:00Z', country: 'US', monetized: true, source: 'website' },
+      { kind: 'download', at: '2026-03-01T13:20:00Z', country: 'FR', monetized: true, source: 'PrismLauncher' },
+      { kind: 'download', at: '2026-03-01T13:40:00Z', country: 'FR', monetized: false, source: 'website' },
+      // 2026-03-02: one download, its source left to the column's default.
       { kind: 'download', at: '2026-03-02T00:10:00Z', country: 'DE', monetized: true },
     ] as const;
     for (const row of rows) {
       const common = { projectId: history.id, recordedAt: new Date(at(row.at)), clientKey: 'k', country: row.country, monetized: row.monetized };
       if (row.kind === 'view') await ctx.database.db.insert(analyticsViewEvents).values(common);
-      else await ctx.database.db.insert(analyticsDownloadEvents).values({ ...common, versionId: 1, loader: 'fabric', gameVersion: '1.20.1', reason: 'standalone' });
+      else await ctx.database.db.insert(analyticsDownloadEvents).values({ ...common, versionId: 1, loader: 'fabric', gameVersion: '1.20.1', reason: 'standalone', ...('source' in row ? { source: row.source } : {}) });
     }
   };
   const totals = async () => {
@@ -204,10 +266,13 @@ describe('roll-ups', () => {
       '2026-03-01 00:00:00+00 2 game_version=1.20.1 3',
       '2026-03-01 00:00:00+00 2 loader=fabric 3',
       '2026-03-01 00:00:00+00 2 reason=standalone 3',
+      '2026-03-01 00:00:00+00 2 source=PrismLauncher 1',
+      '2026-03-01 00:00:00+00 2 source=website 2',
       '2026-03-02 00:00:00+00 2 country=DE 1',
       '2026-03-02 00:00:00+00 2 game_version=1.20.1 1',
       '2026-03-02 00:00:00+00 2 loader=fabric 1',
       '2026-03-02 00:00:00+00 2 reason=standalone 1',
+      '2026-03-02 00:00:00+00 2 source=unknown 1',
     ].map(at));
     // The per-day totals the charts and the revenue distribution read: every dimension added up, and the monetized part.
     expect(once.perDay).toEqual([
@@ -288,6 +353,11 @@ describe('roll-ups', () => {
 
     const countries = await read(`/v2/analytics/countries/downloads?project_ids=${ids(history.key)}&${range}`, actors.creator.pat);
     expect(CountriesSchema.parse(countries.json())).toEqual({ [history.key]: { US: 1, FR: 2, DE: 1 } });
+    // Sources over the same range, from the daily dimensions and from the hourly roll-up alike.
+    for (const resolution of [1440, 60]) {
+      const sources = await read(`/v2/analytics/sources/downloads?project_ids=${ids(history.key)}&${range}&resolution_minutes=${resolution}`, actors.creator.pat);
+      expect(SourcesSchema.parse(sources.json()), String(resolution)).toEqual({ [history.key]: { website: 2, PrismLauncher: 1, unknown: 1 } });
+    }
     const viewCountries = await read(`/v2/analytics/countries/views?project_ids=${ids(history.key)}&${range}`, actors.creator.pat);
     expect(CountriesSchema.parse(viewCountries.json())).toEqual({ [history.key]: { US: 2, FR: 1 } });
   });

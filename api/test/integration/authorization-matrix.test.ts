@@ -5,7 +5,7 @@ import { AUTHORIZATION_MATRIX, type MatrixEntry } from '../authorization/matrix.
 import { createCallers, createWorld, patWithout, type Callers, type World } from '../authorization/world.js';
 
 /*
- * The authorization matrix, generated from the routes' own declarations: every /v2 route is called
+ * The authorization matrix, generated from the routes' own declarations: every /v2 and /v3 route is called
  * anonymously, with a token lacking its scopes, as a stranger, as the owner of what it names and as
  * a moderator and as an admin (as the moderator unless the row says otherwise), each against a fresh world. Answers to outsiders never carry the owner's email or
  * tokens, nor the ids of the hidden project and version. A route without a row fails the suite.

@@ -24,7 +24,7 @@ let dir: string;
 beforeAll(async () => {
   source = await createTestContext();
   target = await createTestContext();
-  await seedDemoCatalogue(source.database.db, source.files, silentLogger);
+  await seedDemoCatalogue(source.database.db, source.files, source.config, silentLogger);
   await createActors(source.database.db);
   dir = await mkdtemp(join(tmpdir(), 'cairn-backup-'));
 }, 120_000);

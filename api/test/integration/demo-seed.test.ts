@@ -22,7 +22,7 @@ afterAll(() => ctx.close());
 describe('demo catalogue', () => {
   it('fills an empty catalogue with projects of every type, real files and modpacks embedding demo mods', async () => {
     expect(await isCatalogueEmpty(ctx.database.db)).toBe(true);
-    await seedDemoCatalogue(ctx.database.db, ctx.files, silentLogger);
+    await seedDemoCatalogue(ctx.database.db, ctx.files, ctx.config, silentLogger);
     expect(await isCatalogueEmpty(ctx.database.db)).toBe(false);
 
     const get = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).json();
@@ -68,6 +68,19 @@ describe('demo revenue', () => {
     // Enough to try a withdrawal on the demo.
     expect(balance.available).toBeGreaterThanOrEqual(ctx.config.revenue.minimumWithdrawalCents);
     expect(balance.pending).toBeGreaterThan(0);
+
+    // The same days in the analytics, downloads broken down by source (adding up to the totals).
+    const analytics = async (path: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/v2/analytics/${path}?start_date=${new Date(Date.now() - 43 * 86_400_000).toISOString()}`, headers: { authorization: demo.pat } });
+      expect(response.statusCode, path).toBe(200);
+      return Object.values(response.json() as Record<string, Record<string, number>>);
+    };
+    const sum = (values: Record<string, number>[]) => values.flatMap((v) => Object.values(v)).reduce((a, b) => a + b, 0);
+    const [sources] = await analytics('sources/downloads');
+    expect(Object.keys(sources!)).toEqual(expect.arrayContaining(['CairnApp', 'website', 'unknown']));
+    expect(sum(await analytics('downloads'))).toBeGreaterThan(0);
+    expect(sum([sources!])).toBe(sum(await analytics('downloads')));
+    expect(sum(await analytics('countries/downloads'))).toBe(sum(await analytics('downloads')));
     await seedDemoRevenue(ctx.database.db, ctx.config.revenue, silentLogger);
     expect(await ctx.database.db.select().from(revenueDays)).toHaveLength(42);
   });

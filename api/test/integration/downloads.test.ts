@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VersionSchema, type Version } from '@cairn/shared/schemas/versions';
+import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { projects, searchOutbox, versions } from '../../src/db/schema/catalogue.js';
+import { analyticsDownloadEvents } from '../../src/db/schema/analytics.js';
 import { decodeBase62 } from '../../src/lib/ids.js';
 import { downloadClientKey } from '../../src/lib/client-key.js';
 import { createTestContext, type TestContext } from '../harness.js';
@@ -107,6 +109,107 @@ describe('file downloads', () => {
     expect(await totals()).toEqual(before);
     await download('203.0.113.52', { range: 'bytes=0-3' });
     expect((await totals()).version).toBe(before.version + 1);
+  });
+});
+
+describe('download facts in either header spelling', () => {
+  let dependedOn: InsertedProject;
+  const events = () =>
+    ctx.database.db
+      .select({
+        reason: analyticsDownloadEvents.reason,
+        gameVersion: analyticsDownloadEvents.gameVersion,
+        loader: analyticsDownloadEvents.loader,
+        dependentOn: analyticsDownloadEvents.dependentOn,
+      })
+      .from(analyticsDownloadEvents)
+      .where(eq(analyticsDownloadEvents.projectId, project.id))
+      .orderBy(analyticsDownloadEvents.recordedAt);
+  const reference = (meta: object | string) => ({ 'modrinth-download-meta': typeof meta === 'string' ? meta : JSON.stringify(meta) });
+  const own = (meta: object | string) => ({ 'cairn-download-meta': typeof meta === 'string' ? meta : JSON.stringify(meta) });
+  /** Downloads from a fresh client; the totals and events it added. */
+  const counted = async (ip: string, headers: Record<string, string>, query = '') => {
+    const before = { totals: await totals(), events: (await events()).length };
+    const response = await ctx.app.inject({ method: 'GET', url: path + query, remoteAddress: ip, headers });
+    const after = await events();
+    return { status: response.statusCode, body: response.body, totals: (await totals()).version - before.totals.version, added: after.slice(before.events) };
+  };
+
+  beforeAll(async () => {
+    dependedOn = await insertProject(ctx.database.db, { ownerId: actors.creator.id, slug: 'depended-on' });
+  });
+
+  it("counts a download once with the reference's header and keys, attributed with reason, game version, loader and dependent project", async () => {
+    const meta = { reason: 'dependency', game_version: '1.20.1', loader: 'fabric', dependent_on: dependedOn.key };
+    const first = await counted('198.18.0.1', reference(meta));
+    expect(first.status).toBe(200);
+    expect(first.totals).toBe(1);
+    expect(first.added).toEqual([{ reason: 'dependency', gameVersion: '1.20.1', loader: 'fabric', dependentOn: dependedOn.id }]);
+
+    // As the reference's launchers send it: dependent_on null, and keys Cairn does not know are ignored there.
+    const app = await counted('198.18.0.2', reference({ reason: 'modpack', game_version: '1.21', loader: 'quilt', dependent_on: null, launcher_hint: 'x' }));
+    expect(app.status).toBe(200);
+    expect(app.added).toEqual([{ reason: 'modpack', gameVersion: '1.21', loader: 'quilt', dependentOn: null }]);
+
+    // Cairn's own header takes the reference's key names too.
+    const mixed = await counted('198.18.0.3', own({ reason: 'update', loader: 'neoforge' }));
+    expect(mixed.added).toEqual([{ reason: 'update', gameVersion: '', loader: 'neoforge', dependentOn: null }]);
+
+    // The same client again within the hour, in the other spelling: not counted again.
+    const again = await counted('198.18.0.1', own({ download_reason: 'standalone' }));
+    expect(again.status).toBe(200);
+    expect(again.totals).toBe(0);
+    expect(again.added).toEqual([]);
+  });
+
+  it("counts once when both headers come, each fact from the query first, then Cairn's header, then the reference's", async () => {
+    const both = {
+      ...own({ download_reason: 'update', reason: 'standalone', loader: 'quilt' }),
+      ...reference({ reason: 'modpack', game_version: '1.21', loader: 'fabric', dependent_on: dependedOn.key }),
+    };
+    const result = await counted('198.18.0.10', both);
+    expect(result.status).toBe(200);
+    expect(result.totals).toBe(1);
+    expect(result.added).toEqual([{ reason: 'update', gameVersion: '1.21', loader: 'quilt', dependentOn: dependedOn.id }]);
+
+    const withQuery = await counted('198.18.0.11', both, '?mr_loader=neoforge&mr_game_version=1.20.4');
+    expect(withQuery.totals).toBe(1);
+    expect(withQuery.added).toEqual([{ reason: 'update', gameVersion: '1.20.4', loader: 'neoforge', dependentOn: dependedOn.id }]);
+  });
+
+  it('refuses bad values in either header with a 400 naming the header and the field, counting nothing', async () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [reference({ reason: 'gift' }), /^modrinth-download-meta: reason /],
+      [reference({ loader: 'not-a-loader' }), /^modrinth-download-meta: loader /],
+      [reference({ game_version: '1.20 beta' }), /^modrinth-download-meta: game_version /],
+      [reference({ dependent_on: '!!' }), /^modrinth-download-meta: dependent_on /],
+      [reference({ reason: 7 }), /^modrinth-download-meta: reason /],
+      [reference('{nope'), /^modrinth-download-meta: must be a JSON object/],
+      [reference('["standalone"]'), /^modrinth-download-meta: /],
+      [own({ reason: 'gift' }), /^cairn-download-meta: reason /],
+      [own({ download_reason: 'gift' }), /^cairn-download-meta: download_reason /],
+      [own({ surprise: 1 }), /^cairn-download-meta: /],
+      // A good header does not excuse a bad one.
+      [{ ...own({ download_reason: 'update' }), ...reference({ loader: 'not-a-loader' }) }, /^modrinth-download-meta: loader /],
+    ];
+    const before = { totals: await totals(), events: (await events()).length };
+    for (const [headers, pattern] of cases) {
+      const response = await ctx.app.inject({ method: 'GET', url: path, remoteAddress: '198.18.0.99', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(400);
+      const body = ErrorBodySchema.parse(response.json());
+      expect(body.error).toBe('invalid_input');
+      expect(body.description, JSON.stringify(headers)).toMatch(pattern);
+    }
+    expect(await totals()).toEqual(before.totals);
+    expect((await events()).length).toBe(before.events);
+  });
+
+  it('never refuses a download for its User-Agent', async () => {
+    for (const [ip, userAgent] of [['198.18.0.20', ''], ['198.18.0.21', 'okhttp/4.9.3'], ['198.18.0.22', 'x'.repeat(4000)]] as const) {
+      const result = await counted(ip, { 'user-agent': userAgent });
+      expect(result.status, userAgent.slice(0, 20)).toBe(200);
+      expect(result.totals).toBe(1);
+    }
   });
 });
 

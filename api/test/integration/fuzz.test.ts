@@ -16,6 +16,16 @@ import { seededRandom } from '../fuzz/random.js';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 24);
 const BYPASS = 'fuzz-rate-limit-bypass-key';
+const V3_OPERATIONS = [
+  'GET /v3/collection/{id}',
+  'GET /v3/collections',
+  'GET /v3/organization/{id}',
+  'GET /v3/organization/{id}/projects',
+  'GET /v3/organizations',
+  'GET /v3/project/{id}',
+  'GET /v3/user/{id}/collections',
+  'GET /v3/version/{id}',
+];
 
 interface Failure {
   operation: string;
@@ -70,10 +80,11 @@ function pathValue(operation: Operation, name: string): string {
     case 'key':
       return 'fuzz.png';
   }
-  if (path.startsWith('/v2/project/') || path.includes('/updates/')) return project.key;
-  if (path.startsWith('/v2/version/')) return version.key;
+  // The read-only /v3 routes take the same values as their /v2 twins.
+  if (/^\/v[23]\/project\//.test(path) || path.includes('/updates/')) return project.key;
+  if (/^\/v[23]\/version\//.test(path)) return version.key;
   if (path.startsWith('/v2/team/')) return project.teamKey;
-  if (path.startsWith('/v2/user/')) return encodeBase62(owner.id);
+  if (/^\/v[23]\/user\//.test(path)) return encodeBase62(owner.id);
   if (path.startsWith('/v2/pat/')) return otherPatId;
   if (path.startsWith('/v2/oauth/app/')) return oauthAppId;
   if (path.startsWith('/v2/session/')) return sessionId;
@@ -117,6 +128,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const document = ctx.app.swagger() as unknown as Parameters<typeof operationsOf>[0];
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(100);
+    // The read-only /v3 routes are in the document, so they are fuzzed like every /v2 route.
+    expect(operations.filter((o) => o.path.startsWith('/v3/')).map((o) => `${o.method} ${o.path}`).sort()).toEqual(V3_OPERATIONS);
     const random = seededRandom(SEED);
     const failures: Failure[] = [];
     let sent = 0;

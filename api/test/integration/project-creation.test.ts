@@ -161,8 +161,8 @@ describe('POST /v2/project', () => {
       versionId: '1.0.0',
       name: 'Pack',
       files: [
-        { path: 'mods/library.jar', hashes: { sha1: libraryVersion.sha1, sha512: libraryVersion.sha512 }, downloads: ['https://example.com/a.jar'], fileSize: 10 },
-        { path: 'mods/elsewhere.jar', hashes: { sha1: 'a'.repeat(40), sha512: 'b'.repeat(128) }, downloads: ['https://example.com/b.jar'], fileSize: 10 },
+        { path: 'mods/library.jar', hashes: { sha1: libraryVersion.sha1, sha512: libraryVersion.sha512 }, downloads: ['https://cdn.modrinth.com/data/AAAAAAAA/versions/1/a.jar'], fileSize: 10 },
+        { path: 'mods/elsewhere.jar', hashes: { sha1: 'a'.repeat(40), sha512: 'b'.repeat(128) }, downloads: ['https://raw.githubusercontent.com/pack/main/b.jar'], fileSize: 10 },
       ],
       dependencies: { minecraft: '1.20.1', 'fabric-loader': '0.15.0' },
     };

@@ -106,4 +106,21 @@ describe('every response checked against the published OpenAPI document', () => 
     const missing = await ctx.app.inject({ method: 'GET', url: '/v2/user/nobody-here' });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('describes the read-only /v3 routes, so their answers are checked too (v3-routes.test.ts exercises them)', async () => {
+    const published = createResponseValidator('published OpenAPI', ctx.app.swagger() as unknown as OpenApiDocument);
+    expect([...published.operations].filter((operation) => operation.includes(' /v3/')).sort()).toEqual([
+      'GET /v3/collection/{}',
+      'GET /v3/collections',
+      'GET /v3/organization/{}',
+      'GET /v3/organization/{}/projects',
+      'GET /v3/organizations',
+      'GET /v3/project/{}',
+      'GET /v3/user/{}/collections',
+      'GET /v3/version/{}',
+    ]);
+    expect(published.check('GET', '/v3/project/:id', 200, { id: 'AAAAAAAA' }).kind).toBe('invalid');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/v3/project/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+  });
 });

@@ -274,8 +274,8 @@ describe('modpacks', () => {
       versionId: '2.0.0',
       name: 'Starlit Pack',
       files: [
-        { path: 'mods/in-pack.jar', hashes: { sha1: sha1(onCairn), sha512: sha512(onCairn) }, downloads: ['https://example.test/in-pack.jar'], fileSize: onCairn.length },
-        { path: 'mods/elsewhere.jar', hashes: { sha1: sha1(external), sha512: sha512(external) }, downloads: ['https://example.test/elsewhere.jar'], fileSize: external.length },
+        { path: 'mods/in-pack.jar', hashes: { sha1: sha1(onCairn), sha512: sha512(onCairn) }, downloads: ['https://github.com/creator/in-pack/releases/download/v1/in-pack.jar'], fileSize: onCairn.length },
+        { path: 'mods/elsewhere.jar', hashes: { sha1: sha1(external), sha512: sha512(external) }, downloads: ['https://github.com/creator/elsewhere/releases/download/v1/elsewhere.jar'], fileSize: external.length },
       ],
       dependencies: { minecraft: '1.20.2', 'fabric-loader': '0.15.3' },
     });
@@ -311,7 +311,7 @@ describe('modpacks', () => {
     const pack = mrpack({ formatVersion: 1, game: 'minecraft', versionId: '1', name: 'Bad', files: [{ path: '../escape.jar', hashes: { sha1: 'a' } }], dependencies: { minecraft: '1.20.1' } });
     const response = await postVersion(ctx.app, actors.creator.pat, versionData(alpha.key, { version_number: 'bad-pack' }), [{ part: 'file', filename: 'bad.mrpack', bytes: pack }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().description).toMatch(/files\.0\.path/);
+    expect(response.json().description).toMatch(/files\[0\]\.path: must stay inside the instance folder/);
     expect(await blobExists(pack, 'mrpack')).toBe(false);
   });
 });

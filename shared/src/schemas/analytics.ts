@@ -44,27 +44,54 @@ export type AnalyticsSeries = z.infer<typeof AnalyticsSeriesSchema>;
 export const AnalyticsCountriesSchema = z.record(z.string(), z.record(z.string(), z.number().int().nonnegative()));
 export type AnalyticsCountries = z.infer<typeof AnalyticsCountriesSchema>;
 
+/** `{project_id: {source: value}}` over the whole range: who made the downloads (see DOWNLOAD_SOURCE_*). */
+export const AnalyticsSourcesSchema = z.record(z.string(), z.record(z.string(), z.number().int().nonnegative()));
+export type AnalyticsSources = z.infer<typeof AnalyticsSourcesSchema>;
+
 /**
- * Optional facts about a download, as `mr_*` query parameters of the file URL or the JSON
- * header `cairn-download-meta` (same names without the prefix).
+ * The download source of a download made from the website's own pages. Other sources are the
+ * `project` part of a launcher's `User-Agent: project/version (contact)`, or DOWNLOAD_SOURCE_UNKNOWN.
+ */
+export const DOWNLOAD_SOURCE_WEBSITE = 'website';
+/** The download source of clients that did not identify themselves (and of downloads counted before sources were recorded). */
+export const DOWNLOAD_SOURCE_UNKNOWN = 'unknown';
+
+/**
+ * Headers carrying a download's facts as JSON: Cairn's own and the reference platform's, which
+ * launchers send. Facts are taken per field from the `mr_*` query parameters first, then from
+ * `cairn-download-meta`, then from `modrinth-download-meta`.
+ */
+export const DOWNLOAD_META_HEADERS = ['cairn-download-meta', 'modrinth-download-meta'] as const;
+export type DownloadMetaHeader = (typeof DOWNLOAD_META_HEADERS)[number];
+
+const DownloadReasonSchema = z.enum(DOWNLOAD_REASONS);
+const DownloadGameVersionSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.+-]+$/, 'letters, digits and . _ + - only');
+const DownloadLoaderSchema = z.enum(LOADER_NAMES);
+/** Base62 id of the project whose download pulled this file in. */
+const DependentOnSchema = Base62IdSchema;
+
+/**
+ * Optional facts about a download, as JSON in a download-meta header: Cairn's key names
+ * (`download_reason`) and the reference's (`reason`; when both are given `download_reason` wins).
+ * `null` stands for a fact left out, as the reference's launchers send it.
  */
 export const DownloadMetaSchema = z.object({
-  download_reason: z.enum(DOWNLOAD_REASONS).optional(),
-  game_version: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[\w.+-]+$/, 'letters, digits and . _ + - only')
-    .optional(),
-  loader: z.enum(LOADER_NAMES).optional(),
-  /** Base62 id of the project whose download pulled this file in. */
-  dependent_on: Base62IdSchema.optional(),
+  download_reason: DownloadReasonSchema.nullish(),
+  reason: DownloadReasonSchema.nullish(),
+  game_version: DownloadGameVersionSchema.nullish(),
+  loader: DownloadLoaderSchema.nullish(),
+  dependent_on: DependentOnSchema.nullish(),
 });
 export type DownloadMeta = z.infer<typeof DownloadMetaSchema>;
 
+/** The same facts as `mr_*` query parameters of the file URL. */
 export const DownloadMetaQuerySchema = z.object({
-  mr_download_reason: DownloadMetaSchema.shape.download_reason,
-  mr_game_version: DownloadMetaSchema.shape.game_version,
-  mr_loader: DownloadMetaSchema.shape.loader,
-  mr_dependent_on: DownloadMetaSchema.shape.dependent_on,
+  mr_download_reason: DownloadReasonSchema.optional(),
+  mr_game_version: DownloadGameVersionSchema.optional(),
+  mr_loader: DownloadLoaderSchema.optional(),
+  mr_dependent_on: DependentOnSchema.optional(),
 });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { ProjectSchema } from './projects.js';
 import { VersionSchema, VersionTypeSchema } from './versions.js';
 
 // Version-file lookups by hash (OpenAPI `HashList`, `GetLatestVersionFromHashBody`,
-// `GetLatestVersionsFromHashesBody`, `HashVersionMap`), field for field.
+// `GetLatestVersionsFromHashesBody`, `HashVersionMap`), field for field, and the two lookups the
+// reference serves outside its published contract (`/version_files/update_individual`,
+// `/version_file/project`).
 
 export const HASH_ALGORITHMS = ['sha1', 'sha512'] as const;
 export const HashAlgorithmSchema = z.enum(HASH_ALGORITHMS);
@@ -62,9 +65,28 @@ export type HashList = z.infer<typeof HashListSchema>;
 export const GetLatestVersionsFromHashesBodySchema = HashListSchema.extend(UpdateFiltersSchema.shape);
 export type GetLatestVersionsFromHashesBody = z.infer<typeof GetLatestVersionsFromHashesBodySchema>;
 
+/** One file of POST /version_files/update_individual: its hash and its own filters. */
+export const HashUpdateRequestSchema = UpdateFiltersSchema.extend({ hash: FileHashSchema });
+export type HashUpdateRequest = z.infer<typeof HashUpdateRequestSchema>;
+
+/**
+ * POST /version_files/update_individual (operation getLatestVersionsFromIndividualHashes): like
+ * /version_files/update, but each hash carries its own filters. A hash listed twice is answered
+ * with the filters of its first entry.
+ */
+export const GetLatestVersionsFromIndividualHashesBodySchema = z.object({
+  algorithm: HashAlgorithmSchema.optional(),
+  hashes: z.array(HashUpdateRequestSchema).max(MAX_HASHES_PER_REQUEST),
+});
+export type GetLatestVersionsFromIndividualHashesBody = z.infer<typeof GetLatestVersionsFromIndividualHashesBodySchema>;
+
 /** Answer of the bulk routes: each found hash (as sent, lower-cased) → its version. */
 export const HashVersionMapSchema = z.record(z.string(), VersionSchema);
 export type HashVersionMap = z.infer<typeof HashVersionMapSchema>;
+
+/** Answer of POST /version_file/project (operation projectsFromHashes): each found hash → its file's project. */
+export const HashProjectMapSchema = z.record(z.string(), ProjectSchema);
+export type HashProjectMap = z.infer<typeof HashProjectMapSchema>;
 
 /** GET /version_file/{hash}/download: the file's URL (also sent as the redirect's Location). */
 export const FileDownloadRedirectSchema = z.object({ url: z.string() }).strict();

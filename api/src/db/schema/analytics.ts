@@ -7,7 +7,8 @@ import { projects } from './catalogue.js';
  * BRIN index on the time column is tiny and enough for the roll-up's range scans; the btree on
  * (project, client, time) serves the "more than 3 in 6 hours" check at insert time.
  * Client keys are hashed IP prefixes (IPv4 address, IPv6 /64), never addresses.
- * Unknown dimensions are stored as '' (country 'XX') so the roll-up keys need no nulls.
+ * Unknown dimensions are stored as '' (country 'XX', download source 'unknown') so the roll-up
+ * keys need no nulls.
  */
 export const analyticsViewEvents = pgTable(
   'analytics_view_events',
@@ -41,6 +42,8 @@ export const analyticsDownloadEvents = pgTable(
     reason: text().notNull().default('standalone'),
     /** The project whose download pulled this one in (reason dependency/modpack), if given. */
     dependentOn: bigint({ mode: 'number' }),
+    /** Who made the download: a launcher's name from its User-Agent, 'website' or 'unknown' (modules/analytics/download-source.ts). */
+    source: text().notNull().default('unknown'),
     monetized: boolean().notNull(),
   },
   (t) => [
@@ -53,7 +56,7 @@ export const analyticsDownloadEvents = pgTable(
 export const ANALYTICS_KIND = { view: 1, download: 2 } as const;
 
 /** The dimensions of the daily roll-up; views only have `country`. */
-export const ANALYTICS_DIMENSIONS = ['country', 'loader', 'game_version', 'reason'] as const;
+export const ANALYTICS_DIMENSIONS = ['country', 'loader', 'game_version', 'reason', 'source'] as const;
 
 /*
  * The roll-up tables are derived from the raw events (whose project ids are checked) and written
@@ -69,6 +72,8 @@ const rollupColumns = () => ({
   loader: text().notNull(),
   gameVersion: text().notNull(),
   reason: text().notNull(),
+  /** The download source; '' for views. */
+  source: text().notNull().default(''),
   monetized: boolean().notNull(),
   count: bigint({ mode: 'number' }).notNull(),
 });
@@ -78,13 +83,13 @@ const rollupColumns = () => ({
  * Raw events are pruned after a few hours, so the days being recomputed are derived from here.
  */
 export const analyticsHourly = pgTable('analytics_hourly', rollupColumns(), (t) => [
-  primaryKey({ name: 'analytics_hourly_pk', columns: [t.kind, t.projectId, t.bucket, t.country, t.loader, t.gameVersion, t.reason, t.monetized] }),
+  primaryKey({ name: 'analytics_hourly_pk', columns: [t.kind, t.projectId, t.bucket, t.country, t.loader, t.gameVersion, t.reason, t.source, t.monetized] }),
   index('analytics_hourly_bucket_idx').on(t.bucket),
 ]);
 
 /**
- * Events per project, UTC day and one dimension at a time (country, loader, game version, reason;
- * views only have countries); kept for good. Each dimension adds up to the day's total on its
+ * Events per project, UTC day and one dimension at a time (country, loader, game version, reason,
+ * source; views only have countries); kept for good. Each dimension adds up to the day's total on its
  * own: nothing reads combinations of dimensions, and storing every combination made a busy day
  * ~15 times as many rows (see README, Benchmarks). Unknown values are '' (country 'XX').
  */

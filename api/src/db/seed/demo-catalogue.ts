@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import type { InitialVersionData } from '@cairn/shared/schemas/versions';
+import type { Config } from '../../config.js';
 import type { Database } from '../client.js';
 import { projectCategories, projectFollows, projectGalleryImages, projectLinks, projects, teamMembers, teams, versions } from '../schema/catalogue.js';
 import { threads } from '../schema/trust.js';
@@ -13,6 +14,7 @@ import type { FileStore, StoredBlob } from '../../lib/storage/file-store.js';
 import type { Logger } from '../../embedded/process-utils.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { insertVersionUpload, prepareVersionUpload } from '../../modules/versions/version-creation.js';
+import { versionFileUrl } from '../../modules/versions/versions.mapper.js';
 import { galleryPng, iconPng, seededRandom } from './demo-art.js';
 import { DEMO_PLUGIN_GAME_VERSION, demoServerPlugin, SIGNPOST_SLUG, WELCOME_SIGN_SLUG } from './demo-server-plugins.js';
 
@@ -21,7 +23,22 @@ import { DEMO_PLUGIN_GAME_VERSION, demoServerPlugin, SIGNPOST_SLUG, WELCOME_SIGN
  * creators, projects of every type with generated icons and screenshots, versions with real
  * small files (jars, packs, modpacks whose index embeds other demo mods), dependencies,
  * follows and download counts. Everything here is original Cairn demo content.
+ *
+ * Modpacks are installable: every file of a pack's index is a demo mod file, listed with the
+ * link Cairn serves it at (`versionFileUrl` over PUBLIC_API_URL, as GET /v2/version gives it),
+ * its sha1, sha512 and size. The links are written into the pack when it is seeded, so a
+ * catalogue seeded under one PUBLIC_API_URL keeps that address in its packs.
  */
+
+/** What the seed needs to know of the configuration: where files are served, and the pack rules. */
+export type DemoCatalogueConfig = Pick<Config, 'publicApiUrl' | 'modpackDownloads'>;
+
+/** A demo file already published (a modpack bundles these by their download link). */
+interface PublishedFile {
+  filename: string;
+  bytes: Buffer;
+  url: string;
+}
 
 type Kind = 'mod' | 'modpack' | 'resourcepack' | 'shader' | 'plugin' | 'datapack';
 
@@ -103,7 +120,7 @@ function body(project: DemoProject, creator: string): string {
 }
 
 /** Tiny but valid files for each kind of project (so downloads and modpack indexes are real). */
-function versionFile(project: DemoProject, versionNumber: string, gameVersion: string, bundled: Array<{ filename: string; bytes: Buffer }>): { filename: string; bytes: Buffer } {
+function versionFile(project: DemoProject, versionNumber: string, gameVersion: string, bundled: PublishedFile[]): { filename: string; bytes: Buffer } {
   const note = strToU8(`${project.title} ${versionNumber} — Cairn demo file\n`);
   const zip = (entries: Record<string, Uint8Array>) => Buffer.from(zipSync(entries));
   if (project.slug === SIGNPOST_SLUG || project.slug === WELCOME_SIGN_SLUG) return demoServerPlugin(project.slug, versionNumber);
@@ -132,7 +149,9 @@ function versionFile(project: DemoProject, versionNumber: string, gameVersion: s
         files: bundled.map((f) => ({
           path: `mods/${f.filename}`,
           hashes: { sha1: createHash('sha1').update(f.bytes).digest('hex'), sha512: createHash('sha512').update(f.bytes).digest('hex') },
-          downloads: [],
+          // Demo mods run on the client and may run on the server (as their projects say).
+          env: { client: 'required', server: 'optional' },
+          downloads: [f.url],
           fileSize: f.bytes.length,
         })),
         dependencies: { minecraft: gameVersion, [project.loaders[0] === 'neoforge' ? 'neoforge' : 'fabric-loader']: project.loaders[0] === 'neoforge' ? '21.1.0' : '0.16.0' },
@@ -160,7 +179,7 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   return (await db.select({ one: sql`1` }).from(projects).limit(1)).length === 0;
 }
 
-export async function seedDemoCatalogue(db: Database, files: FileStore, log: Logger): Promise<void> {
+export async function seedDemoCatalogue(db: Database, files: FileStore, config: DemoCatalogueConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const random = seededRandom(20240601);
   const day = 24 * 60 * 60 * 1000;
@@ -178,7 +197,7 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, log: Log
     creatorIds.push(id);
   }
 
-  const primaryFiles = new Map<string, { filename: string; bytes: Buffer }>();
+  const primaryFiles = new Map<string, PublishedFile>();
   let versionCount = 0;
   for (const [index, spec] of PROJECTS.entries()) {
     const ownerId = creatorIds[spec.owner]!;
@@ -260,7 +279,7 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, log: Log
       const versionNumber = `${1 + Math.floor(v / 2)}.${(v % 2) * 2 + Math.floor(random() * 2)}.${Math.floor(random() * 4)}`;
       // Built-in runtime plugins target the game version demo servers run.
       const gameVersions = spec.loaders.includes('flying-squid') ? [DEMO_PLUGIN_GAME_VERSION] : sets[Math.min(v, sets.length - 1)]!;
-      const bundled = (spec.bundles ?? []).map((slug) => primaryFiles.get(slug)).filter((f): f is { filename: string; bytes: Buffer } => f !== undefined);
+      const bundled = (spec.bundles ?? []).map((slug) => primaryFiles.get(slug)).filter((f): f is PublishedFile => f !== undefined);
       const file = versionFile(spec, versionNumber, gameVersions[0]!, bundled);
       const blob = await files.put(file.bytes, { maxBytes: 1 << 20, extension: file.filename.split('.').pop()! });
       const requires = (spec.requires ?? [])
@@ -279,7 +298,7 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, log: Log
         status: spec.status === 'draft' ? 'draft' : 'listed',
         file_parts: ['file'],
       };
-      const prepared = await prepareVersionUpload(files, data, [{ field: 'file', filename: file.filename, blob }]);
+      const prepared = await prepareVersionUpload({ files, modpackDownloads: config.modpackDownloads }, data, [{ field: 'file', filename: file.filename, blob }]);
       const project = { id: projectId, ...sides };
       const versionId = await db.transaction((tx) => insertVersionUpload(tx, { project, authorId: ownerId, prepared }));
       const downloads = Math.floor(random() ** 3 * 400_000);
@@ -288,7 +307,7 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, log: Log
         .update(versions)
         .set({ datePublished: new Date(published.getTime() + ((v + 1) / (versionTotal + 1)) * (now - published.getTime())), downloads })
         .where(eq(versions.id, versionId));
-      if (v === versionTotal - 1 && spec.kind === 'mod') primaryFiles.set(spec.slug, file);
+      if (v === versionTotal - 1 && spec.kind === 'mod') primaryFiles.set(spec.slug, { ...file, url: versionFileUrl(config.publicApiUrl, projectId, versionId, file.filename) });
       versionCount++;
     }
     await db.update(projects).set({ downloads: projectDownloads, updated: new Date(now - random() * 30 * day) }).where(eq(projects.id, projectId));

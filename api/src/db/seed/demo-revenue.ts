@@ -6,6 +6,7 @@ import { projects, teamMembers } from '../schema/catalogue.js';
 import { revenueDays } from '../schema/payouts.js';
 import { users } from '../schema/users.js';
 import { createRevenueDistribution, type UsageSource } from '../../modules/payouts/payouts.port.js';
+import { seedDemoAnalytics } from './demo-analytics.js';
 
 type Logger = { info(message: string): void };
 
@@ -18,7 +19,9 @@ const DEMO_POOL_CENTS = 10_000;
  * Six weeks of distributed revenue for the demo catalogue, so balances (available and pending),
  * history and revenue charts have something to show. The `demo` account shares one project
  * (payouts split 50: the most downloaded one) so signing in as it shows revenue and can withdraw.
- * Skipped once any day was distributed.
+ * The same days' views and downloads go into the analytics roll-ups (demo-analytics.ts), so the
+ * analytics pages chart them, with their regions and download sources. Skipped once any day was
+ * distributed.
  */
 export async function seedDemoRevenue(db: Database, revenue: RevenueConfig, log: Logger): Promise<void> {
   if ((await db.select({ day: revenueDays.day }).from(revenueDays).limit(1)).length > 0) return;
@@ -46,6 +49,9 @@ export async function seedDemoRevenue(db: Database, revenue: RevenueConfig, log:
   };
   const distribution = createRevenueDistribution({ db, usage, poolDailyCents: revenue.poolDailyCents || DEMO_POOL_CENTS, creatorShareBps: revenue.creatorShareBps, holdingDays: revenue.holdingDays });
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-  for (let daysAgo = DEMO_DAYS; daysAgo >= 1; daysAgo--) await distribution.distributeDay(new Date(today - daysAgo * DAY_MS));
-  log.info(`Seeded ${DEMO_DAYS} days of demo revenue`);
+  const days = Array.from({ length: DEMO_DAYS }, (_, i) => new Date(today - (DEMO_DAYS - i) * DAY_MS));
+  // The analytics pages show the same days and numbers the revenue was distributed by.
+  await seedDemoAnalytics(db, await Promise.all(days.map(async (day) => ({ day, usage: await usage(db, day) }))));
+  for (const day of days) await distribution.distributeDay(day);
+  log.info(`Seeded ${DEMO_DAYS} days of demo revenue and analytics`);
 }

@@ -25,15 +25,17 @@ export interface DownloadEvent {
   gameVersion: string;
   reason: string;
   dependentOn: number | null;
+  /** Who made the download (download-source.ts). */
+  source: string;
 }
 
 /** A counted download, with the same monetization rule as views. */
 export async function insertDownloadEvent(db: Executor, event: DownloadEvent): Promise<void> {
   const t = analyticsDownloadEvents;
   await db.execute(sql`
-    insert into ${t} (project_id, version_id, client_key, country, loader, game_version, reason, dependent_on, monetized)
+    insert into ${t} (project_id, version_id, client_key, country, loader, game_version, reason, dependent_on, source, monetized)
     select ${event.projectId}, ${event.versionId}, ${event.clientKey}, ${event.country}, ${event.loader}, ${event.gameVersion},
-      ${event.reason}, ${event.dependentOn},
+      ${event.reason}, ${event.dependentOn}, ${event.source},
       (select count(*) from ${t} where ${t.projectId} = ${event.projectId} and ${t.clientKey} = ${event.clientKey}
         and ${t.recordedAt} > now() - make_interval(hours => ${MONETIZED_WINDOW_HOURS})) < ${MONETIZED_PER_WINDOW}`);
 }

@@ -46,27 +46,34 @@ export async function listSeries(db: Executor, q: SeriesQuery): Promise<Array<{ 
   return rows.map((r) => ({ projectId: Number(r.project_id), seriesJson: r.series }));
 }
 
-/** Sums per project and country over the range: whole days from the daily dimensions, others from the hourly roll-up. */
-export async function listCountries(
+/** The dimensions the read routes break totals down by (each is a column of the hourly roll-up). */
+export type BreakdownDimension = 'country' | 'source';
+const HOURLY_COLUMN = { country: analyticsHourly.country, source: analyticsHourly.source } as const;
+
+/**
+ * Sums per project and value of one dimension (country, download source) over the range: whole
+ * days from the daily dimensions, others from the hourly roll-up.
+ */
+export async function listBreakdown(
   db: Executor,
-  q: Omit<SeriesQuery, 'resolutionSeconds'>,
-): Promise<Array<{ projectId: number; country: string; value: number }>> {
+  q: Omit<SeriesQuery, 'resolutionSeconds'> & { dimension: BreakdownDimension },
+): Promise<Array<{ projectId: number; key: string; value: number }>> {
   const table = q.daily ? analyticsDailyDimensions : analyticsHourly;
   const granularity = q.daily ? '1 day' : '1 hour';
   const range = sql`kind = ${q.kind} and ${anyBigint(table.projectId, q.projectIds)}
     and bucket > ${q.start.toISOString()}::timestamptz - ${granularity}::interval and bucket < ${q.end.toISOString()}::timestamptz`;
   const rows = q.daily
-    ? await db.execute<{ project_id: string; country: string; value: string }>(sql`
-        select project_id::text, value as country, sum(count)::text as value
+    ? await db.execute<{ project_id: string; key: string; value: string }>(sql`
+        select project_id::text, value as key, sum(count)::text as value
         from ${analyticsDailyDimensions}
-        where ${range} and dimension = 'country'
+        where ${range} and dimension = ${q.dimension}
         group by 1, 2`)
-    : await db.execute<{ project_id: string; country: string; value: string }>(sql`
-        select project_id::text, country, sum(count)::text as value
+    : await db.execute<{ project_id: string; key: string; value: string }>(sql`
+        select project_id::text, ${HOURLY_COLUMN[q.dimension]} as key, sum(count)::text as value
         from ${analyticsHourly}
         where ${range}
         group by 1, 2`);
-  return rows.map((r) => ({ projectId: Number(r.project_id), country: r.country, value: Number(r.value) }));
+  return rows.map((r) => ({ projectId: Number(r.project_id), key: r.key, value: Number(r.value) }));
 }
 
 /** Projects whose team, or whose organization's team, the user has accepted membership of (newest first). */

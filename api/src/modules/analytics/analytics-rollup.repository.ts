@@ -36,18 +36,18 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
 
     await tx.execute(sql`delete from ${analyticsHourly} where bucket >= ${from}::timestamptz`);
     await tx.execute(sql`
-      insert into ${analyticsHourly} (kind, project_id, bucket, country, loader, game_version, reason, monetized, count)
-      select kind, project_id, date_trunc('hour', recorded_at, 'UTC'), country, loader, game_version, reason, monetized, count(*)
+      insert into ${analyticsHourly} (kind, project_id, bucket, country, loader, game_version, reason, source, monetized, count)
+      select kind, project_id, date_trunc('hour', recorded_at, 'UTC'), country, loader, game_version, reason, source, monetized, count(*)
       from (
-        select ${ANALYTICS_KIND.view}::smallint as kind, project_id, recorded_at, country, '' as loader, '' as game_version, '' as reason, monetized
+        select ${ANALYTICS_KIND.view}::smallint as kind, project_id, recorded_at, country, '' as loader, '' as game_version, '' as reason, '' as source, monetized
           from ${analyticsViewEvents} where recorded_at >= ${from}::timestamptz
         union all
-        select ${ANALYTICS_KIND.download}::smallint, project_id, recorded_at, country, loader, game_version, reason, monetized
+        select ${ANALYTICS_KIND.download}::smallint, project_id, recorded_at, country, loader, game_version, reason, source, monetized
           from ${analyticsDownloadEvents} where recorded_at >= ${from}::timestamptz
       ) events
-      group by 1, 2, 3, 4, 5, 6, 7, 8
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9
       -- In key order, each leaf of the primary key is filled in one go instead of revisited at random.
-      order by 1, 2, 3, 4, 5, 6, 7, 8`);
+      order by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
 
     const dayFrom = sql`date_trunc('day', ${from}::timestamptz, 'UTC')`;
     await tx.execute(sql`delete from ${analyticsDailyDimensions} where bucket >= ${dayFrom}`);
@@ -55,7 +55,7 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
       insert into ${analyticsDailyDimensions} (kind, project_id, bucket, dimension, value, count)
       select h.kind, h.project_id, date_trunc('day', h.bucket, 'UTC'), d.dimension, d.value, sum(h.count)
       from ${analyticsHourly} h
-      cross join lateral (values ('country', h.country), ('loader', h.loader), ('game_version', h.game_version), ('reason', h.reason)) d(dimension, value)
+      cross join lateral (values ('country', h.country), ('loader', h.loader), ('game_version', h.game_version), ('reason', h.reason), ('source', h.source)) d(dimension, value)
       where h.bucket >= ${dayFrom} and (h.kind = ${ANALYTICS_KIND.download} or d.dimension = 'country')
       group by 1, 2, 3, 4, 5`);
     await tx.execute(sql`delete from ${analyticsDailyTotals} where bucket >= ${dayFrom}`);

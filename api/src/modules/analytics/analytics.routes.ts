@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
-import { AnalyticsCountriesSchema, AnalyticsQuerySchema, AnalyticsSeriesSchema, RecordViewBodySchema } from '@cairn/shared/schemas/analytics';
+import { AnalyticsCountriesSchema, AnalyticsQuerySchema, AnalyticsSeriesSchema, AnalyticsSourcesSchema, RecordViewBodySchema } from '@cairn/shared/schemas/analytics';
 import { requiredActor } from '../../lib/actor.js';
 import { sendSerialized } from '../../lib/send-json.js';
 import { forbidden } from '../../lib/errors.js';
@@ -65,8 +65,29 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService;
         schema: { operationId, tags, summary, description: readDescription, querystring: AnalyticsQuerySchema, response: { 200: AnalyticsCountriesSchema, ...errors } },
         serializerCompiler: plainJson,
       },
-      async (request) => service.getCountries(requiredActor(request.actor), metric, request.query),
+      async (request) => service.getBreakdown(requiredActor(request.actor), metric, 'country', request.query),
     );
   countries('view', '/analytics/countries/views', 'getViewCountryAnalytics', 'Views of projects per country over the range');
   countries('download', '/analytics/countries/downloads', 'getDownloadCountryAnalytics', 'Downloads of projects per country over the range');
+
+  app.get(
+    '/analytics/sources/downloads',
+    {
+      config: requireAuth('ANALYTICS'),
+      schema: {
+        operationId: 'getDownloadSourceAnalytics',
+        tags,
+        summary: 'Downloads of projects per download source over the range',
+        description:
+          'Answers `{project_id: {source: downloads}}`. A source is the launcher or tool that downloaded the files, as the `project` part of a ' +
+          'User-Agent of the form `project/version (contact)` (e.g. `ModrinthApp/0.9.3 (support@example.com)` → `ModrinthApp`); `website` for ' +
+          'downloads from the Cairn website\'s own pages; `unknown` for every other client (and for downloads counted before sources were recorded). ' +
+          readDescription,
+        querystring: AnalyticsQuerySchema,
+        response: { 200: AnalyticsSourcesSchema, ...errors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (request) => service.getBreakdown(requiredActor(request.actor), 'download', 'source', request.query),
+  );
 };

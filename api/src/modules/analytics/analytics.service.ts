@@ -5,7 +5,6 @@ import {
   ANALYTICS_DEFAULT_RESOLUTION_MINUTES,
   ANALYTICS_MAX_BUCKETS,
   ANALYTICS_MAX_PROJECTS,
-  type AnalyticsCountries,
   type AnalyticsQuery,
 } from '@cairn/shared/schemas/analytics';
 import type { Database } from '../../db/client.js';
@@ -16,7 +15,7 @@ import { encodeBase62 } from '../../lib/ids.js';
 import { findProjectAccess, listProjectAccess, listProjectAccessByIdOrSlug } from '../access/project.policy.js';
 import { downloadClientKey } from '../../lib/client-key.js';
 import { insertViewEvent } from './analytics-events.repository.js';
-import { listCountries, listMemberProjectIds, listSeries } from './analytics-query.repository.js';
+import { listBreakdown, listMemberProjectIds, listSeries, type BreakdownDimension } from './analytics-query.repository.js';
 import type { CountryLookup } from './geoip.js';
 
 export type AnalyticsMetric = keyof typeof ANALYTICS_KIND;
@@ -100,19 +99,24 @@ export function createAnalyticsService(deps: { db: Database; countryOf: CountryL
       return `{${[...series].map(([id, json]) => `${JSON.stringify(encodeBase62(id))}:${json}`).join(',')}}`;
     },
 
-    async getCountries(actor: Actor, metric: AnalyticsMetric, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsCountries> {
+    /**
+     * Totals per project and value of a dimension over the range: `{project_id: {value: total}}`
+     * (countries, or download sources). Shape: AnalyticsCountries / AnalyticsSources.
+     */
+    async getBreakdown(actor: Actor, metric: AnalyticsMetric, dimension: BreakdownDimension, query: AnalyticsQuery, now = new Date()): Promise<Record<string, Record<string, number>>> {
       const window = resolveWindow(query, now);
       const projectIds = await viewableProjects(actor, query.project_ids);
-      const result: AnalyticsCountries = Object.fromEntries(projectIds.map((id) => [encodeBase62(id), {}]));
+      const result: Record<string, Record<string, number>> = Object.fromEntries(projectIds.map((id) => [encodeBase62(id), {}]));
       if (projectIds.length === 0) return result;
-      const rows = await listCountries(db, {
+      const rows = await listBreakdown(db, {
         kind: ANALYTICS_KIND[metric],
         projectIds,
         start: window.start,
         end: window.end,
         daily: window.resolutionMinutes % DAY_MINUTES === 0,
+        dimension,
       });
-      for (const row of rows) result[encodeBase62(row.projectId)]![row.country] = row.value;
+      for (const row of rows) result[encodeBase62(row.projectId)]![row.key] = row.value;
       return result;
     },
   };

@@ -17,8 +17,8 @@ import type { CollectionsService } from './collections.service.js';
 
 const tags = ['collections'];
 // Any text: a malformed id names no collection, so it is a 404 like an unknown one.
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const UserParams = z.object({ id: z.string().min(1).max(128) });
+export const IdParams = z.object({ id: z.string().min(1).max(64) });
+export const UserParams = z.object({ id: z.string().min(1).max(128) });
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const NoContent = z.null().describe('No content');

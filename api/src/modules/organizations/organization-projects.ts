@@ -1,12 +1,13 @@
 import { ALL_PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import type { Organization } from '@cairn/shared/schemas/organizations';
 import type { Project } from '@cairn/shared/schemas/projects';
+import type { ProjectV3 } from '@cairn/shared/schemas/catalogue-v3';
 import { isAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
-import { loadWireProjects } from '../projects/projects.port.js';
+import { loadWireProjects, loadWireProjectsV3 } from '../projects/projects.port.js';
 import type { OrganizationContext } from './organization-context.js';
 import * as repo from './organizations.repository.js';
 
@@ -16,12 +17,21 @@ const { ADD_PROJECT, REMOVE_PROJECT } = ORGANIZATION_PERMISSIONS;
 export function createOrganizationProjects(context: OrganizationContext) {
   const { db, cdnUrl, requireVisible, requirePermission, present, visibleOrganizations } = context;
 
+  /** Ids of the organization's projects the caller may see (404 when the organization is not visible). */
+  async function visibleProjectIds(actor: Actor | null, text: string): Promise<number[]> {
+    const found = await requireVisible(db, actor, text);
+    const ids = (await repo.listProjectsOfOrganization(db, found.row.id)).map((p) => p.id);
+    return (await listProjectAccess(db, actor, ids)).filter((a) => a.visible).map((a) => a.project.id);
+  }
+
   return {
     async getOrganizationProjects(actor: Actor | null, text: string): Promise<Project[]> {
-      const found = await requireVisible(db, actor, text);
-      const ids = (await repo.listProjectsOfOrganization(db, found.row.id)).map((p) => p.id);
-      const visible = (await listProjectAccess(db, actor, ids)).filter((a) => a.visible).map((a) => a.project.id);
-      return loadWireProjects(db, visible, cdnUrl);
+      return loadWireProjects(db, await visibleProjectIds(actor, text), cdnUrl);
+    },
+
+    /** GET /v3/organization/{id}/projects: the same projects in the reference's v3 shape. */
+    async getOrganizationProjectsV3(actor: Actor | null, text: string): Promise<ProjectV3[]> {
+      return loadWireProjectsV3(db, await visibleProjectIds(actor, text), cdnUrl);
     },
 
     /** The organization owning a project, when there is one the caller may see. */

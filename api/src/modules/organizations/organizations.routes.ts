@@ -17,9 +17,9 @@ import type { OrganizationsService } from './organizations.service.js';
 
 const tags = ['organizations'];
 const IdOrSlug = z.string().min(1).max(128);
-const OrganizationParams = z.object({ id: IdOrSlug });
+export const OrganizationParams = z.object({ id: IdOrSlug });
 const OrganizationProjectParams = z.object({ id: IdOrSlug, project: IdOrSlug });
-const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug).max(100)) });
+export const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug).max(100)) });
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const NoContent = z.null().describe('No content');

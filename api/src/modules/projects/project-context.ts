@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
 import type { JobQueue } from '../../jobs/job-runner.js';
+import type { ModpackDownloadPolicy } from '../versions/modpack-rules.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import type { ProjectCache } from './project-cache.js';
@@ -21,6 +22,8 @@ export interface ProjectsServiceDeps {
   publicApiUrl: string;
   /** Signs links to files of versions not everyone may see (dependency lists). */
   fileTokens: FileTokens;
+  /** Where the files listed in modpacks of initial versions may be downloaded from. */
+  modpackDownloads: ModpackDownloadPolicy;
   cache: ProjectCache;
   /** Queues the follower fan-out when a project is first released; absent, nothing is announced. */
   jobs?: JobQueue;

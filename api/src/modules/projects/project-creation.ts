@@ -18,7 +18,7 @@ const PROJECT_LIMIT = 256;
 
 /** Creating a project from a multipart upload: data, icon, gallery and initial versions. */
 export function createProjectCreation(context: ProjectContext) {
-  const { db, files, projectById, discardBlobs, applyLinks, setDonationLinks } = context;
+  const { db, files, projectById, discardBlobs, applyLinks, setDonationLinks, modpackDownloads } = context;
 
   return {
     /** How each part of a POST /project upload is read (after `data`). */
@@ -54,7 +54,7 @@ export function createProjectCreation(context: ProjectContext) {
 
         // File work first (outside the transaction): version files, icon and gallery renditions.
         const prepared: PreparedVersionUpload[] = [];
-        for (const version of data.initial_versions) prepared.push(await prepareVersionUpload(files, version, upload.files));
+        for (const version of data.initial_versions) prepared.push(await prepareVersionUpload({ files, modpackDownloads }, version, upload.files));
         const iconData = upload.images.get('icon');
         let icon: { key: string; rawKey: string; color: number } | undefined;
         if (iconData) {

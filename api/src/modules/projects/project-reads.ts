@@ -1,16 +1,18 @@
 import { SEARCHABLE_PROJECT_STATUSES, isHiddenProjectStatus, isSearchableProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Project, ProjectDependencyList } from '@cairn/shared/schemas/projects';
+import type { ProjectV3 } from '@cairn/shared/schemas/catalogue-v3';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { findProjectAccess, listProjectAccess, listProjectAccessByIdOrSlug, requireVisibleProject } from '../access/project.policy.js';
 import { loadVisibleWireVersions } from '../versions/version-details.js';
 import type { ProjectContext } from './project-context.js';
+import { loadWireProjectsV3 } from './projects.port.js';
 import * as repo from './projects.repository.js';
 
 /** Reading projects: one, many, random, their dependencies, a user's projects. */
 export function createProjectReads(context: ProjectContext) {
-  const { db, cache, toProjects, projectById, publicApiUrl, fileTokens } = context;
+  const { db, cache, toProjects, projectById, publicApiUrl, fileTokens, cdnUrl } = context;
 
   return {
     /**
@@ -26,6 +28,14 @@ export function createProjectReads(context: ProjectContext) {
       const json = JSON.stringify(project);
       if (!isHiddenProjectStatus(access.project.status)) cache.set(access.project.id, project.slug, json, generation);
       return json;
+    },
+
+    /** GET /v3/project/{id|slug}: the same visibility as the v2 read, in the reference's v3 shape. */
+    async getProjectV3(actor: Actor | null, idOrSlug: string): Promise<ProjectV3> {
+      const access = await requireVisibleProject(db, actor, idOrSlug);
+      const [project] = await loadWireProjectsV3(db, [access.project.id], cdnUrl);
+      if (!project) throw notFound();
+      return project;
     },
 
     /** Visible projects among ids/slugs; unknown and hidden ones are left out. */

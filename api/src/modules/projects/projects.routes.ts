@@ -14,6 +14,7 @@ import {
   ProjectsRandomQuerySchema,
   ScheduleProjectBodySchema,
 } from '@cairn/shared/schemas/projects';
+import { HashListSchema, HashProjectMapSchema } from '@cairn/shared/schemas/hashes';
 import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { imageBody } from '../../lib/image-body.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
@@ -23,7 +24,7 @@ import type { ProjectsService } from './projects.service.js';
 const tags = ['projects'];
 /** A project id (base62) or slug. */
 const IdOrSlug = z.string().min(1).max(128);
-const ProjectParams = z.object({ id: IdOrSlug });
+export const ProjectParams = z.object({ id: IdOrSlug });
 const UserParams = z.object({ id: z.string().min(1).max(128) });
 const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug).max(1000)) });
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
@@ -220,6 +221,23 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'getDependencies', tags, summary: "Get all of a project's dependencies", params: ProjectParams, response: { 200: ProjectDependencyListSchema, 404: ErrorBodySchema } },
     },
     async (request) => service.getDependencies(request.actor, request.params.id),
+  );
+
+  // With the other lookups by hash (versions module), answering projects.
+  app.post(
+    '/version_file/project',
+    {
+      config: optionalAuth('PROJECT_READ', 'VERSION_READ'),
+      schema: {
+        operationId: 'projectsFromHashes',
+        tags: ['version-files'],
+        summary: 'Get projects from hashes',
+        description: 'Up to 1,000 hashes; each known one → the project of its file. Hashes of unknown or invisible files are left out of the answer.',
+        body: HashListSchema,
+        response: { 200: HashProjectMapSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => service.getProjectsByHashes(request.actor, request.body.hashes, request.body.algorithm),
   );
 
   app.post(

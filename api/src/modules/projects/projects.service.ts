@@ -2,6 +2,7 @@ import { createProjectContext, type ProjectsServiceDeps } from './project-contex
 import { createProjectCreation } from './project-creation.js';
 import { createProjectEditing } from './project-editing.js';
 import { createProjectFollows } from './project-follows.js';
+import { createProjectHashLookups } from './project-hashes.js';
 import { createProjectMedia } from './project-media.js';
 import { createProjectReads } from './project-reads.js';
 import { createProjectSchedules } from './project-schedules.js';
@@ -18,6 +19,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     ...createProjectEditing(context),
     ...createProjectMedia(context),
     ...createProjectFollows(context),
+    ...createProjectHashLookups(context),
     ...createProjectSchedules(context),
   };
 }

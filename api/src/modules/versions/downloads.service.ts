@@ -10,7 +10,7 @@ import * as repo from './versions.repository.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { downloadClientKey } from '../../lib/client-key.js';
 import { contentDisposition, downloadContentType } from './download-headers.js';
-import type { DownloadReason } from '@cairn/shared/schemas/analytics';
+import { DOWNLOAD_SOURCE_UNKNOWN, type DownloadReason } from '@cairn/shared/schemas/analytics';
 import type { CountryLookup } from '../analytics/geoip.js';
 import { recordDownloadEvent } from '../analytics/download-events.port.js';
 
@@ -32,6 +32,8 @@ export interface DownloadFacts {
   gameVersion?: string;
   /** Base62 id of the project that pulled this one in. */
   dependentOn?: string;
+  /** Who made the download (analytics/download-source.ts); unknown when not given. */
+  source?: string;
 }
 
 /** Version files served at their public URL, with download counting. */
@@ -77,7 +79,7 @@ export function createDownloadsService(deps: { db: Database; files: FileStore; f
 
     /**
      * Counts a download (at most once per client per version per hour) and records it for
-     * analytics with the client's country and the facts it gave.
+     * analytics with the client's country, the facts it gave and its download source.
      */
     countDownload(file: DownloadableFile, clientIp: string, facts: DownloadFacts = {}): Promise<boolean> {
       const clientKey = downloadClientKey(clientIp);
@@ -91,6 +93,7 @@ export function createDownloadsService(deps: { db: Database; files: FileStore; f
           gameVersion: facts.gameVersion ?? '',
           reason: facts.reason ?? 'standalone',
           dependentOn: facts.dependentOn === undefined ? null : (parseId(facts.dependentOn) ?? null),
+          source: facts.source ?? DOWNLOAD_SOURCE_UNKNOWN,
         }),
       );
     },

@@ -14,10 +14,12 @@ import { createVersionFilesService } from './version-files.service.js';
 import { versionFilesRoutes } from './version-files.routes.js';
 import { createVersionsService } from './versions.service.js';
 import { versionsRoutes } from './versions.routes.js';
+import { versionsV3Routes } from './versions-v3.routes.js';
 import { createInferenceService } from './inference/inference.service.js';
 import { inferenceRoutes } from './inference/inference.routes.js';
 import { createTagsService } from '../tags/tags.service.js';
 import type { CountryLookup } from '../analytics/geoip.js';
+import type { ModpackDownloadPolicy } from './modpack-rules.js';
 
 export interface VersionsModuleDeps {
   db: Database;
@@ -28,21 +30,27 @@ export interface VersionsModuleDeps {
   maxFileBytes: number;
   /** Signs links to files of versions not everyone may see. */
   fileTokens: FileTokens;
+  /** Where the files listed in uploaded modpacks may be downloaded from. */
+  modpackDownloads: ModpackDownloadPolicy;
   /** The job queue (followers' notifications of new versions). */
   jobs?: JobQueue;
   /** Country of a downloading client, for analytics. */
   countryOf: CountryLookup;
+  /** The website's origins: downloads whose Origin or Referer is one of them count as the website's (download source). */
+  webOrigins: readonly string[];
 }
 
 /**
- * Versions and their files: /v2/version*, metadata read from an uploaded file (/v2/version/infer), /v2/project/{id}/version*, lookups by hash under
+ * Versions and their files: /v2/version* (and GET /v3/version/{id}), metadata read from an uploaded file (/v2/version/infer), /v2/project/{id}/version*, lookups by hash under
  * /v2/version_file*, file downloads under /data, and the Forge update file under /updates
  * (also under /v2/updates).
  */
 export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app, deps) => {
   await app.register(multipart);
   const { db, files, publicApiUrl, maxFileBytes, fileTokens } = deps;
-  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: createVersionsService({ db, files, publicApiUrl, fileTokens, jobs: deps.jobs }) });
+  const versions = createVersionsService({ db, files, publicApiUrl, fileTokens, modpackDownloads: deps.modpackDownloads, jobs: deps.jobs });
+  await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: versions });
+  await app.register(versionsV3Routes, { prefix: '/v3', service: versions });
   const inference = createInferenceService({ db, tags: createTagsService({ db }) });
   await app.register(inferenceRoutes, { prefix: '/v2', service: inference, maxFileBytes });
   const cache = createVersionCache();
@@ -52,5 +60,5 @@ export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app
   const forgeUpdates = createForgeUpdatesService({ db, publicSiteUrl: deps.publicSiteUrl });
   await app.register(forgeUpdatesRoutes, { service: forgeUpdates, operationId: 'forgeUpdates' });
   await app.register(forgeUpdatesRoutes, { prefix: '/v2', service: forgeUpdates, operationId: 'forgeUpdatesV2' });
-  await app.register(downloadRoutes, { service: createDownloadsService({ db, files, fileTokens, countryOf: deps.countryOf }) });
+  await app.register(downloadRoutes, { service: createDownloadsService({ db, files, fileTokens, countryOf: deps.countryOf }), siteOrigins: deps.webOrigins });
 };

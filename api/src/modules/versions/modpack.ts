@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
+import { modpackIndexProblem, type ModpackDownloadPolicy } from './modpack-rules.js';
 import { scanZip, type ZipScanLimits } from './zip-entries.js';
 
 /**
@@ -99,13 +100,21 @@ async function findIndexText(files: FileStore, key: string, size: number): Promi
   }
 }
 
-/** Turns an index document into what a version needs; throws a message for a malformed one. */
-export function parseModpackIndex(text: string): ModpackIndex {
+/**
+ * Turns an index document into what a version needs; throws a message for a malformed one.
+ * With a download policy (uploads), the index must also follow every rule of modpack-rules.ts;
+ * without one (reading metadata for a form), only its shape is checked.
+ */
+export function parseModpackIndex(text: string, policy?: ModpackDownloadPolicy): ModpackIndex {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new Error(`${MODPACK_INDEX_NAME} is not valid JSON`);
+  }
+  if (policy) {
+    const problem = modpackIndexProblem(json, policy);
+    if (problem) throw new Error(`${MODPACK_INDEX_NAME} ${problem}`);
   }
   const parsed = IndexSchema.safeParse(json);
   if (!parsed.success) {
@@ -130,8 +139,13 @@ export function parseModpackIndex(text: string): ModpackIndex {
   };
 }
 
-/** Reads a stored `.mrpack`; a file that is not a valid pack is a 400 naming it. */
-export async function readModpackIndex(files: FileStore, blob: { key: string; size: number }, filename: string): Promise<ModpackIndex> {
+/** Reads a stored `.mrpack` being uploaded; a file that is not a valid, installable pack is a 400 naming it and the rule. */
+export async function readModpackIndex(
+  files: FileStore,
+  blob: { key: string; size: number },
+  filename: string,
+  policy: ModpackDownloadPolicy,
+): Promise<ModpackIndex> {
   let text: string | undefined;
   try {
     text = await findIndexText(files, blob.key, blob.size);
@@ -140,7 +154,7 @@ export async function readModpackIndex(files: FileStore, blob: { key: string; si
   }
   if (text === undefined) throw badRequest(`File '${filename}' is not a valid modpack: it has no ${MODPACK_INDEX_NAME}`);
   try {
-    return parseModpackIndex(text);
+    return parseModpackIndex(text, policy);
   } catch (error) {
     throw badRequest(`File '${filename}' is not a valid modpack: ${(error as Error).message}`);
   }

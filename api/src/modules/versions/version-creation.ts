@@ -7,6 +7,7 @@ import type { FileStore } from '../../lib/storage/file-store.js';
 import type { UploadedFile } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { readModpackIndex, type ModpackIndex } from './modpack.js';
+import type { ModpackDownloadPolicy } from './modpack-rules.js';
 import { checkTags, environmentForNewVersion, resolveDependencies, type ResolvedDependency } from './version-rules.js';
 import { fileContentProblem, fileExtension, fileNameProblem, isSignatureFile } from './version-uploads.js';
 import * as repo from './versions.repository.js';
@@ -30,18 +31,25 @@ export interface PreparedVersionUpload {
   field: string;
 }
 
-const isModpackFile = (file: UploadedFile) => fileExtension(file.filename) === 'mrpack';
+/** What reading uploaded version files needs: the file store and where pack files may be downloaded from. */
+export interface VersionUploadContext {
+  files: FileStore;
+  modpackDownloads: ModpackDownloadPolicy;
+}
+
+export const isModpackFile = (file: { filename: string }) => fileExtension(file.filename) === 'mrpack';
 
 /**
  * Matches a version's `file_parts` with the uploaded files and checks names, extensions and
- * duplicates; reads the index of a modpack file.
+ * duplicates; reads and checks the index of a modpack file (modpack-rules.ts).
  */
 export async function prepareVersionUpload(
-  files: FileStore,
+  context: VersionUploadContext,
   data: InitialVersionData,
   uploads: readonly UploadedFile[],
   field = 'data',
 ): Promise<PreparedVersionUpload> {
+  const { files } = context;
   const invalid = (name: string, message: string) => badRequest(`Invalid ${field} '${name}': ${message}`);
   if (new Set(data.file_parts).size !== data.file_parts.length) throw invalid('file_parts', 'a part is listed twice');
   const own = data.file_parts.map((part) => {
@@ -66,7 +74,12 @@ export async function prepareVersionUpload(
   }
   // A pack is recognised by its file name, or (as older clients do) by a part named `*.mrpack`.
   const modpackFile = own.find(isModpackFile) ?? own.find((f) => /\.mrpack(-primary)?$/i.test(f.field));
-  const modpackIndex = modpackFile ? await readModpackIndex(files, modpackFile.blob, modpackFile.filename) : undefined;
+  // Every pack of the version must be installable, not only the one whose index is used.
+  let modpackIndex: ModpackIndex | undefined;
+  for (const file of own.filter((f) => f === modpackFile || isModpackFile(f))) {
+    const index = await readModpackIndex(files, file.blob, file.filename, context.modpackDownloads);
+    if (file === modpackFile) modpackIndex = index;
+  }
   return { data, files: own, modpack: modpackFile !== undefined, modpackIndex, field };
 }
 

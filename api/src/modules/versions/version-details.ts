@@ -1,12 +1,14 @@
 import type { Version } from '@cairn/shared/schemas/versions';
+import type { VersionV3 } from '@cairn/shared/schemas/catalogue-v3';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { listProjectAccess, type ProjectAccess } from '../access/project.policy.js';
 import { canSeeVersion } from '../access/version.policy.js';
-import { listVersionRows, loadVersionDetails, withFilesAndDependencies, type VersionRow } from './version-details.repository.js';
+import { listVersionRows, loadVersionDetails, withFilesAndDependencies, type VersionDetails, type VersionRow } from './version-details.repository.js';
 import type { VersionCache } from './version-cache.js';
 import { toVersion, withSignedFileUrls, type FileLinks } from './versions.mapper.js';
+import { toVersionV3 } from './version-v3.mapper.js';
 import { findVersionRow, listNonPublicVersionIds } from './versions.repository.js';
 
 /**
@@ -14,9 +16,18 @@ import { findVersionRow, listNonPublicVersionIds } from './versions.repository.j
  * caller may see, so links to files of non-public versions are signed for this caller.
  */
 export async function toWireVersions(db: Executor, rows: readonly VersionRow[], links: FileLinks, options: { changelog?: boolean } = {}): Promise<Version[]> {
+  return present(db, rows, links, (details) => toVersion(details, links.publicApiUrl, options));
+}
+
+/** The same, in the reference's v3 shape (the /v3 routes). */
+export async function toWireVersionsV3(db: Executor, rows: readonly VersionRow[], links: FileLinks): Promise<VersionV3[]> {
+  return present(db, rows, links, (details) => toVersionV3(details, links.publicApiUrl));
+}
+
+async function present<T extends Version | VersionV3>(db: Executor, rows: readonly VersionRow[], links: FileLinks, map: (details: VersionDetails) => T): Promise<T[]> {
   const [all, nonPublic] = await Promise.all([withFilesAndDependencies(db, rows), listNonPublicVersionIds(db, rows.map((r) => r.id))]);
   return all.map((details) => {
-    const version = toVersion(details, links.publicApiUrl, options);
+    const version = map(details);
     return nonPublic.has(details.row.id) ? withSignedFileUrls(version, links.tokens) : version;
   });
 }

@@ -7,6 +7,7 @@ import {
   FileHashSchema,
   GetLatestVersionFromHashBodySchema,
   GetLatestVersionsFromHashesBodySchema,
+  GetLatestVersionsFromIndividualHashesBodySchema,
   HashListSchema,
   HashQuerySchema,
   HashVersionMapSchema,
@@ -134,5 +135,23 @@ export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesSe
     },
     async (request, reply) =>
       sendSerialized(reply, await service.getLatestVersionsForHashesJson(request.actor, request.body.hashes, request.body.algorithm, request.body)),
+  );
+
+  app.post(
+    '/version_files/update_individual',
+    {
+      config: optionalAuth('VERSION_READ'),
+      schema: {
+        operationId: 'getLatestVersionsFromIndividualHashes',
+        tags,
+        summary: 'Latest versions of multiple projects from hashes, each with its own loader(s) and game version(s)',
+        description:
+          'Up to 1,000 hashes, each with its own filters; for each, the listed version of its project matching them that ranks first: ' +
+          'the newest one without a manual `ordering`, else the one with the highest `ordering`. Hashes of unknown or invisible files are left out.',
+        body: GetLatestVersionsFromIndividualHashesBodySchema,
+        response: { 200: HashVersionMapSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendSerialized(reply, await service.getLatestVersionsForEachHashJson(request.actor, request.body.hashes, request.body.algorithm)),
   );
 };

@@ -1,5 +1,5 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
-import { algorithmOfHash, type HashAlgorithm, type UpdateFilters } from '@cairn/shared/schemas/hashes';
+import { algorithmOfHash, type HashAlgorithm, type HashUpdateRequest, type UpdateFilters } from '@cairn/shared/schemas/hashes';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -10,6 +10,7 @@ import { requireProjectPermission } from '../access/project.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { filterVisible, loadVersionJson, requireVisibleVersion } from './version-details.js';
+import { listVisibleHashMatches, projectOfEachHash } from './version-hashes.port.js';
 import { signedFileUrl, versionFileUrl } from './versions.mapper.js';
 import { listFilesOfVersions } from './version-details.repository.js';
 import type { VersionCache } from './version-cache.js';
@@ -39,6 +40,10 @@ const toFilter = (filters: UpdateFilters): repo.UpdateFilter => ({
   versionTypes: filters.version_types,
 });
 
+/** Filters that select the same versions have the same key (values are sets; absent ≠ empty). */
+const filterKey = (filters: UpdateFilters): string =>
+  JSON.stringify([filters.loaders, filters.game_versions, filters.version_types].map((values) => (values ? [...new Set(values)].sort() : null)));
+
 /** `{"<hash>":<version>,…}` (the HashVersionMap) from hashes paired with serialized versions. */
 function hashVersionMap(entries: readonly (readonly [string, Buffer])[]): Buffer {
   if (entries.length === 0) return Buffer.from('{}');
@@ -65,9 +70,51 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
   const versionJson = (versions: readonly { versionId: number; projectId: number }[]) => loadVersionJson(db, cache, versions, links);
 
   /** Visible versions holding each hash, newest first per hash. */
-  async function visibleMatches(actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm) {
-    const rows = await repo.listVersionsByFileHashes(db, algorithm, [...new Set(hashes)]);
-    return filterVisible(db, actor, rows);
+  const visibleMatches = (actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm) => listVisibleHashMatches(db, actor, hashes, algorithm);
+
+  /**
+   * The update checks: each known hash → the best listed (or archived) version of its file's
+   * project (see `projectOfEachHash`) matching the hash's filters, ranked by `order`. Candidates
+   * are looked up (for each distinct set of filters, in one statement) while visibility is
+   * decided; a hash whose file the caller may not see, or whose project has no matching version,
+   * is left out.
+   */
+  async function latestVersionsOfHashes(
+    actor: Actor | null,
+    hashes: readonly string[],
+    algorithm: HashAlgorithm,
+    filtersOf: (hash: string) => UpdateFilters,
+    order: repo.UpdateOrder,
+  ): Promise<Buffer> {
+    const matches = await repo.listVersionsByFileHashes(db, algorithm, [...new Set(hashes)]);
+    const groups = new Map<string, { filter: repo.UpdateFilter; projectIds: Set<number> }>();
+    // Hash → the key of its filters, for the hashes found.
+    const groupOfHash = new Map<string, string>();
+    for (const match of matches) {
+      let key = groupOfHash.get(match.hash);
+      if (key === undefined) {
+        key = filterKey(filtersOf(match.hash));
+        groupOfHash.set(match.hash, key);
+        if (!groups.has(key)) groups.set(key, { filter: toFilter(filtersOf(match.hash)), projectIds: new Set() });
+      }
+      groups.get(key)!.projectIds.add(match.projectId);
+    }
+    const keys = [...groups.keys()];
+    const queries = keys.map((key) => ({ projectIds: [...groups.get(key)!.projectIds], filter: groups.get(key)!.filter }));
+    const [visible, latestPerGroup] = await Promise.all([filterVisible(db, actor, matches), repo.listLatestMatchingVersionIds(db, queries, order)]);
+    const latest = new Map(keys.map((key, i) => [key, latestPerGroup[i]!]));
+    const chosen: [string, { versionId: number; projectId: number }][] = [];
+    for (const [hash, projectId] of projectOfEachHash(visible)) {
+      const versionId = latest.get(groupOfHash.get(hash)!)!.get(projectId);
+      if (versionId !== undefined) chosen.push([hash, { versionId, projectId }]);
+    }
+    const json = await versionJson([...new Map(chosen.map(([, answer]) => [answer.versionId, answer])).values()]);
+    const entries: [string, Buffer][] = [];
+    for (const [hash, { versionId }] of chosen) {
+      const version = json.get(versionId);
+      if (version !== undefined) entries.push([hash, version]);
+    }
+    return hashVersionMap(entries);
   }
 
   /** The visible matches of one hash, narrowed to `versionId` when given. */
@@ -121,7 +168,9 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     async getLatestVersionForHashJson(actor: Actor | null, hash: string, algorithm: HashAlgorithm | undefined, filters: UpdateFilters): Promise<Buffer> {
       const [match] = await matchesOf(actor, hash, { algorithm });
       const projectId = match!.projectId;
-      const versionId = (await repo.listLatestMatchingVersionIds(db, [projectId], toFilter(filters))).get(projectId);
+      // The reference ranks its single-hash update like update_individual, not like /version_files/update.
+      const [latest] = await repo.listLatestMatchingVersionIds(db, [{ projectIds: [projectId], filter: toFilter(filters) }], 'ordering');
+      const versionId = latest!.get(projectId);
       const json = versionId === undefined ? undefined : (await versionJson([{ versionId, projectId }])).get(versionId);
       if (json === undefined) throw notFound('No version of this project matches the filters');
       return json;
@@ -151,24 +200,20 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       filters: UpdateFilters,
     ): Promise<Buffer> {
       if (hashes.length === 0) return hashVersionMap([]);
-      const matches = await repo.listVersionsByFileHashes(db, algorithmOfHash(hashes[0]!, algorithm), [...new Set(hashes)]);
-      const projectIds = [...new Set(matches.map((m) => m.projectId))];
-      // Candidates are listed versions, visible to whoever may see their project.
-      const [visible, latest] = await Promise.all([filterVisible(db, actor, matches), repo.listLatestMatchingVersionIds(db, projectIds, toFilter(filters))]);
-      const projectOfHash = new Map<string, number>();
-      for (const m of visible) if (!projectOfHash.has(m.hash)) projectOfHash.set(m.hash, m.projectId);
-      const answers = [...new Set(projectOfHash.values())].flatMap((projectId) => {
-        const versionId = latest.get(projectId);
-        return versionId === undefined ? [] : [{ versionId, projectId }];
-      });
-      const json = await versionJson(answers);
-      const entries: [string, Buffer][] = [];
-      for (const [hash, projectId] of projectOfHash) {
-        const versionId = latest.get(projectId);
-        const version = versionId === undefined ? undefined : json.get(versionId);
-        if (version !== undefined) entries.push([hash, version]);
-      }
-      return hashVersionMap(entries);
+      return latestVersionsOfHashes(actor, hashes, algorithmOfHash(hashes[0]!, algorithm), () => filters, 'published');
+    },
+
+    /**
+     * POST /version_files/update_individual: as /version_files/update, each hash with its own
+     * filters (a hash listed twice keeps its first entry's), candidates ranked as the reference
+     * ranks them on this route (manual `ordering` first, see `repo.UpdateOrder`).
+     */
+    async getLatestVersionsForEachHashJson(actor: Actor | null, requests: readonly HashUpdateRequest[], algorithm: HashAlgorithm | undefined): Promise<Buffer> {
+      if (requests.length === 0) return hashVersionMap([]);
+      const filtersOfHash = new Map<string, UpdateFilters>();
+      for (const { hash, ...filters } of requests) if (!filtersOfHash.has(hash)) filtersOfHash.set(hash, filters);
+      const hashes = [...filtersOfHash.keys()];
+      return latestVersionsOfHashes(actor, hashes, algorithmOfHash(hashes[0]!, algorithm), (hash) => filtersOfHash.get(hash) ?? {}, 'ordering');
     },
   };
 }

@@ -24,8 +24,15 @@ export function signedFileUrl(url: string, tokens: FileTokens, file: { projectId
   return `${url}?token=${tokens.sign(file)}`;
 }
 
+/** What signing file links needs of a wire version (v2 or v3). */
+interface SignableVersion {
+  id: string;
+  project_id: string;
+  files: ReadonlyArray<{ url: string; filename: string; hashes: { sha1: string } }>;
+}
+
 /** The version with every file link signed (for viewers allowed to see a non-public version). */
-export function withSignedFileUrls(version: Version, tokens: FileTokens): Version {
+export function withSignedFileUrls<T extends SignableVersion>(version: T, tokens: FileTokens): T {
   return {
     ...version,
     files: version.files.map((f) => ({

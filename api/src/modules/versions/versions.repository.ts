@@ -85,21 +85,50 @@ export interface UpdateFilter {
 }
 
 /**
- * For each project, the id of its newest listed (or archived) version matching every given
- * filter (a filter matches when the version shares at least one value with it).
+ * How update checks rank a project's candidates, best first (the reference ranks them differently
+ * per route):
+ * - `published`: newest first (`/version_file/{hash}/update`, `/version_files/update`);
+ * - `ordering`: the reference's version order (manual `ordering` ascending, unordered versions
+ *   after every ordered one, then publication date), last one wins: so the newest version without
+ *   an `ordering` when there is one, else the highest `ordering` (`/version_files/update_individual`).
  */
-export async function listLatestMatchingVersionIds(db: Executor, projectIds: readonly number[], filter: UpdateFilter): Promise<Map<number, number>> {
-  if (projectIds.length === 0) return new Map();
-  const conditions: SQL[] = [anyBigint(versions.projectId, projectIds), inArray(versions.status, [...LISTED_VERSION_STATUSES])];
-  if (filter.loaders) conditions.push(sharesAValue(versions.loaders, filter.loaders));
-  if (filter.gameVersions) conditions.push(sharesAValue(versions.gameVersions, filter.gameVersions));
-  if (filter.versionTypes) conditions.push(inArray(versions.versionType, [...filter.versionTypes]));
-  const rows = await db
-    .selectDistinctOn([versions.projectId], { projectId: versions.projectId, id: versions.id })
-    .from(versions)
-    .where(and(...conditions))
-    .orderBy(versions.projectId, desc(versions.datePublished), desc(versions.id));
-  return new Map(rows.map((r) => [r.projectId, r.id]));
+export type UpdateOrder = 'published' | 'ordering';
+
+const updateOrders: Record<UpdateOrder, SQL[]> = {
+  published: [desc(versions.datePublished), desc(versions.id)],
+  ordering: [sql`${versions.ordering} desc nulls first`, desc(versions.datePublished), desc(versions.id)],
+};
+
+/** One set of update filters, asked for some projects. */
+export interface UpdateQuery {
+  projectIds: readonly number[];
+  filter: UpdateFilter;
+}
+
+/**
+ * For each query, each of its projects → the id of the project's best listed (or archived)
+ * version, ranked by `order`, matching every filter of the query (a filter matches when the version
+ * shares at least one value with it, so an empty one matches nothing). One statement whatever the
+ * number of queries: `/version_files/update_individual` may bring 1,000 different ones.
+ */
+export async function listLatestMatchingVersionIds(db: Executor, queries: readonly UpdateQuery[], order: UpdateOrder): Promise<Map<number, number>[]> {
+  const results = queries.map(() => new Map<number, number>());
+  const pairs = queries.flatMap((query, q) => query.projectIds.map((projectId) => [q, projectId] as const));
+  if (pairs.length === 0) return results;
+  const filters = queries.map(({ filter }, q) => ({ q, loaders: filter.loaders ?? null, game_versions: filter.gameVersions ?? null, version_types: filter.versionTypes ?? null }));
+  const rows = await db.execute<{ q: number; project_id: string; id: string }>(sql`
+    select distinct on (t.q, ${versions.projectId}) t.q, ${versions.projectId}::text as project_id, ${versions.id}::text as id
+    from unnest(${sql.param(pairs.map(([q]) => q))}::int[], ${sql.param(pairs.map(([, projectId]) => projectId))}::bigint[]) as t(q, project_id)
+    join jsonb_to_recordset(${JSON.stringify(filters)}::jsonb) as f(q int, loaders text[], game_versions text[], version_types text[]) on f.q = t.q
+    join ${versions} on ${versions.projectId} = t.project_id
+    where ${versions.status} in ${[...LISTED_VERSION_STATUSES]}
+      and (f.loaders is null or ${versions.loaders} && f.loaders)
+      and (f.game_versions is null or ${versions.gameVersions} && f.game_versions)
+      and (f.version_types is null or ${versions.versionType} = any(f.version_types))
+    order by t.q, ${versions.projectId}, ${sql.join(updateOrders[order], sql`, `)}
+  `);
+  for (const row of rows) results[Number(row.q)]!.set(Number(row.project_id), Number(row.id));
+  return results;
 }
 
 export async function listKnownLoaders(db: Executor, names: readonly string[]): Promise<Set<string>> {

@@ -18,7 +18,7 @@ import type { VersionsService } from './versions.service.js';
 const tags = ['versions'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const ProjectParams = z.object({ id: z.string().min(1).max(64) });
-const VersionParams = z.object({ id: z.string().min(1).max(64) });
+export const VersionParams = z.object({ id: z.string().min(1).max(64) });
 
 export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; files: FileStore; maxFileBytes: number }> = async (app, { service, files, maxFileBytes }) => {
   app.get(
@@ -80,7 +80,9 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
         tags,
         summary: 'Create a version',
         description:
-          "Multipart request: first a `data` field (JSON: project_id, name, version_number, changelog, dependencies, game_versions, version_type, loaders, featured, status, file_parts, primary_file, file_types, environment), then one part per file named in `file_parts`. Files: .jar, .zip, .litemod, .mrpack, .asc, .gpg, .sig.",
+          "Multipart request: first a `data` field (JSON: project_id, name, version_number, changelog, dependencies, game_versions, version_type, loaders, featured, status, file_parts, primary_file, file_types, environment), then one part per file named in `file_parts`. Files: .jar, .zip, .litemod, .mrpack, .asc, .gpg, .sig. " +
+          'A .mrpack must be installable: formatVersion 1, game minecraft, and for every file a path inside the instance, sha1 and sha512, ' +
+          'a fileSize and https download URLs on allowed hosts; a refused pack is a 400 naming the file entry and the rule.',
         consumes: ['multipart/form-data'],
         response: { 200: VersionSchema, ...errors },
       },

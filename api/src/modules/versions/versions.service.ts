@@ -1,6 +1,7 @@
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { versionProjectTypes } from '@cairn/shared/constants/loaders';
 import type { AddFilesData, CreateVersionData, ModifyVersionBody, ProjectVersionsQuery, Version } from '@cairn/shared/schemas/versions';
+import type { VersionV3 } from '@cairn/shared/schemas/catalogue-v3';
 import type { Database } from '../../db/client.js';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
@@ -13,8 +14,10 @@ import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import type { CatalogueUpload } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { discardDroppedImages, syncImagesOfText } from '../images/images.service.js';
-import { insertVersionUpload, prepareVersionUpload } from './version-creation.js';
-import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions } from './version-details.js';
+import { insertVersionUpload, isModpackFile, prepareVersionUpload } from './version-creation.js';
+import { readModpackIndex } from './modpack.js';
+import type { ModpackDownloadPolicy } from './modpack-rules.js';
+import { filterVisible, loadWireVersions, requireVisibleVersion, toWireVersions, toWireVersionsV3 } from './version-details.js';
 import { checkTags, resolveDependencies } from './version-rules.js';
 import { fileContentProblem, fileNameProblem } from './version-uploads.js';
 import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
@@ -31,6 +34,8 @@ export interface VersionsServiceDeps {
   publicApiUrl: string;
   /** Signs links to files of versions not everyone may see. */
   fileTokens: FileTokens;
+  /** Where the files listed in uploaded modpacks may be downloaded from. */
+  modpackDownloads: ModpackDownloadPolicy;
   /** Where the followers' notifications of a new public version are enqueued. */
   jobs?: JobQueue;
 }
@@ -57,6 +62,12 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     async getVersion(actor: Actor | null, idText: string): Promise<Version> {
       const { row } = await requireVisibleVersion(db, actor, parseId(idText));
       return one(row.id);
+    },
+
+    /** GET /v3/version/{id}: the same visibility as the v2 read, in the reference's v3 shape. */
+    async getVersionV3(actor: Actor | null, idText: string): Promise<VersionV3> {
+      const { row } = await requireVisibleVersion(db, actor, parseId(idText));
+      return (await toWireVersionsV3(db, [row], links))[0]!;
     },
 
     /** GET /versions: the visible ones, explicitly ordered first, then oldest first. */
@@ -108,7 +119,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       try {
         const access = await uploadTarget(actor, upload.data.project_id);
         const project = (await repo.findProjectSides(db, access.project.id))!;
-        const prepared = await prepareVersionUpload(files, upload.data, upload.files);
+        const prepared = await prepareVersionUpload({ files, modpackDownloads: deps.modpackDownloads }, upload.data, upload.files);
         const versionId = await db.transaction(async (tx) => {
           const id = await insertVersionUpload(tx, { project, authorId: actor.userId, prepared });
           if (becomesPublic(null, upload.data.status ?? 'listed') && !isHiddenProjectStatus(access.project.status)) {
@@ -214,6 +225,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         for (const file of upload.files) {
           const contentProblem = await fileContentProblem(files, file);
           if (contentProblem) throw badRequest(`File '${file.filename}' of part '${file.field}' ${contentProblem}`);
+          if (isModpackFile(file)) await readModpackIndex(files, file.blob, file.filename, deps.modpackDownloads);
         }
         await db.transaction(async (tx) => {
           const existing = await listFilesOfVersions(tx, [row.id]);

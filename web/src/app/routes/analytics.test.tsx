@@ -49,6 +49,17 @@ function serveAnalytics({ revenue = 'ok' }: { revenue?: 'ok' | 'missing' | 'omit
       record(request);
       return HttpResponse.json({ AAAAAAA1: { DE: 900, US: 600 }, AAAAAAA2: { DE: 45 } });
     }),
+    http.get('*/v2/analytics/countries/views', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ AAAAAAA1: { FR: 5000 }, AAAAAAA2: {} });
+    }),
+    http.get('*/v2/analytics/sources/downloads', ({ request }) => {
+      record(request);
+      return HttpResponse.json({
+        AAAAAAA1: { ModrinthApp: 800, website: 400, unknown: 200, 'modrinth/theseus': 60, PrismLauncher: 40 },
+        AAAAAAA2: { website: 30, PrismLauncher: 10, packsync: 4, HearthLauncher: 1 },
+      });
+    }),
   );
   return { user, seen };
 }
@@ -92,6 +103,61 @@ describe('analytics', () => {
     expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
     await expectNoAxeViolations(container);
   }, 60_000);
+
+  it('breaks the downloads down by source: a bar of the shares and a table of the numbers', async () => {
+    const { seen } = serveAnalytics();
+    const { user, container } = renderRoute(createAppRoutes, { path: '/dashboard/analytics' });
+    await pageReady();
+    const section = await screen.findByRole('region', { name: 'Downloads by source' });
+    await expectNoAxeViolations(container);
+    const sources = within(section);
+    expect(sources.getByRole('heading', { level: 2, name: 'Downloads by source' })).toBeInTheDocument();
+    // Launchers keep their own names; the website and unidentified clients are words of the page.
+    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['ModrinthApp', 'Cairn website', 'Unknown', 'modrinth/theseus', 'PrismLauncher', 'packsync', 'HearthLauncher']);
+    expect(sources.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Source', 'Downloads', 'Share']);
+    expect(sources.getByText('430').closest('tr')).toHaveTextContent('27.8%');
+    const request = seen.find((s) => s.path === '/v2/analytics/sources/downloads')!;
+    expect(JSON.parse(request.params.get('project_ids')!)).toEqual(['AAAAAAA1', 'AAAAAAA2']);
+    expect(request.params.get('resolution_minutes')).toBe('1440');
+
+    // The bar is the picture (hidden from screen readers, who have the table): five named sources in colours of
+    // their own, Unknown in grey, the rest as one slice; each row's key has its slice's colour.
+    const bar = section.querySelector('[aria-hidden="true"][class*="stack"]')!;
+    const slices = [...bar.children] as HTMLElement[];
+    expect(slices.map((slice) => slice.title)).toEqual([
+      'ModrinthApp: 51.8%',
+      'Cairn website: 27.8%',
+      'Unknown: 12.9%',
+      'modrinth/theseus: 3.9%',
+      'PrismLauncher: 3.2%',
+      'packsync: 0.3%',
+      '1 other source: 0.1%',
+    ]);
+    expect(slices[2]!.style.background).toBe('var(--color-text-muted)');
+    const swatch = (name: string) => (sources.getByRole('rowheader', { name }).querySelector('[aria-hidden="true"]') as HTMLElement).style.background;
+    expect(swatch('ModrinthApp')).toBe(slices[0]!.style.background);
+    expect(swatch('packsync')).toBe(slices[5]!.style.background);
+    expect(swatch('HearthLauncher')).toBe(slices[6]!.style.background);
+    expect(new Set(slices.map((slice) => slice.style.background)).size).toBe(7);
+
+    // Hiding a project leaves its downloads out; views have no source, so the breakdown goes with downloads.
+    await user.click(within(screen.getByRole('group', { name: 'Projects in the chart' })).getByRole('button', { name: 'Beacon' }));
+    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Cairn website', 'PrismLauncher', 'packsync', 'HearthLauncher']);
+    expect(sources.getByText('30').closest('tr')).toHaveTextContent('66.7%');
+    await user.click(tile(/^Views/));
+    expect(await screen.findByRole('region', { name: 'Views by region' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Downloads by source' })).toBeNull();
+  });
+
+  it('says so when no download has a source in the range', async () => {
+    serveAnalytics();
+    server.use(http.get('*/v2/analytics/sources/downloads', () => HttpResponse.json({ AAAAAAA1: {}, AAAAAAA2: {} })));
+    renderRoute(createAppRoutes, { path: '/dashboard/analytics' });
+    await pageReady();
+    const sources = within(await screen.findByRole('region', { name: 'Downloads by source' }));
+    expect(sources.getByText('Nothing recorded in this period.')).toBeInTheDocument();
+    expect(sources.queryByRole('table')).toBeNull();
+  });
 
   it('asks again with the bucket size of a new range, and shows the table on request', async () => {
     const { seen } = serveAnalytics();

@@ -16,6 +16,7 @@ describe('organization analytics settings', () => {
     const organization = { id: 'OrGaNiz1', slug: 'masons', name: 'Masons', team_id: 'TeAm0009', description: 'Stone work.', icon_url: null, color: null, members: [buildTeamMember({ team_id: 'TeAm0009', user: { id: user.id } })] };
     const projects = [buildProject({ id: 'OrgProj1', slug: 'keystone', title: 'Keystone' }), buildProject({ id: 'OrgProj2', slug: 'mortar', title: 'Mortar' })];
     const asked: string[][] = [];
+    const sourcesAsked: string[][] = [];
     server.use(
       http.get('*/v2/organization/masons', () => HttpResponse.json(organization)),
       http.get('*/v2/organization/OrGaNiz1/projects', () => HttpResponse.json(projects)),
@@ -27,6 +28,10 @@ describe('organization analytics settings', () => {
       http.get('*/v2/analytics/views', () => HttpResponse.json({ OrgProj1: { [at(1)]: 900 } })),
       http.get('*/v2/analytics/revenue', () => HttpResponse.json({})),
       http.get('*/v2/analytics/countries/downloads', () => HttpResponse.json({ OrgProj1: { FR: 70 } })),
+      http.get('*/v2/analytics/sources/downloads', ({ request }) => {
+        sourcesAsked.push(JSON.parse(new URL(request.url).searchParams.get('project_ids')!) as string[]);
+        return HttpResponse.json({ OrgProj1: { website: 50, PrismLauncher: 20 }, OrgProj2: { unknown: 5 } });
+      }),
     );
     renderRoute(createAppRoutes, { path: '/organization/masons/settings/analytics' });
     const table = await screen.findByRole('table', { name: /Downloads per period, Previous 30 days/ }, { timeout: 15_000 });
@@ -35,6 +40,9 @@ describe('organization analytics settings', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: /^Downloads/ })).toHaveTextContent('75'));
     expect(screen.getByRole('button', { name: /^Views/ })).toHaveTextContent('900');
     expect(asked[0]).toEqual(['OrgProj1', 'OrgProj2']);
+    const sources = within(await screen.findByRole('region', { name: 'Downloads by source' }));
+    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Cairn website', 'PrismLauncher', 'Unknown']);
+    expect(sourcesAsked[0]).toEqual(['OrgProj1', 'OrgProj2']);
     const nav = within(screen.getByRole('navigation', { name: 'Organization settings' }));
     expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
   }, 30_000);

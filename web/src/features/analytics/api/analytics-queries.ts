@@ -1,4 +1,4 @@
-import { AnalyticsCountriesSchema, AnalyticsSeriesSchema } from '@cairn/shared/schemas/analytics';
+import { AnalyticsCountriesSchema, AnalyticsSeriesSchema, AnalyticsSourcesSchema } from '@cairn/shared/schemas/analytics';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, HttpError } from '../../../lib/api-client';
 import type { TimeWindow } from '../utils/ranges';
@@ -28,6 +28,11 @@ function getTimeSeries(metric: TimeMetric, query: AnalyticsQuery, signal?: Abort
 /** `GET /v2/analytics/countries/{downloads|views}`: totals per country per project. */
 function getCountries(metric: CountryMetric, query: AnalyticsQuery, signal?: AbortSignal) {
   return apiFetch(`/v2/analytics/countries/${metric}`, { schema: AnalyticsCountriesSchema, query: analyticsParams(query), signal });
+}
+
+/** `GET /v2/analytics/sources/downloads`: downloads per download source (launcher, `website`, `unknown`) per project. */
+function getSources(query: AnalyticsQuery, signal?: AbortSignal) {
+  return apiFetch('/v2/analytics/sources/downloads', { schema: AnalyticsSourcesSchema, query: analyticsParams(query), signal });
 }
 
 /**
@@ -63,6 +68,12 @@ export const analyticsQueries = {
     queryOptions({
       queryKey: [...analyticsQueries.all(), 'countries', metric, ...keyOf(query)] as const,
       queryFn: ({ signal }) => getCountries(metric, query, signal),
+      enabled: query.projectIds.length > 0,
+    }),
+  sources: (query: AnalyticsQuery) =>
+    queryOptions({
+      queryKey: [...analyticsQueries.all(), 'sources', 'downloads', ...keyOf(query)] as const,
+      queryFn: ({ signal }) => getSources(query, signal),
       enabled: query.projectIds.length > 0,
     }),
 };

@@ -13,11 +13,12 @@ import { analyticsCsv, centsAsDecimal } from '../utils/csv';
 import { downloadTextFile } from '../utils/download-file';
 import { formatMetric } from '../utils/format';
 import { DEFAULT_RANGE, isRangeId, RANGE_IDS, rangeWindow, type RangeId } from '../utils/ranges';
-import { countryTotals, sumSeries, type ChartProject } from '../utils/series';
+import { breakdownTotals, countryTotals, sumSeries, type ChartProject } from '../utils/series';
 import { AnalyticsLegend } from './analytics-legend';
 import { AnalyticsTable } from './analytics-table';
 import { LazyTimeChart } from './lazy-time-chart';
 import { RegionTable } from './region-table';
+import { SourceBreakdown } from './source-breakdown';
 import { Sparkline } from '../../../components/ui/sparkline';
 import styles from './analytics-panel.module.css';
 
@@ -38,7 +39,8 @@ function bucketMessage(minutes: number): [MessageId, Record<string, number>] {
 /**
  * Downloads, views and revenue of some projects over a chosen range (web-screens §3.9): tiles
  * with totals and sparklines pick the metric; the chart has a data table for screen readers
- * (shown on request), a legend that hides and shows projects, a CSV export and the regions.
+ * (shown on request), a legend that hides and shows projects, a CSV export, the regions and the
+ * downloads' sources.
  */
 export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsPanelProps) {
   const t = useT();
@@ -55,6 +57,7 @@ export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsP
   const data = useAnalyticsData(projects, window);
   const regionMetric = selected === 'views' ? 'views' : 'downloads';
   const countries = useQuery({ ...analyticsQueries.countries(regionMetric, { projectIds: projects.map((p) => p.id), window }), placeholderData: keepPreviousData });
+  const sources = useQuery({ ...analyticsQueries.sources({ projectIds: projects.map((p) => p.id), window }), placeholderData: keepPreviousData });
 
   const available = METRICS.filter((m) => m !== 'revenue' || data.revenue.aligned);
   const metric = available.includes(selected) ? selected : 'downloads';
@@ -161,14 +164,18 @@ export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsP
       )}
       {current.aligned && current.aligned.series.length > 0 && <AnalyticsLegend projects={colored.filter((c) => current.aligned?.series.some((s) => s.project.id === c.project.id))} hidden={hidden} onToggle={toggleProject} />}
 
-      {countries.data && (
-        <RegionTable
-          title={t(regionMetric === 'views' ? 'analytics.regionsViews' : 'analytics.regions')}
-          valueLabel={t(`analytics.metric.${regionMetric}`)}
-          rows={countryTotals(countries.data, visible)}
-          headingLevel={headingLevel}
-        />
-      )}
+      <div className={styles.breakdowns}>
+        {countries.data && (
+          <RegionTable
+            title={t(regionMetric === 'views' ? 'analytics.regionsViews' : 'analytics.regions')}
+            valueLabel={t(`analytics.metric.${regionMetric}`)}
+            rows={countryTotals(countries.data, visible)}
+            headingLevel={headingLevel}
+          />
+        )}
+        {/* Views have no source: the breakdown goes with downloads (and with revenue, which they earn). */}
+        {regionMetric === 'downloads' && sources.data && <SourceBreakdown rows={breakdownTotals(sources.data, visible)} headingLevel={headingLevel} />}
+      </div>
     </div>
   );
 }

@@ -66,6 +66,27 @@ export function sumSeries(aligned: AlignedSeries, visible: (projectId: string) =
   return aligned.timestamps.map((_, index) => aligned.series.reduce((sum, s) => (visible(s.project.id) ? sum + s.values[index]! : sum), 0));
 }
 
+/** `{project_id: {value_of_a_dimension: total}}`, as the breakdown routes answer (countries, sources). */
+export type BreakdownByProject = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+export interface BreakdownTotal {
+  key: string;
+  value: number;
+}
+
+/** Totals per value of a dimension over the visible projects, largest first. */
+export function breakdownTotals(data: BreakdownByProject, visible: (projectId: string) => boolean = () => true): BreakdownTotal[] {
+  const totals = new Map<string, number>();
+  for (const [projectId, values] of Object.entries(data)) {
+    if (!visible(projectId)) continue;
+    for (const [key, value] of Object.entries(values)) totals.set(key, (totals.get(key) ?? 0) + value);
+  }
+  return [...totals]
+    .map(([key, value]) => ({ key, value }))
+    .filter((row) => row.value > 0)
+    .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
+}
+
 export interface CountryTotal {
   code: string;
   value: number;
@@ -73,13 +94,5 @@ export interface CountryTotal {
 
 /** Country totals over the visible projects, largest first. */
 export function countryTotals(data: CountriesByProject, visible: (projectId: string) => boolean = () => true): CountryTotal[] {
-  const totals = new Map<string, number>();
-  for (const [projectId, countries] of Object.entries(data)) {
-    if (!visible(projectId)) continue;
-    for (const [code, value] of Object.entries(countries)) totals.set(code, (totals.get(code) ?? 0) + value);
-  }
-  return [...totals]
-    .map(([code, value]) => ({ code, value }))
-    .filter((row) => row.value > 0)
-    .sort((a, b) => b.value - a.value || a.code.localeCompare(b.code));
+  return breakdownTotals(data, visible).map(({ key, value }) => ({ code: key, value }));
 }

@@ -14,7 +14,7 @@ import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { downloadCandidates, initialChoice, isCompatible, type DownloadChoice } from '../utils/download-choice';
-import { isRelease, primaryFile, versionGameVersions, versionLoaders, versionUrlEnding } from '../utils/versions';
+import { FILE_LINK_REFERRER_POLICY, isRelease, primaryFile, versionGameVersions, versionLoaders, versionUrlEnding } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
 import { cx } from '../../../lib/class-names';
 import styles from './download-modal.module.css';
@@ -141,6 +141,7 @@ export function DownloadModal({ project, type, versions, gameVersionTags, onClos
                         <a
                           href={file.url}
                           download={file.filename}
+                          referrerPolicy={FILE_LINK_REFERRER_POLICY}
                           className={buttonClassName({ color: 'brand' }, downloading === version.id ? styles.downloadListButtonRing : undefined)}
                           aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}
                           onClick={() => startDownload(version.id)}

@@ -17,7 +17,7 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../api/projects-queries';
 import { useVersionFilter } from '../hooks/use-version-filter';
-import { primaryFile, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
+import { FILE_LINK_REFERRER_POLICY, primaryFile, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
 import { VersionFilters } from './version-filters';
 import { cx } from '../../../lib/class-names';
 import styles from './project-changelog.module.css';
@@ -69,7 +69,7 @@ export function ProjectChangelog({ project, type, versions, members, gameVersion
                     {t('project.changelog.on', { date: formatDate(version.date_published) })}
                   </span>
                   {file && (
-                    <a href={file.url} download={file.filename} className={buttonClassName({ size: 'small' }, styles.timelineDownload)} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
+                    <a href={file.url} download={file.filename} referrerPolicy={FILE_LINK_REFERRER_POLICY} className={buttonClassName({ size: 'small' }, styles.timelineDownload)} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
                       <DownloadIcon />
                       {t('project.download.button')}
                     </a>

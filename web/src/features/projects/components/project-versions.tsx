@@ -17,7 +17,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useVersionFilter } from '../hooks/use-version-filter';
-import { primaryFile, releaseVersions, toggleValue, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
+import { FILE_LINK_REFERRER_POLICY, primaryFile, releaseVersions, toggleValue, versionUrlEnding, VERSIONS_PER_PAGE } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
 import { VersionFilters } from './version-filters';
 import styles from './project-versions.module.css';
@@ -122,6 +122,7 @@ export function ProjectVersions({ project, type, versions, gameVersionTags, head
                         <a
                           href={file.url}
                           download={file.filename}
+                          referrerPolicy={FILE_LINK_REFERRER_POLICY}
                           className={buttonClassName({ iconOnly: true, variant: 'transparent' })}
                           aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}
                         >

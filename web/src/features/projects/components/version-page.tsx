@@ -23,7 +23,7 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useDeveloperMode } from '../../../lib/preferences';
 import { useCopy } from '../hooks/use-copy';
-import { primaryFile, releaseVersions, versionUrlEnding } from '../utils/versions';
+import { FILE_LINK_REFERRER_POLICY, primaryFile, releaseVersions, versionUrlEnding } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
 import { cx } from '../../../lib/class-names';
 import styles from './version-page.module.css';
@@ -69,7 +69,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
         <div className={styles.versionPageActions}>
           {file && (
             <Tooltip content={`${file.filename} (${formatBytes(file.size)})`}>
-              <a href={file.url} download={file.filename} className={buttonClassName({ color: 'brand' })}>
+              <a href={file.url} download={file.filename} referrerPolicy={FILE_LINK_REFERRER_POLICY} className={buttonClassName({ color: 'brand' })}>
                 <DownloadIcon />
                 {t('project.download.button')}
               </a>
@@ -202,7 +202,7 @@ function FileRow({ file }: { file: VersionFile }) {
         <span className={styles.fileRowName}>{file.filename}</span>
         <span className={styles.fileRowSize}>{formatBytes(file.size)}</span>
         {kind && <span className="status-badge">{kind}</span>}
-        <a href={file.url} download={file.filename} className={buttonClassName({ size: 'small' }, styles.fileRowDownload)} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
+        <a href={file.url} download={file.filename} referrerPolicy={FILE_LINK_REFERRER_POLICY} className={buttonClassName({ size: 'small' }, styles.fileRowDownload)} aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}>
           <DownloadIcon />
           {t('project.download.button')}
         </a>

@@ -84,6 +84,13 @@ export function versionUrlEnding(version: Pick<Version, 'id' | 'version_number'>
   return shared ? version.id : version.version_number;
 }
 
+/**
+ * The referrer policy of file download links: the site's pages send no Referer, but its download
+ * links send the site's origin (never the page), so the API counts those downloads under the
+ * download source "website" (see README, Analytics).
+ */
+export const FILE_LINK_REFERRER_POLICY = 'origin';
+
 export function primaryFile(version: Pick<Version, 'files'>): VersionFile | undefined {
   return version.files.find((file) => file.primary) ?? version.files[0];
 }
