@@ -98,7 +98,40 @@ serv.once('pluginsReady', () => {
       serv.info('Saved the world');
     },
   });
+  // The standard command players expect; flying-squid has none.
+  serv.commands.add({
+    base: 'list',
+    info: 'List the players online',
+    usage: '/list',
+    action() {
+      const names = serv.players.map((player) => player.username).join(', ');
+      return `There are ${serv.players.length} of a max of ${maxPlayers} players online: ${names}`;
+    },
+  });
 });
+
+/** The commands the console may run (flying-squid's registry, plugins' included; player-only ones left out). */
+function consoleCommands() {
+  const names = new Set();
+  for (const command of Object.values(serv.commands.uniqueHash)) {
+    const base = command.base;
+    if (base && !base.includes(' ') && !command.params.onlyPlayer) names.add(base);
+  }
+  return [...names].sort();
+}
+
+// An unknown console command answers with what there is, instead of flying-squid's bare
+// "Command not found". A leading slash is accepted, as game consoles do.
+const runCommand = serv.handleCommand;
+serv.handleCommand = (line) => {
+  const text = String(line).trim().replace(/^\//, '');
+  if (!text) return undefined;
+  if (!serv.commands.find(text)) {
+    serv.err(`Unknown command "${text.split(' ')[0]}". Commands: ${consoleCommands().join(', ')}. Type "help <command>" to learn how to use one.`);
+    return undefined;
+  }
+  return runCommand(text);
+};
 
 // max-players is only advertised by flying-squid; enforce it here.
 serv.on('newPlayer', (player) => {

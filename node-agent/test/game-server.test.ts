@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import mc from 'minecraft-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentBackupListSchema, AgentBackupSchema, AgentServerSchema, AgentStatsSchema } from '@cairn/shared/schemas/node-agent';
+import { BUILT_IN_CONSOLE_COMMANDS } from '@cairn/shared/constants/server-console';
+import { AgentBackupListSchema, AgentBackupSchema, AgentServerSchema, AgentStatsSchema, type AgentConsoleMessage } from '@cairn/shared/schemas/node-agent';
 import { call, expectShape, freePort, openConsole, startAgent, tempDir, TOKEN, waitFor, type AgentProcess } from './harness.js';
 
 /**
@@ -87,6 +88,40 @@ describe('flying-squid server through the node agent', () => {
     const statsMessage = await consoleSocket.waitFor((m) => m.type === 'stats' && m.stats.memory_bytes > 0);
     expect(statsMessage.type === 'stats' && statsMessage.stats.cpu_percent).toBeLessThanOrEqual(100);
     consoleSocket.close();
+  });
+
+  it('answers an unknown console command with the commands it offers, and lists the players online', async () => {
+    const consoleSocket = await openConsole(agent.url, id);
+    const lineWith = (...parts: string[]) => (m: AgentConsoleMessage) => m.type === 'line' && parts.every((part) => m.line.includes(part));
+    try {
+      consoleSocket.send('plyers');
+      const hint = await consoleSocket.waitFor(lineWith('Unknown command "plyers"', 'Commands: '));
+      const offered = hint.type === 'line' ? hint.line.slice(hint.line.indexOf('Commands: ') + 'Commands: '.length).split(/[,.]\s*/) : [];
+      // Every command the panel suggests for the built-in runtime is one it really has.
+      for (const command of BUILT_IN_CONSOLE_COMMANDS) expect(offered).toContain(command);
+      // Player-only commands are not offered to the console.
+      expect(offered).not.toContain('teleport');
+      expect(hint.type === 'line' && hint.line).toContain('Type "help <command>"');
+
+      consoleSocket.send('list');
+      await consoleSocket.waitFor(lineWith('There are 0 of a max of 5 players online'));
+
+      const client = mc.createClient({ host: '127.0.0.1', port: gamePort, username: 'Lister', auth: 'offline', version: '1.21.4' });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          client.once('playerJoin', () => resolve());
+          client.once('error', reject);
+        });
+        await consoleSocket.waitFor(lineWith('Lister', 'connected'));
+        // As game consoles do, a leading slash is fine.
+        consoleSocket.send('/list');
+        await consoleSocket.waitFor(lineWith('There are 1 of a max of 5 players online: Lister'));
+      } finally {
+        client.end('done');
+      }
+    } finally {
+      consoleSocket.close();
+    }
   });
 
   it('reports resource usage', async () => {

@@ -207,8 +207,12 @@ describe.skipIf(!browserAvailable)('a creator publishes a project end to end', (
 
     await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Gallery' }).click();
     await page.getByLabel('Choose images', { exact: true }).setInputFiles({ name: 'night.png', mimeType: 'image/png', buffer: png(640, 360, [20, 30, 70]) });
+    // The details step: titled after the file and, as the first image, featured.
+    const details = page.getByRole('dialog', { name: 'Upload gallery image' });
+    await details.getByLabel('Title', { exact: true }).fill('Beacons at night');
+    await details.getByRole('button', { name: 'Upload image' }).click();
     await page.getByText('night.png added to the gallery').waitFor();
-    await page.getByRole('region', { name: 'Gallery' }).getByRole('heading', { level: 2, name: 'Image 1' }).waitFor();
+    await page.getByRole('region', { name: 'Gallery' }).getByRole('heading', { level: 2, name: 'Beacons at night' }).waitFor();
     expect((await project()).gallery).toHaveLength(1);
     await screenshot(page, 'journey-gallery');
   });

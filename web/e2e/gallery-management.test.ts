@@ -62,7 +62,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
     await browser?.close();
   });
 
-  it('uploads two images at once, features one, edits and reorders, and removes one', async () => {
+  it('uploads two images at once with their details, features the other, edits and reorders, and removes one', async () => {
     await page.goto(`${siteUrl}/mod/${slug}`);
     // The tab is there for the team before the gallery has any image.
     await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Gallery' }).click();
@@ -74,24 +74,32 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
       { name: 'sunrise.png', mimeType: 'image/png', buffer: png(480, 270, [230, 150, 60]) },
       { name: 'moonrise.png', mimeType: 'image/png', buffer: png(480, 270, [40, 60, 140]) },
     ]);
+    // The details step first: titles from the file names, and (nothing being featured yet) the first image featured.
+    const details = page.getByRole('dialog', { name: 'Upload 2 gallery images' });
+    const moonriseDetails = details.getByRole('group', { name: 'moonrise.png' });
+    expect(await details.getByRole('group', { name: 'sunrise.png' }).getByRole('checkbox', { name: 'Featured image' }).isChecked()).toBe(true);
+    expect(await moonriseDetails.getByLabel('Title', { exact: true }).inputValue()).toBe('moonrise');
+    await moonriseDetails.getByLabel('Description', { exact: true }).fill('The lake at night.');
+    await expectAccessible();
+    await details.getByRole('button', { name: 'Upload 2 images' }).click();
     await page.getByText('sunrise.png added to the gallery').waitFor();
     await page.getByText('moonrise.png added to the gallery').waitFor();
     const section = page.getByRole('region', { name: 'Gallery' });
-    await section.getByRole('heading', { level: 2, name: 'Image 2' }).waitFor();
+    await section.getByRole('heading', { level: 2, name: 'moonrise' }).waitFor();
     let images = await gallery();
-    expect(images.map((image) => [image.ordering, image.featured])).toEqual([
-      [0, false],
-      [1, false],
+    expect(images.map((image) => [image.ordering, image.featured, image.title, image.description])).toEqual([
+      [0, true, 'sunrise', null],
+      [1, false, 'moonrise', 'The lake at night.'],
     ]);
     const [sunrise, moonrise] = images.sort((a, b) => a.ordering - b.ordering);
     await screenshot(page, 'gallery-management-uploaded');
 
-    await section.getByRole('button', { name: 'Feature Image 2' }).click();
+    await section.getByRole('button', { name: 'Feature moonrise' }).click();
     await page.getByText('Image featured').waitFor();
-    await section.getByRole('button', { name: 'Unfeature Image 2' }).waitFor();
+    await section.getByRole('button', { name: 'Unfeature moonrise' }).waitFor();
     expect((await gallery()).filter((image) => image.featured).map((image) => image.url)).toEqual([moonrise!.url]);
 
-    await section.getByRole('button', { name: 'Edit Image 1' }).click();
+    await section.getByRole('button', { name: 'Edit sunrise' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit gallery image' });
     await dialog.getByLabel('Title', { exact: true }).fill('Sunrise over the lake');
     await dialog.getByLabel('Description', { exact: true }).fill('Lanterns at dawn.');
@@ -101,13 +109,13 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Gallery image saved').waitFor();
     // Moved after the other image; featuring it un-featured the other.
-    await expect.poll(async () => section.getByRole('listitem').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Image 1', 'Sunrise over the lake']);
+    await expect.poll(async () => section.getByRole('listitem').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['moonrise', 'Sunrise over the lake']);
     images = await gallery();
     expect(images.find((image) => image.url === sunrise!.url)).toMatchObject({ title: 'Sunrise over the lake', description: 'Lanterns at dawn.', ordering: 5, featured: true });
     expect(images.find((image) => image.url === moonrise!.url)).toMatchObject({ featured: false });
     await screenshot(page, 'gallery-management-edited');
 
-    await section.getByRole('button', { name: 'Remove Image 1' }).click();
+    await section.getByRole('button', { name: 'Remove moonrise' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove this image?' });
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.getByText('Image removed').waitFor();

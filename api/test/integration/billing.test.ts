@@ -20,6 +20,8 @@ import type { TestCard } from '../billing/provider-contract.js';
 import { users } from '../../src/db/schema/users.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { mailOutbox } from '../../src/db/schema/auth.js';
+import { servers } from '../../src/db/schema/servers.js';
+import { encodeBase62 } from '../../src/lib/ids.js';
 import { createRenewals } from '../../src/modules/billing/renewals.js';
 import { addDays, addInterval, prorate } from '../../src/modules/billing/billing-time.js';
 
@@ -327,6 +329,71 @@ describe('3-D Secure and webhooks', () => {
     expect((await subscriptions(user))[0]!.subscription.status).toBe('unprovisioned');
   });
 });
+
+describe('server plan subscriptions', () => {
+  const buyServer = async (user: TestUser, pm: string, name: string) => {
+    const small = z.array(ProductSchema.strict()).parse((await call('GET', '/v2/billing/products')).json()).find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
+    return call('POST', '/v2/billing/payment', user.session, { payment_method_id: pm, charge: { type: 'new', product_id: small.id, server: { name } } });
+  };
+
+  it('name the server they pay for (renamed with it, for admins too); Plus, unpaid purchases and deleted servers have none', async () => {
+    const user = await newUser();
+    const pm = await saveCard(user, 'visa');
+    const bought = await buyServer(user, pm, 'Lakeside');
+    expect(bought.statusCode, bought.body).toBe(200);
+    await subscribe(user, pm);
+    const entries = await subscriptions(user);
+    const plan = entries.find((e) => e.subscription.metadata?.type === 'pyro')!;
+    const serverId = plan.subscription.metadata!.id;
+    expect(plan.server).toEqual({ id: serverId, name: 'Lakeside' });
+    expect(entries.find((e) => e.subscription.metadata === null)!.server).toBeNull();
+
+    expect((await call('PATCH', `/v2/servers/${serverId}`, user.session, { name: 'Lakeside Two' })).statusCode).toBe(200);
+    expect((await subscriptions(user)).find((e) => e.subscription.id === plan.subscription.id)!.server).toEqual({ id: serverId, name: 'Lakeside Two' });
+    const asAdmin = Subscriptions.parse((await call('GET', `/v2/billing/subscriptions?user_id=${encodeBase62(user.id)}`, actors.admin.session)).json());
+    expect(asAdmin.find((e) => e.subscription.id === plan.subscription.id)!.server).toEqual({ id: serverId, name: 'Lakeside Two' });
+
+    // Deleted after its subscription ended: the id stays in the metadata, the server is gone.
+    await ctx.database.db.update(servers).set({ deleted: now }).where(eq(servers.id, serverId));
+    const afterDeletion = (await subscriptions(user)).find((e) => e.subscription.id === plan.subscription.id)!;
+    expect(afterDeletion.server).toBeNull();
+    expect(afterDeletion.subscription.metadata).toEqual({ type: 'pyro', id: serverId });
+
+    // A declined purchase leaves no server to open (GET /servers/{id} answers 404).
+    const buyer = await newUser();
+    const declined = await buyServer(buyer, await saveCard(buyer, 'declined'), 'Never paid');
+    expect(declined.json<{ status?: string }>().status).not.toBe('succeeded');
+    const [unpaid] = await subscriptions(buyer);
+    expect(unpaid!.subscription.metadata?.type).toBe('pyro');
+    expect(unpaid!.server).toBeNull();
+  });
+
+  it('documents the server in the OpenAPI answer of listSubscriptions', async () => {
+    const document = (await call('GET', '/v2/openapi.json')).json<OpenApiDocument>();
+    const resolve = (schema: OpenApiSchema): OpenApiSchema => (schema.$ref ? resolve(document.components!.schemas![schema.$ref.split('/').pop()!]!) : schema);
+    const answer = document.paths['/v2/billing/subscriptions']!.get!.responses['200']!.content['application/json']!.schema;
+    const entry = resolve(resolve(answer).items!);
+    expect(entry.required).toContain('server');
+    const server = resolve(entry.properties!.server!);
+    const variants = (server.anyOf ?? server.oneOf ?? [server]).map(resolve);
+    expect(variants.some((v) => v.type === 'null')).toBe(true);
+    expect(variants.find((v) => v.type === 'object')?.properties).toMatchObject({ id: { type: 'string' }, name: { type: 'string' } });
+  });
+});
+
+interface OpenApiSchema {
+  $ref?: string;
+  type?: string;
+  items?: OpenApiSchema;
+  required?: string[];
+  properties?: Record<string, OpenApiSchema>;
+  anyOf?: OpenApiSchema[];
+  oneOf?: OpenApiSchema[];
+}
+interface OpenApiDocument {
+  paths: Record<string, { get?: { responses: Record<string, { content: Record<string, { schema: OpenApiSchema }> }> } }>;
+  components?: { schemas?: Record<string, OpenApiSchema> };
+}
 
 describe('admin: refunds and credits', () => {
   it('refunds in part, refuses more than is left, refunds the rest and ends the subscription', async () => {

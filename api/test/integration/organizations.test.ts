@@ -175,14 +175,14 @@ describe('projects of an organization', () => {
     const ownProject = await insertProject(ctx.database.db, { ownerId: bystander.id, status: 'approved' });
     await expectStatus('POST', add, bystander.pat, 401, { project_id: ownProject.key });
 
-    await expectStatus('POST', add, creator.pat, 204, { project_id: project.slug });
+    await expectStatus('POST', add, creator.pat, 204, { project_id: project.slug, owner_permissions: 'organization_defaults' });
     await expectStatus('POST', add, creator.pat, 400, { project_id: project.key });
 
     const wire = ProjectSchema.parse((await expectStatus('GET', `/v2/project/${project.key}`, undefined, 200)).json());
     expect(wire.organization).toBe(organization.id);
     const owning = OrganizationSchema.parse((await expectStatus('GET', `/v2/project/${project.key}/organization`, undefined, 200)).json());
     expect(owning.id).toBe(organization.id);
-    // The project's owner left its team (it holds the project through the organization); other members stay.
+    // With `organization_defaults` the project's owner left its team (he holds the project through the organization); other members stay.
     const team = Members.parse((await expectStatus('GET', `/v2/project/${project.key}/members`, undefined, 200)).json());
     expect(team.map((m) => m.user.id)).toEqual([b62(helper.id)]);
     // A project without an organization has none to show.
@@ -192,7 +192,7 @@ describe('projects of an organization', () => {
 
   it('applies effective project permissions: project-team bits override the organization defaults', async () => {
     const { owner, creator, organization, project } = await setup();
-    await expectStatus('POST', `/v2/organization/${organization.id}/projects`, creator.pat, 204, { project_id: project.key });
+    await expectStatus('POST', `/v2/organization/${organization.id}/projects`, creator.pat, 204, { project_id: project.key, owner_permissions: 'organization_defaults' });
     const patch = `/v2/project/${project.key}`;
     // The creator now holds the project through its default bits (EDIT_DETAILS).
     await expectStatus('PATCH', patch, creator.pat, 204, { title: 'Edited through the organization' });
@@ -208,6 +208,77 @@ describe('projects of an organization', () => {
     // ...and upwards for the plain member.
     await addTeamMember(ctx.database.db, project.teamId, plain.id, { permissions: PROJECT_PERMISSIONS.EDIT_DETAILS });
     await expectStatus('PATCH', patch, plain.pat, 204, { title: 'Edited through an override' });
+  });
+
+  /** What the caller may see of the project's analytics: the project's key when VIEW_ANALYTICS applies, else nothing. */
+  async function analyticsProjects(token: string, projectKey: string): Promise<string[]> {
+    const response = await expectStatus('GET', `/v2/analytics/downloads?project_ids=${encodeURIComponent(JSON.stringify([projectKey]))}`, token, 200);
+    return Object.keys(response.json() as object);
+  }
+
+  /** The issue's creator: an organization member whose default project permissions are all unticked. */
+  async function setupWithoutDefaults() {
+    const owner = await insertUserWithTokens(ctx.database.db);
+    const creator = await insertUserWithTokens(ctx.database.db);
+    const organization = await createOrganization(owner);
+    await addMember(organization, owner, creator, 0, ORGANIZATION_PERMISSIONS.ADD_PROJECT);
+    const project = await insertProject(ctx.database.db, { ownerId: creator.id, status: 'approved' });
+    // The organization's owner already helps on the project.
+    await addTeamMember(ctx.database.db, project.teamId, owner.id, { permissions: PROJECT_PERMISSIONS.UPLOAD_VERSION });
+    return { owner, creator, organization, project };
+  }
+
+  it('keeps the creator in control by default: he stays on the team with the permissions he held', async () => {
+    const { owner, creator, organization, project } = await setupWithoutDefaults();
+    await expectStatus('POST', `/v2/organization/${organization.id}/projects`, creator.pat, 204, { project_id: project.key });
+
+    const team = Members.parse((await expectStatus('GET', `/v2/project/${project.key}/members`, creator.pat, 200)).json());
+    // No longer the owner (the organization is), the organization's owner left as the reference does.
+    expect(team.map((m) => m.user.id)).toEqual([b62(creator.id)]);
+    expect(team[0]).toMatchObject({ role: 'Member', permissions: ALL_PROJECT_PERMISSIONS, accepted: true });
+    expect(ProjectSchema.parse((await expectStatus('GET', `/v2/project/${project.key}`, undefined, 200)).json()).organization).toBe(organization.id);
+
+    // Effective permissions: every one he had, although the organization's defaults for him are none.
+    await expectStatus('PATCH', `/v2/project/${project.key}`, creator.pat, 204, { title: 'Still mine to edit' });
+    expect(await analyticsProjects(creator.pat, project.key)).toEqual([project.key]);
+    const helper = await insertUserWithTokens(ctx.database.db);
+    await expectStatus('POST', `/v2/team/${project.teamKey}/members`, creator.pat, 204, { user_id: b62(helper.id), permissions: PROJECT_PERMISSIONS.UPLOAD_VERSION });
+    // The organization's owner holds the project through the organization.
+    await expectStatus('PATCH', `/v2/project/${project.key}`, owner.pat, 204, { title: 'Edited by the organization owner' });
+    // Ownership follows the organization's now; the organization's managers may give the project back.
+    await expectStatus('PATCH', `/v2/team/${project.teamKey}/owner`, creator.pat, 400, { user_id: b62(creator.id) });
+    await expectStatus('DELETE', `/v2/organization/${organization.id}/projects/${project.key}`, owner.pat, 204, { new_owner: b62(creator.id) });
+    const back = Members.parse((await expectStatus('GET', `/v2/project/${project.key}/members`, creator.pat, 200)).json());
+    expect(back.find((m) => m.user.id === b62(creator.id))).toMatchObject({ role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS });
+  });
+
+  it("applies the organization's defaults to the creator when he chooses so (the reference's rule)", async () => {
+    const { owner, creator, organization, project } = await setupWithoutDefaults();
+    const add = `/v2/organization/${organization.id}/projects`;
+    const refused = await expectStatus('POST', add, creator.pat, 400, { project_id: project.key, owner_permissions: 'nobody' });
+    expect(ErrorBodySchema.parse(refused.json()).description).toContain('owner_permissions');
+    await expectStatus('POST', add, creator.pat, 204, { project_id: project.key, owner_permissions: 'organization_defaults' });
+
+    const team = Members.parse((await expectStatus('GET', `/v2/project/${project.key}/members`, creator.pat, 200)).json());
+    expect(team).toEqual([]);
+    // His effective permissions are the organization's defaults for him: none. He still sees the project.
+    await expectStatus('GET', `/v2/project/${project.key}`, creator.pat, 200);
+    await expectStatus('PATCH', `/v2/project/${project.key}`, creator.pat, 401, { title: 'Locked out' });
+    expect(await analyticsProjects(creator.pat, project.key)).toEqual([]);
+    // Raising the defaults for him (an organization setting) gives the bits back.
+    await expectStatus('PATCH', `/v2/team/${organization.team_id}/members/${b62(creator.id)}`, owner.pat, 204, { permissions: PROJECT_PERMISSIONS.EDIT_DETAILS | PROJECT_PERMISSIONS.VIEW_ANALYTICS });
+    await expectStatus('PATCH', `/v2/project/${project.key}`, creator.pat, 204, { title: 'Back in' });
+    expect(await analyticsProjects(creator.pat, project.key)).toEqual([project.key]);
+  });
+
+  it('documents the choice and its default in the OpenAPI document', async () => {
+    const document = (await expectStatus('GET', '/v2/openapi.json', undefined, 200)).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[]; default?: string; description?: string }>; required?: string[] } }> } }>>;
+    };
+    const body = document.paths['/v2/organization/{id}/projects']!.post!.requestBody!.content['application/json']!.schema;
+    expect(body.properties.owner_permissions).toMatchObject({ enum: ['keep', 'organization_defaults'], default: 'keep' });
+    expect(body.properties.owner_permissions!.description).toMatch(/organization's default project permissions/);
+    expect(body.required).toEqual(['project_id']);
   });
 
   it('gives a project back to a member, who becomes its owner', async () => {

@@ -76,10 +76,20 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
+/** The hosted server a server-plan subscription pays for (its panel is `/servers/manage/{id}`). */
+export const SubscriptionServerSchema = z.object({ id: Base62IdSchema, name: z.string() });
+export type SubscriptionServer = z.infer<typeof SubscriptionServerSchema>;
+
 /** GET /billing/subscriptions items. */
 export const SubscriptionEntrySchema = z.object({
   subscription: SubscriptionSchema,
   next_charge_tax_amount: z.number().int().nullable(),
+  /**
+   * The server of a server-plan subscription while it exists; null for other subscriptions, for a
+   * purchase that was never paid (no server yet) and once the server was deleted after its
+   * subscription ended (the server's id stays in `subscription.metadata.id`).
+   */
+  server: SubscriptionServerSchema.nullable(),
 });
 export type SubscriptionEntry = z.infer<typeof SubscriptionEntrySchema>;
 

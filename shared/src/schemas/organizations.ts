@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_HAND_OVER_CHOICE, HAND_OVER_CHOICES } from '../constants/effective-permissions.js';
 import { Base62IdSchema, SlugSchema } from './common.js';
 import { TeamMemberSchema } from './teams.js';
 
@@ -43,9 +44,19 @@ export const ModifyOrganizationBodySchema = z.object({
 });
 export type ModifyOrganizationBody = z.infer<typeof ModifyOrganizationBodySchema>;
 
+/** What the project's owner keeps when the organization takes the project over (see effective-permissions.ts). */
+export const HandOverChoiceSchema = z
+  .enum(HAND_OVER_CHOICES)
+  .describe(
+    "What the project's owner keeps: `keep` (default) leaves him on the project's team with the permissions he holds now; `organization_defaults` (the reference's rule) takes him off the team, so the organization's default project permissions for him apply.",
+  );
+
 /** POST /organization/{id}/projects (operation addOrganizationProject). */
-export const AddOrganizationProjectBodySchema = z.object({ project_id: z.string().min(1).max(128) });
-export type AddOrganizationProjectBody = z.infer<typeof AddOrganizationProjectBodySchema>;
+export const AddOrganizationProjectBodySchema = z.object({
+  project_id: z.string().min(1).max(128),
+  owner_permissions: HandOverChoiceSchema.default(DEFAULT_HAND_OVER_CHOICE),
+});
+export type AddOrganizationProjectBody = z.input<typeof AddOrganizationProjectBodySchema>;
 
 /** DELETE /organization/{id}/projects/{project} (operation removeOrganizationProject). */
 export const RemoveOrganizationProjectBodySchema = z.object({ new_owner: Base62IdSchema });

@@ -1,6 +1,6 @@
 import { PROJECT_TYPES } from '@cairn/shared/constants/project-types';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, Outlet, type RouteObject } from 'react-router';
 import { RootError, RouteError } from '../components/errors/route-error';
 import { PageLoading } from '../components/layout/page-loading';
 import { RootLayout } from '../components/layout/root-layout';
@@ -44,6 +44,10 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
       children: [
         {
           id: PAGES_ROUTE_ID,
+          // While the first page of an area is being discovered (a full load of /dashboard…), this
+          // route is the deepest match; without an element React Router warns that the leaf renders
+          // nothing ("Matched leaf route … does not have an element or Component").
+          element: <Outlet />,
           errorElement: <RouteError />,
           // The root has no loader, so the real layout renders at once and only the page area
           // waits for the first page's code and data (the layout is not swapped out later).
@@ -88,6 +92,9 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
               loader: () => {
                 throw data('Not found', { status: 404 });
               },
+              // Never rendered (the loader always throws, and RouteError shows the 404 page), but a
+              // leaf without an element makes React Router warn on every unknown address.
+              element: null,
             },
           ],
         },

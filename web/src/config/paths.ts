@@ -118,6 +118,11 @@ export const paths = {
     path: '/servers',
     getHref: () => '/servers',
   },
+  /** A hosted server's panel, for links from outside the servers pages (billing). */
+  serverPanel: {
+    path: '/servers/manage/:id',
+    getHref: (id: string) => `/servers/manage/${encode(id)}`,
+  },
   plus: {
     path: '/plus',
     getHref: () => '/plus',

@@ -6,7 +6,7 @@ describe('feature flags', () => {
     expect(parseFeatureFlagOverrides('{"developerMode":true,"other":true}')).toEqual({ developerMode: true });
     expect(parseFeatureFlagOverrides('{"developerMode":"yes"}')).toEqual({});
     expect(parseFeatureFlagOverrides('nope')).toEqual({});
-    expect(resolveFeatureFlags({})).toEqual({ developerMode: false, advancedDebugInfo: false });
+    expect(resolveFeatureFlags({})).toEqual({ developerMode: false, advancedDebugInfo: false, hidePlusPromoInUserMenu: false });
   });
 
   it('fires on every fifth click in a row, and a pause starts the count again', () => {

@@ -16,6 +16,8 @@ const FEATURE_FLAG_DEFAULTS = {
   developerMode: false,
   /** A raw JSON view of the project under project pages. */
   advancedDebugInfo: false,
+  /** Hides "Upgrade to Cairn Plus" in the account menu. */
+  hidePlusPromoInUserMenu: false,
 } as const satisfies Record<string, boolean>;
 
 export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;

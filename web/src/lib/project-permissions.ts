@@ -1,9 +1,7 @@
-import { ALL_PROJECT_PERMISSIONS, hasPermission, PROJECT_PERMISSIONS, type ProjectPermission } from '@cairn/shared/constants/permissions';
+import { effectiveProjectPermissions, type PermissionRow } from '@cairn/shared/constants/effective-permissions';
+import { hasPermission, PROJECT_PERMISSIONS, type ProjectPermission } from '@cairn/shared/constants/permissions';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import type { User } from '@cairn/shared/schemas/users';
-
-/** Moderators act on projects with these (api-surface §4.4). */
-const MODERATOR_PERMISSIONS = PROJECT_PERMISSIONS.EDIT_DETAILS | PROJECT_PERMISSIONS.EDIT_BODY | PROJECT_PERMISSIONS.UPLOAD_VERSION;
 
 /** The project's team and, for a project an organization owns, the organization's team. */
 export interface ProjectTeams {
@@ -15,22 +13,21 @@ function acceptedRow(members: readonly TeamMember[], userId: string): TeamMember
   return members.find((member) => member.user.id === userId && member.accepted);
 }
 
-function rowPermissions(row: TeamMember): number {
-  return row.role === 'Owner' ? ALL_PROJECT_PERMISSIONS : (row.permissions ?? 0);
+/** A wire team member as the permission rule reads it (the wire role reads "Owner" for the owner only). */
+export function permissionRowOf(member: TeamMember | undefined): PermissionRow | undefined {
+  return member && { accepted: member.accepted, isOwner: member.role === 'Owner', permissions: member.permissions ?? 0 };
 }
 
 /**
- * What the signed-in user may do on a project, as the API decides it: admins everything; an
- * accepted member of the project team their row's bits (even when lower than the organization's);
- * else an accepted member of the owning organization its default project bits (its owner all);
- * moderators a fixed set; anyone else nothing. The UI only hides what would be refused.
+ * What the signed-in user may do on a project, as the API decides it — the same rule, from
+ * shared: admins everything; an accepted member of the project team their row's bits (even when
+ * lower than the organization's); else an accepted member of the owning organization its default
+ * project bits (its owner all); moderators a fixed set; anyone else nothing. The UI only hides
+ * what would be refused.
  */
 export function projectPermissionsOf(user: User | null | undefined, teams: ProjectTeams): number {
   if (!user) return 0;
-  if (user.role === 'admin') return ALL_PROJECT_PERMISSIONS;
-  const own = acceptedRow(teams.members, user.id) ?? acceptedRow(teams.organizationMembers, user.id);
-  if (own) return rowPermissions(own);
-  return user.role === 'moderator' ? MODERATOR_PERMISSIONS : 0;
+  return effectiveProjectPermissions(user.role, permissionRowOf(acceptedRow(teams.members, user.id)), permissionRowOf(acceptedRow(teams.organizationMembers, user.id)));
 }
 
 /** The viewer's accepted row in the project team, else in the owning organization's team. */

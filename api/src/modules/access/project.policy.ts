@@ -1,7 +1,8 @@
-import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS, hasPermission } from '@cairn/shared/constants/permissions';
+import { effectiveProjectPermissions as projectPermissionsFor } from '@cairn/shared/constants/effective-permissions';
+import { hasPermission } from '@cairn/shared/constants/permissions';
 import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
-import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
+import { isModerator, type Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import * as repo from './access.repository.js';
 import type { MembershipRow, ProjectRef } from './access.repository.js';
@@ -33,19 +34,13 @@ export interface ProjectAccess {
   permissions: number;
 }
 
-const MODERATOR_PROJECT_PERMISSIONS =
-  PROJECT_PERMISSIONS.EDIT_DETAILS | PROJECT_PERMISSIONS.EDIT_BODY | PROJECT_PERMISSIONS.UPLOAD_VERSION;
-
+/** The rule itself lives in shared (effective-permissions.ts), so the website applies the same one. */
 export function effectiveProjectPermissions(
   actor: Actor | null,
   projectMembership: MembershipRow | undefined,
   organizationMembership: MembershipRow | undefined,
 ): number {
-  if (isAdmin(actor)) return ALL_PROJECT_PERMISSIONS;
-  if (projectMembership?.accepted) return projectMembership.isOwner ? ALL_PROJECT_PERMISSIONS : projectMembership.permissions;
-  if (organizationMembership?.accepted) return organizationMembership.isOwner ? ALL_PROJECT_PERMISSIONS : organizationMembership.permissions;
-  if (isModerator(actor)) return MODERATOR_PROJECT_PERMISSIONS;
-  return 0;
+  return projectPermissionsFor(actor?.role, projectMembership, organizationMembership);
 }
 
 function buildAccess(actor: Actor | null, project: ProjectRef, memberships: readonly MembershipRow[]): ProjectAccess {

@@ -133,7 +133,9 @@ export function createBillingService(deps: CollectionDeps) {
 
     async listSubscriptions(actor: Actor, userIdText?: string): Promise<SubscriptionEntry[]> {
       const subs = await repo.listSubscriptionsOfUser(db, subjectOf(actor, userIdText));
-      return subs.map((s) => ({ subscription: toSubscription(s), next_charge_tax_amount: null }));
+      const planIds = subs.filter((s) => s.metadata?.type === 'pyro').map((s) => s.id);
+      const servers = deps.servers && planIds.length > 0 ? await deps.servers.serversOf(db, planIds) : new Map<number, { id: string; name: string }>();
+      return subs.map((s) => ({ subscription: toSubscription(s), next_charge_tax_amount: null, server: servers.get(s.id) ?? null }));
     },
 
     async listPayments(actor: Actor, userIdText?: string): Promise<Charge[]> {

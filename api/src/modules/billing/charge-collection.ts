@@ -14,7 +14,7 @@ export interface CollectionDeps {
   db: Database;
   provider: PaymentProvider | undefined;
   clock: Clock;
-  /** Creates the server of a server plan purchase (the servers module, handed over by app.ts). */
+  /** Creates the server of a server plan purchase and names the servers of plan subscriptions (the servers module, handed over by app.ts). */
   servers?: ServerPurchases;
 }
 

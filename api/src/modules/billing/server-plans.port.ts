@@ -13,6 +13,8 @@ export interface ServerPurchases {
   create(tx: Executor, order: { userId: number; subscriptionId: number; options: NewServerOptions }): Promise<string>;
   /** Throws (4xx) when the subscription's server cannot move to a plan with this much memory (its node lacks room). */
   checkPlanChange(db: Executor, change: { subscriptionId: number; ram: number }): Promise<void>;
+  /** The servers these subscriptions pay for, by subscription id: those their owner can open (not deleted, not a purchase never paid). */
+  serversOf(db: Executor, subscriptionIds: number[]): Promise<Map<number, { id: string; name: string }>>;
 }
 
 export const SUBSCRIPTION_CHANNEL = 'subscription_changed';

@@ -1,3 +1,4 @@
+import { DEFAULT_HAND_OVER_CHOICE, ownerRowAfterHandOver, type HandOverChoice } from '@cairn/shared/constants/effective-permissions';
 import { ALL_PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import type { Organization } from '@cairn/shared/schemas/organizations';
 import type { Project } from '@cairn/shared/schemas/projects';
@@ -46,10 +47,12 @@ export function createOrganizationProjects(context: OrganizationContext) {
 
     /**
      * Moves a project into the organization. The project's owner asks (admins may too) and must be
-     * allowed to add projects; the project's owner and the organization's owner then leave the
-     * project's team, since they hold it through the organization.
+     * allowed to add projects. The organization's owner leaves the project's team (he holds every
+     * project through the organization). The project's owner, by default (`keep`), stays on it as
+     * a member with the permissions he holds now; with `organization_defaults` (the reference's
+     * rule) he leaves it too and acts with the organization's default project permissions.
      */
-    async addOrganizationProject(actor: Actor, text: string, projectText: string): Promise<void> {
+    async addOrganizationProject(actor: Actor, text: string, projectText: string, choice: HandOverChoice = DEFAULT_HAND_OVER_CHOICE): Promise<void> {
       const found = await requireVisible(db, actor, text);
       const access = await requireVisibleProject(db, actor, projectText);
       if (access.project.organizationId !== null) throw badRequest(`Invalid body 'project_id': the project already belongs to an organization`);
@@ -58,8 +61,11 @@ export function createOrganizationProjects(context: OrganizationContext) {
       await db.transaction(async (tx) => {
         const projectTeam = await repo.listTeamMembers(tx, access.project.teamId);
         const organizationOwner = (await repo.listTeamMembers(tx, found.row.teamId)).find((m) => m.isOwner);
-        const leaving = projectTeam.filter((m) => m.isOwner || m.userId === organizationOwner?.userId).map((m) => m.userId);
+        const projectOwner = projectTeam.find((m) => m.isOwner);
+        const kept = projectOwner ? ownerRowAfterHandOver(choice, projectOwner) : undefined;
+        const leaving = projectTeam.filter((m) => (m.isOwner ? !kept : m.userId === organizationOwner?.userId)).map((m) => m.userId);
         await repo.deleteTeamMembers(tx, access.project.teamId, leaving);
+        if (projectOwner && kept) await repo.updateTeamMember(tx, access.project.teamId, projectOwner.userId, { isOwner: false, permissions: kept.permissions });
         await repo.setProjectOrganization(tx, access.project.id, found.row.id);
         await recordSearchChange(tx, [access.project.id]);
       });

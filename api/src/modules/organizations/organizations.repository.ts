@@ -114,6 +114,10 @@ export async function upsertTeamOwner(tx: Executor, teamId: number, userId: numb
     .onConflictDoUpdate({ target: [teamMembers.teamId, teamMembers.userId], set: { isOwner: true, permissions, accepted: true } });
 }
 
+export async function updateTeamMember(tx: Executor, teamId: number, userId: number, changes: { isOwner: boolean; permissions: number }): Promise<void> {
+  await tx.update(teamMembers).set(changes).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+}
+
 export async function deleteTeamMembers(tx: Executor, teamId: number, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
   await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, [...userIds])));

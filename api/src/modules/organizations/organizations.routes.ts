@@ -125,10 +125,19 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
     '/organization/:id/projects',
     {
       config: requireAuth('PROJECT_WRITE', 'ORGANIZATION_WRITE'),
-      schema: { operationId: 'addOrganizationProject', tags, summary: 'Move a project into an organization', params: OrganizationParams, body: AddOrganizationProjectBodySchema, response: { 204: NoContent, ...errors } },
+      schema: {
+        operationId: 'addOrganizationProject',
+        tags,
+        summary: 'Move a project into an organization',
+        description:
+          "The project's owner asks (or an admin), holding ADD_PROJECT in the organization. The organization's owner leaves the project's team. `owner_permissions` decides what the project's owner keeps: `keep` (the default) leaves him on the team, no longer its owner, with the permissions he holds now; `organization_defaults` (the reference's behaviour) takes him off the team, so the organization's default project permissions for him apply.",
+        params: OrganizationParams,
+        body: AddOrganizationProjectBodySchema,
+        response: { 204: NoContent, ...errors },
+      },
     },
     async (request, reply) => {
-      await service.addOrganizationProject(request.actor!, request.params.id, request.body.project_id);
+      await service.addOrganizationProject(request.actor!, request.params.id, request.body.project_id, request.body.owner_permissions);
       return reply.code(204).send(null);
     },
   );

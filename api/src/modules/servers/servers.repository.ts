@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { serverAllocations, serverBackups, serverNodes, servers } from '../../db/schema/servers.js';
 
@@ -52,6 +52,10 @@ export const findServer = async (db: Executor, id: string, lock = false) => {
 
 export const findServerOfSubscription = async (db: Executor, subscriptionId: number) =>
   (await db.select().from(servers).where(eq(servers.subscriptionId, subscriptionId)))[0];
+
+/** The servers (not deleted) of these subscriptions. */
+export const listServersOfSubscriptions = (db: Executor, subscriptionIds: number[]) =>
+  db.select().from(servers).where(and(isNull(servers.deleted), inArray(servers.subscriptionId, subscriptionIds)));
 
 export const listServers = (db: Executor, ownerId?: number) =>
   db

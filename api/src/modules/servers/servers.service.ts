@@ -46,6 +46,13 @@ export const serverPurchases: ServerPurchases = {
       throw badRequest("product: the server's node does not have room for this plan's memory right now, so the server cannot be upgraded to it", 'node_capacity');
     }
   },
+
+  async serversOf(db: Executor, subscriptionIds: number[]): Promise<Map<number, { id: string; name: string }>> {
+    const rows = await repo.listServersOfSubscriptions(db, subscriptionIds);
+    const subs = await findServerSubscriptions(db, rows.map((row) => row.subscriptionId));
+    // The same servers GET /servers shows: a purchase never paid is not a server yet.
+    return new Map(rows.filter((row) => !isUnpaidPurchase(row, subs.get(row.subscriptionId))).map((row) => [row.subscriptionId, { id: row.id, name: row.name }]));
+  },
 };
 
 /** What owners (and admins) do with their servers through /v2/servers. */

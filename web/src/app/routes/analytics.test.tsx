@@ -219,6 +219,41 @@ describe('analytics', () => {
     expect(screen.getByRole('table', { name: /Revenue per period/ })).toHaveTextContent('$12.34');
   });
 
+  it('charts the projects reached through an organization too, marked with it in the legend', async () => {
+    const { seen } = serveAnalytics();
+    server.use(
+      http.get('*/v2/user/:id/organizations', () =>
+        HttpResponse.json([
+          {
+            id: 'OrGlamps',
+            slug: 'lamplighters',
+            name: 'Lamplighters',
+            team_id: 'OrGtEaM1',
+            description: 'We make lights.',
+            icon_url: null,
+            color: null,
+            members: [buildTeamMember({ team_id: 'OrGtEaM1', role: 'Member', permissions: PROJECT_PERMISSIONS.VIEW_ANALYTICS, organization_permissions: 0 })],
+          },
+        ]),
+      ),
+      http.get('*/v2/organization/:id/projects', () => HttpResponse.json([buildProject({ id: 'AAAAAAA3', slug: 'cinder', title: 'Cinder', organization: 'OrGlamps' })])),
+      http.get('*/v2/analytics/downloads', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push({ path: url.pathname, params: url.searchParams });
+        return HttpResponse.json({ AAAAAAA1: { [at(1)]: 300 }, AAAAAAA2: { [at(1)]: 45 }, AAAAAAA3: { [at(1)]: 55 } });
+      }),
+    );
+    renderRoute(createAppRoutes, { path: '/dashboard/analytics' });
+    await pageReady();
+    const downloads = seen.find((s) => s.path === '/v2/analytics/downloads')!;
+    expect(JSON.parse(downloads.params.get('project_ids')!)).toEqual(['AAAAAAA1', 'AAAAAAA2', 'AAAAAAA3']);
+    await vi.waitFor(() => expect(tile(/^Downloads/)).toHaveTextContent('400'));
+    const legend = within(screen.getByRole('group', { name: 'Projects in the chart' }));
+    const cinder = legend.getByRole('button', { name: 'Cinder, managed by Lamplighters' });
+    expect(cinder).toHaveTextContent('Lamplighters');
+    expect(legend.getByRole('button', { name: 'Beacon' })).toBeInTheDocument();
+  });
+
   it.each([
     ['the revenue route answers 404', 'missing' as const],
     ['the revenue answer omits every project', 'omitted' as const],
@@ -251,14 +286,19 @@ describe('project analytics settings', () => {
     expect(JSON.parse(request.params.get('project_ids')!)).toHaveLength(1);
   });
 
-  it('hides the entry and the page from members without VIEW_ANALYTICS', async () => {
-    serveMember(PROJECT_PERMISSIONS.UPLOAD_VERSION);
+  it('hides the entry from members without VIEW_ANALYTICS, and tells them so on the page rather than "Project not found"', async () => {
+    const seen = serveMember(PROJECT_PERMISSIONS.UPLOAD_VERSION);
     server.use(http.get('*/v2/tag/donation_platform', () => HttpResponse.json([])));
     const { unmount } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/links' });
     const nav = within(await screen.findByRole('navigation', { name: 'Project settings' }, { timeout: 15_000 }));
     expect(nav.queryByRole('link', { name: 'Analytics' })).toBeNull();
     unmount();
     renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/analytics' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 15_000 })).toBeInTheDocument();
+    const note = within(screen.getByRole('note'));
+    expect(note.getByText("You don't have access to this project's analytics.")).toBeInTheDocument();
+    expect(note.getByText(/It takes the “View analytics” permission\. Your role on this project's team does not include it/)).toBeInTheDocument();
+    expect(screen.queryByText('Project not found')).toBeNull();
+    expect(seen.some((s) => s.path.startsWith('/v2/analytics/'))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildCharge, buildPaymentMethod, buildPlusProduct, buildSubscriptionEntry } from '../../testing/mocks/billing';
+import { buildServerPlanProduct } from '../../testing/mocks/servers';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -241,6 +242,32 @@ describe('/settings/billing', () => {
       { dry: 'true', body: { interval: 'yearly' } },
       { dry: null, body: { interval: 'yearly' } },
     ]);
+  });
+});
+
+describe('server plan subscriptions', () => {
+  it('name the server each plan pays for with a link to its panel, or its id when it is gone', async () => {
+    signIn();
+    const small = buildServerPlanProduct('Small', 600, 10);
+    const price = small.prices[0]!.id;
+    serveBilling({
+      subscriptions: [
+        buildSubscriptionEntry({ id: 'Sub00002', price_id: price, metadata: { type: 'pyro', id: 'Srv00001' } }, { id: 'Srv00001', name: 'Survival world' }),
+        buildSubscriptionEntry({ id: 'Sub00003', price_id: price, status: 'unprovisioned', metadata: { type: 'pyro', id: 'Srv00009' } }),
+        buildSubscriptionEntry(),
+      ],
+    });
+    server.use(http.get('*/v2/billing/products', () => HttpResponse.json([buildPlusProduct(), small])));
+    const { container } = renderRoute(createAppRoutes, { path: '/settings/billing' });
+    const [linked, gone] = (await screen.findAllByRole('heading', { level: 2, name: 'Small server plan' })).map((heading) => within(heading.closest('li')!));
+    expect(linked!.getByText('$6.00 monthly')).toBeInTheDocument();
+    expect(linked!.getByRole('link', { name: 'Survival world' })).toHaveAttribute('href', '/servers/manage/Srv00001');
+    expect(linked!.getByText(/For the server/)).toHaveTextContent('For the server Survival world');
+    expect(gone!.queryByRole('link')).not.toBeInTheDocument();
+    expect(gone!.getByText('No server is linked to this plan (server ID Srv00009).')).toBeInTheDocument();
+    const plus = within(screen.getByRole('heading', { level: 2, name: 'Cairn Plus' }).closest('li')!);
+    expect(plus.queryByText(/server/i)).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
   });
 });
 

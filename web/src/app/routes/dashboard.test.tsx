@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { buildProject } from '../../testing/mocks/catalogue';
+import type { Organization } from '@cairn/shared/schemas/organizations';
+import { buildProject, buildTeamMember } from '../../testing/mocks/catalogue';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -95,5 +96,69 @@ describe('dashboard', () => {
     await user.click(dialog.getByRole('button', { name: 'Save links' }));
     expect(await screen.findByText('Links of 2 projects updated')).toBeInTheDocument();
     expect(patches).toEqual([{ ids: '["AAAAAAA2","AAAAAAA3"]', body: { source_url: 'https://code.example/anvil', wiki_url: null } }]);
+  });
+});
+
+describe('projects reached through organizations', () => {
+  const organization = (id: string, slug: string, name: string, accepted: boolean, icon_url: string | null = null): Organization => ({
+    id,
+    slug,
+    name,
+    team_id: `${id.slice(0, 4)}TeAm`,
+    description: 'We make lights.',
+    icon_url,
+    color: null,
+    members: [buildTeamMember({ team_id: `${id.slice(0, 4)}TeAm`, role: 'Member', accepted, permissions: 0, organization_permissions: 0 })],
+  });
+
+  /** Beacon is his own; Cinder he reaches through Lamplighters only; Anvil's team has him although Weavers (not his) owns it. */
+  function serveOrganizations() {
+    const user = signIn();
+    const asked: string[] = [];
+    server.use(
+      http.get(`*/v2/user/${user.id}/projects`, () =>
+        HttpResponse.json([projects[0], buildProject({ ...projects[1], organization: 'OrGweave' })]),
+      ),
+      http.get(`*/v2/user/${user.id}/organizations`, () =>
+        HttpResponse.json([organization('OrGlamps', 'lamplighters', 'Lamplighters', true, 'https://cdn.example/lamp.webp'), organization('OrGinvit', 'invited', 'Invited', false)]),
+      ),
+      http.get('*/v2/organization/:id/projects', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json(params.id === 'OrGlamps' ? [buildProject({ ...projects[2], organization: 'OrGlamps', downloads: 500, followers: 5 })] : []);
+      }),
+      http.get('*/v2/organizations', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('ids') ?? '');
+        return HttpResponse.json([organization('OrGweave', 'weavers', 'Weavers', true)]);
+      }),
+    );
+    return asked;
+  }
+
+  it('counts them in the overview totals', async () => {
+    const asked = serveOrganizations();
+    renderRoute(createAppRoutes, { path: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeInTheDocument();
+    const stats = within(screen.getByRole('region', { name: 'Analytics' }));
+    expect(stats.getByTitle('1,700')).toBeInTheDocument();
+    expect(stats.getByText('Total followers').nextElementSibling).toHaveTextContent('37');
+    expect(stats.getByText('From 3 projects · 2 managed by organizations')).toBeInTheDocument();
+    // Only the organization he joined is asked for its projects (not a pending invitation).
+    expect(asked).toEqual(['OrGlamps', '["OrGweave"]']);
+  });
+
+  it('lists them marked with the organization, its name and icon linking to it', async () => {
+    serveOrganizations();
+    const { container } = renderRoute(createAppRoutes, { path: '/dashboard/projects' });
+    await screen.findByRole('heading', { level: 1, name: 'Projects' });
+    expect(rowNames()).toEqual(['Anvil', 'Beacon', 'Cinder']);
+    const row = (title: string) => within(screen.getByRole('link', { name: title }).closest('tr')!);
+    const lamplighters = row('Cinder').getByRole('link', { name: 'Managed by Lamplighters' });
+    expect(lamplighters).toHaveAttribute('href', '/organization/lamplighters');
+    expect(lamplighters).toHaveTextContent('Lamplighters');
+    expect(lamplighters.querySelector('img')).toHaveAttribute('src', 'https://cdn.example/lamp.webp');
+    expect(row('Anvil').getByRole('link', { name: 'Managed by Weavers' })).toHaveAttribute('href', '/organization/weavers');
+    expect(row('Beacon').queryByRole('link', { name: /Managed by/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Settings of Cinder' })).toHaveAttribute('href', '/shader/cinder/settings');
+    await expectNoAxeViolations(container);
   });
 });

@@ -2,7 +2,7 @@ import type { GalleryImage } from '@cairn/shared/schemas/projects';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildProject, buildTeamMember } from '../../testing/mocks/catalogue';
@@ -35,9 +35,18 @@ function serveGallery(members = [buildTeamMember({ permissions: 1023 })], initia
       const body = await request.arrayBuffer();
       sent.push({ method: 'POST', query, contentType: request.headers.get('content-type'), bytes: body.byteLength });
       uploads++;
+      const featured = query.featured === 'true';
       gallery = [
-        ...gallery,
-        { url: `https://cdn.example.test/new${uploads}.webp`, raw_url: `https://cdn.example.test/new${uploads}.png`, featured: false, title: null, description: null, created: '2024-05-01T10:00:00Z', ordering: Number(query.ordering) },
+        ...gallery.map((image) => (featured ? { ...image, featured: false } : image)),
+        {
+          url: `https://cdn.example.test/new${uploads}.webp`,
+          raw_url: `https://cdn.example.test/new${uploads}.png`,
+          featured,
+          title: query.title ?? null,
+          description: query.description ?? null,
+          created: '2024-05-01T10:00:00Z',
+          ordering: Number(query.ordering),
+        },
       ];
       return new HttpResponse(null, { status: 204 });
     }),
@@ -74,9 +83,22 @@ const cardTitles = () =>
     .map((heading) => heading.textContent)
     .filter((title) => title !== 'Upload images');
 
+/** The details step of the upload, once files were picked. */
+const detailsDialog = async (count: number) => within(await screen.findByRole('dialog', { name: count === 1 ? 'Upload gallery image' : `Upload ${count} gallery images` }));
+
+// jsdom has no blob URLs; the details step previews each picked file from one.
+beforeAll(() => {
+  URL.createObjectURL = vi.fn((file: Blob) => `blob:preview/${file instanceof File ? file.name : 'blob'}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterAll(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
 // Whole pages through lazy routes: give a busy machine time.
 describe('gallery management', { timeout: 60_000 }, () => {
-  it('checks files against the rules before sending, then uploads the good ones in order with their type', async () => {
+  it('checks files against the rules before sending, then uploads the good ones in order with their type and file-name titles', async () => {
     signIn();
     const { sent } = serveGallery();
     const { container } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/gallery' });
@@ -91,13 +113,19 @@ describe('gallery management', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('Not uploaded: only PNG, JPEG, GIF and WebP images are accepted.')).toBeInTheDocument();
     expect(screen.getByText('Not uploaded: the image is larger than 5.00 MiB.')).toBeInTheDocument();
+    // The good ones wait for their details: titled after their files; Cave stays the featured one.
+    const details = await detailsDialog(2);
+    expect(details.getAllByLabelText('Title').map((field) => (field as HTMLInputElement).value)).toEqual(['sunrise', 'dusk']);
+    expect(details.getAllByLabelText('Featured image').every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+    expect(sent).toEqual([]);
+    await user.click(details.getByRole('button', { name: 'Upload 2 images' }));
     expect(await screen.findByText('dusk.png added to the gallery', undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('sunrise.png added to the gallery')).toBeInTheDocument();
-    await expect.poll(cardTitles).toEqual(['Cave', 'Moss', 'Image 3', 'Image 4']);
+    await expect.poll(cardTitles).toEqual(['Cave', 'Moss', 'sunrise', 'dusk']);
 
     expect(sent).toEqual([
-      { method: 'POST', query: { ext: 'png', featured: 'false', ordering: '2' }, contentType: 'image/png', bytes: 64 },
-      { method: 'POST', query: { ext: 'png', featured: 'false', ordering: '3' }, contentType: 'image/png', bytes: 64 },
+      { method: 'POST', query: { ext: 'png', featured: 'false', title: 'sunrise', ordering: '2' }, contentType: 'image/png', bytes: 64 },
+      { method: 'POST', query: { ext: 'png', featured: 'false', title: 'dusk', ordering: '3' }, contentType: 'image/png', bytes: 64 },
     ]);
   });
 
@@ -108,12 +136,64 @@ describe('gallery management', { timeout: 60_000 }, () => {
     await screen.findByText('This project has no gallery images.', undefined, { timeout: 15_000 });
     const uploaderButton = screen.getByRole('button', { name: 'Choose images' });
     await user.upload(screen.getByLabelText('Choose images'), [png('one.png'), png('two.png')]);
+    // Nothing is featured yet, so the first image is by default.
+    const details = await detailsDialog(2);
+    expect(details.getAllByLabelText('Featured image').map((box) => (box as HTMLInputElement).checked)).toEqual([true, false]);
+    await user.click(details.getByRole('button', { name: 'Upload 2 images' }));
     expect(await screen.findByText('two.png added to the gallery', undefined, { timeout: 15_000 })).toBeInTheDocument();
-    await expect.poll(cardTitles).toEqual(['Image 1', 'Image 2']);
-    expect(sent.map((call) => call.query.ordering)).toEqual(['0', '1']);
+    await expect.poll(cardTitles).toEqual(['one', 'two']);
+    expect(sent.map((call) => [call.query.ordering, call.query.featured])).toEqual([
+      ['0', 'true'],
+      ['1', 'false'],
+    ]);
     // The uploader was not mounted anew when the first image replaced the empty state (that
     // would have dropped the uploads still waiting).
     expect(screen.getByRole('button', { name: 'Choose images' })).toBe(uploaderButton);
+  });
+
+  it('asks for title, description and featured before uploading, and sends them with the image', async () => {
+    signIn();
+    const { sent, gallery } = serveGallery();
+    const { user, container } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/gallery' });
+    const input = await screen.findByLabelText('Choose images', undefined, { timeout: 15_000 });
+
+    // Cancelling the details step sends nothing.
+    await user.upload(input, [png('first-try.png')]);
+    await user.click((await detailsDialog(1)).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.upload(input, [png('night sky.png'), png('forest.jpg'), png('spare.png')]);
+    const details = await detailsDialog(3);
+    expect(details.getByRole('img', { name: 'Preview of night sky.png' })).toHaveAttribute('src', 'blob:preview/night sky.png');
+    expect(details.getByRole('group', { name: 'night sky.png' })).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+
+    const night = within(details.getByRole('group', { name: 'night sky.png' }));
+    await user.clear(night.getByLabelText('Title'));
+    await user.type(night.getByLabelText('Title'), 'Under the stars');
+    await user.type(night.getByLabelText('Description'), '  The lanterns at night  ');
+    await user.click(night.getByLabelText('Featured image'));
+    const forest = within(details.getByRole('group', { name: 'forest.jpg' }));
+    await user.clear(forest.getByLabelText('Title'));
+    // Featuring another unticks the first: one image is featured.
+    await user.click(forest.getByLabelText('Featured image'));
+    expect(night.getByLabelText('Featured image')).not.toBeChecked();
+    await user.click(night.getByLabelText('Featured image'));
+    expect(forest.getByLabelText('Featured image')).not.toBeChecked();
+    await user.click(details.getByRole('button', { name: 'Leave spare.png out of this upload' }));
+    expect(details.queryByRole('group', { name: 'spare.png' })).not.toBeInTheDocument();
+    await user.click(details.getByRole('button', { name: 'Upload 2 images' }));
+
+    // Then each has its progress, as before.
+    expect(await screen.findByRole('list', { name: 'Uploads' })).toBeInTheDocument();
+    expect(await screen.findByText('forest.jpg added to the gallery', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(sent).toEqual([
+      { method: 'POST', query: { ext: 'png', featured: 'true', title: 'Under the stars', description: 'The lanterns at night', ordering: '2' }, contentType: 'image/png', bytes: 64 },
+      { method: 'POST', query: { ext: 'png', featured: 'false', ordering: '3' }, contentType: 'image/png', bytes: 64 },
+    ]);
+    await expect.poll(cardTitles).toEqual(['Cave', 'Moss', 'Under the stars', 'Image 4']);
+    expect(gallery().map((image) => image.featured)).toEqual([false, false, true, false]);
   });
 
   it('edits an image, sending only what changed, and refuses to empty a title', async () => {

@@ -151,6 +151,28 @@ describe('server options sections', () => {
     localStorage.clear();
   }, 60_000);
 
+  it('names the platform one way everywhere: header, Options, Info, Content and the server list', async () => {
+    servePanel();
+    server.use(http.get(`*/v2/servers/${ID}/content`, () => HttpResponse.json({ loaders: ['flying-squid'], game_version: '1.21.4', content: [] })));
+    const { user, unmount } = await openOptions();
+    expect(await screen.findByText('Installed: Vanilla 1.21.4')).toBeInTheDocument();
+    // The header's label and the Info table's Platform row.
+    expect(screen.getAllByText('Vanilla 1.21.4')).toHaveLength(2);
+    const platform = within(screen.getByRole('region', { name: 'Platform' }));
+    expect(await platform.findByRole('radio', { name: /Vanilla/ })).toBeChecked();
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(await screen.findByText('Content made for Vanilla 1.21.4 can be installed. Changes apply the next time the server starts.')).toBeInTheDocument();
+    // The runtime (flying-squid) and raw loader ids stay internal.
+    expect(document.body).not.toHaveTextContent(/flying-squid|\(vanilla\)/i);
+    unmount();
+
+    server.use(http.get('*/v2/servers', () => HttpResponse.json({ servers: [buildServer(), buildServer({ id: 'Srv00002', name: 'Plugin world', loader: 'paper', game_version: '1.20.6' })] })));
+    renderRoute(createAppRoutes, { path: '/servers/manage' });
+    const list = await screen.findByRole('list', { name: 'Your servers' }, { timeout: 45_000 });
+    expect(within(within(list).getByRole('link', { name: 'Survival world' }).closest('li')!).getByText('Vanilla 1.21.4')).toBeInTheDocument();
+    expect(within(within(list).getByRole('link', { name: 'Plugin world' }).closest('li')!).getByText('Paper 1.20.6')).toBeInTheDocument();
+  }, 60_000);
+
   it('exports DNS records as zone-file lines', () => {
     expect(dnsRecordsText([{ type: 'CNAME', name: 'a.example.com', content: 'node.example.com' }, { type: 'SRV', name: '_minecraft._tcp.a.example.com', content: '0 5 25601 a.example.com' }])).toBe(
       'a.example.com. 3600 IN CNAME node.example.com.\n_minecraft._tcp.a.example.com. 3600 IN SRV 0 5 25601 a.example.com\n',

@@ -216,6 +216,37 @@ describe('/servers/manage/:id panel', () => {
     await expectNoAxeViolations(container);
   }, 60_000);
 
+  it('shows the runtime’s commands under the command line: a click writes one, Tab completes one', async () => {
+    signIn();
+    server.use(http.get('*/v2/servers/Srv00001', () => HttpResponse.json(buildServer({ state: 'running' }))));
+    const commands: string[] = [];
+    serveConsole((command) => commands.push(command));
+    const { user, container } = renderRoute(createAppRoutes, { path: '/servers/manage/Srv00001' });
+
+    const input = await screen.findByRole('textbox', { name: /Command/ }, { timeout: 45_000 });
+    expect(input).toHaveAccessibleDescription(/Tab completes a command.*help lists every command/);
+    const common = within(screen.getByRole('list', { name: 'Common commands' }));
+    expect(common.getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['help', 'list', 'say', 'stop', 'save-all']));
+
+    await user.click(common.getByRole('button', { name: 'Write list in the command line' }));
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('list ');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(commands).toEqual(['list']));
+
+    // Tab completes the one command a start can be, and keeps the focus in the line.
+    await user.type(input, 'sav');
+    await user.tab();
+    expect(input).toHaveValue('save-all ');
+    expect(input).toHaveFocus();
+    // With nothing to complete, Tab moves on as usual.
+    await user.clear(input);
+    await user.tab();
+    expect(input).not.toHaveFocus();
+    await act(async () => {});
+    await expectNoAxeViolations(container);
+  }, 60_000);
+
   it('says it could not connect when the node refuses the socket', async () => {
     signIn();
     server.use(

@@ -13,7 +13,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 /** The full frame: header, banners, toasts, page, footer, and the mobile bar on small screens. */
 export function DefaultLayout({ slots, children }: { slots: ShellSlots; children: ReactNode }) {
   const t = useT();
-  const { UserMenu, Banners } = slots;
+  const { UserMenu, MobileBar, Banners } = slots;
   return (
     <div className={cx(styles.layout, styles.withBar)}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
@@ -28,7 +28,7 @@ export function DefaultLayout({ slots, children }: { slots: ShellSlots; children
         {children}
       </main>
       <SiteFooter />
-      <MobileNav UserMenu={UserMenu} />
+      <MobileNav UserMenu={UserMenu} MobileBar={MobileBar} />
     </div>
   );
 }

@@ -11,10 +11,11 @@ import { ThemeToggle } from './theme-toggle';
 import styles from './mobile-nav.module.css';
 
 /**
- * Small screens: a bottom bar (Home, Discover, Menu) and the menu it opens. The menu closes on
- * Escape (focus back on its toggle) and on navigation.
+ * Small screens: a bottom bar (Home, Discover, the MobileBar slot's entries — Notifications and
+ * Dashboard when signed in — and Menu) and the menu it opens. The menu closes on Escape (focus
+ * back on its toggle) and on navigation.
  */
-export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
+export function MobileNav({ UserMenu, MobileBar }: Pick<ShellSlots, 'UserMenu' | 'MobileBar'>) {
   const t = useT();
   const { cosmetics } = useCosmetics();
   const [open, setOpen] = useState(false);
@@ -73,6 +74,7 @@ export function MobileNav({ UserMenu }: Pick<ShellSlots, 'UserMenu'>) {
           <span>{t('shell.mobile.home')}</span>
         </AppLink>
         <DiscoverMenu variant="compact" placement="top-start" />
+        {MobileBar && <MobileBar itemClassName={styles.item} />}
         <button
           ref={toggleRef}
           type="button"

@@ -10,6 +10,11 @@ export interface ShellSlots {
    * (`variant="mobile"`). Signed out it shows "Sign in" and "Create an account".
    */
   UserMenu: ComponentType<{ variant: 'header' | 'mobile' }>;
+  /**
+   * Extra entries of the phone's bottom bar, between Discover and Menu (signed in: Notifications
+   * and Dashboard); give each entry `itemClassName`, the bar's look. Nothing for visitors.
+   */
+  MobileBar?: ComponentType<{ itemClassName?: string }>;
   /** Banners above the page (email not verified, billing problem…); render <Banner>s or nothing. */
   Banners: ComponentType;
 }

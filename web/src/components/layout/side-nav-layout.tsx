@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../ui/app-link';
+import { TabStrip } from '../ui/tab-strip';
 import styles from './side-nav-layout.module.css';
 
 export interface SideNavEntry {
@@ -23,13 +24,14 @@ function isCurrent(pathname: string, { href, matchNested }: SideNavEntry): boole
 
 /**
  * An area's section list beside its page (settings, dashboard, moderation): a sticky column on
- * wide screens, one row of links scrolling sideways on narrow ones.
+ * wide screens, one row of links scrolling sideways on narrow ones (a TabStrip: edge cues, the
+ * current section scrolled into view, arrow keys at every width).
  */
 export function SideNavLayout({ label, groups, extra, children }: { label: string; groups: SideNavGroup[]; extra?: ReactNode; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className={styles.layout}>
-      <nav className={styles.nav} aria-label={label}>
+      <TabStrip as="nav" className={styles.nav} frameClassName={styles.navFrame} aria-label={label}>
         {groups.map((group, index) => (
           <div className={styles.group} key={group.title ?? index}>
             {group.title && <h2 className={styles.heading}>{group.title}</h2>}
@@ -49,7 +51,7 @@ export function SideNavLayout({ label, groups, extra, children }: { label: strin
           </div>
         ))}
         {extra}
-      </nav>
+      </TabStrip>
       <div className={styles.content}>{children}</div>
     </div>
   );

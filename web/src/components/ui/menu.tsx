@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { AppLink } from './app-link';
 import styles from './menu.module.css';
 import { popoverRootClassName, preloadOnIntent, usePanelPosition, type PopoverPlacement } from './popover';
@@ -15,6 +15,8 @@ export interface MenuItem {
   current?: boolean;
   /** Colour accent, e.g. "red" for Sign out. */
   tone?: 'red' | 'orange' | 'purple';
+  /** Starts a new group: a separator line comes before it (arrow keys skip separators). */
+  separatorBefore?: boolean;
 }
 
 interface MenuButtonProps {
@@ -121,9 +123,8 @@ export function MenuButton({ children, label, items, placement = 'bottom-start',
                 <span>{item.label}</span>
               </>
             );
-            return item.to !== undefined ? (
+            const entry = item.to !== undefined ? (
               <AppLink
-                key={item.key}
                 to={item.to}
                 role="menuitem"
                 tabIndex={-1}
@@ -138,7 +139,6 @@ export function MenuButton({ children, label, items, placement = 'bottom-start',
               </AppLink>
             ) : (
               <button
-                key={item.key}
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
@@ -150,6 +150,12 @@ export function MenuButton({ children, label, items, placement = 'bottom-start',
               >
                 {content}
               </button>
+            );
+            return (
+              <Fragment key={item.key}>
+                {item.separatorBefore && <div role="separator" className={styles.separator} />}
+                {entry}
+              </Fragment>
             );
           })}
         </div>

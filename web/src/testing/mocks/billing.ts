@@ -12,7 +12,7 @@ export function buildPlusProduct(): Product {
   };
 }
 
-export function buildSubscriptionEntry(overrides: Partial<SubscriptionEntry['subscription']> = {}): SubscriptionEntry {
+export function buildSubscriptionEntry(overrides: Partial<SubscriptionEntry['subscription']> = {}, server: SubscriptionEntry['server'] = null): SubscriptionEntry {
   return {
     subscription: {
       id: 'Sub00001',
@@ -25,6 +25,7 @@ export function buildSubscriptionEntry(overrides: Partial<SubscriptionEntry['sub
       ...overrides,
     },
     next_charge_tax_amount: null,
+    server,
   };
 }
 

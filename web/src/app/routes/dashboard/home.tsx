@@ -18,7 +18,9 @@ export const createLoader =
 
 function Overview({ userId }: { userId: string }) {
   const { data: user } = useSuspenseQuery(currentUserQuery());
-  const { data: projects } = useSuspenseQuery(dashboardQueries.projects(userId));
+  const {
+    data: { projects },
+  } = useSuspenseQuery(dashboardQueries.projects(userId));
   const { data: notifications } = useSuspenseQuery(notificationsQueries.list(userId));
   return user ? (
     <>

@@ -16,8 +16,10 @@ export const createLoader =
   };
 
 function ProjectList({ userId }: { userId: string }) {
-  const { data: projects } = useSuspenseQuery(dashboardQueries.projects(userId));
-  return <DashboardProjects projects={projects} createAction={<CreateProjectButton />} />;
+  const {
+    data: { projects, organizations },
+  } = useSuspenseQuery(dashboardQueries.projects(userId));
+  return <DashboardProjects projects={projects} organizations={organizations} createAction={<CreateProjectButton />} />;
 }
 
 export function Component() {

@@ -23,7 +23,7 @@ export function Component() {
   return (
     <>
       <h1>{t('reports.moderation.title')}</h1>
-      <p>{t('reports.moderation.count', { count: reports.length })}</p>
+      {reports.length > 0 && <p>{t('reports.moderation.count', { count: reports.length })}</p>}
       <ReportList reports={reports} hrefOf={(report) => paths.moderation.report.getHref(report.id)} showReporter />
     </>
   );

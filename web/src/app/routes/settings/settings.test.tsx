@@ -152,7 +152,7 @@ describe('sessions', () => {
 });
 
 describe('user menu and email banner', () => {
-  it('shows the signed-in user with profile, settings, dashboard and sign out, and signs out in place', async () => {
+  it('shows the signed-in user with the account menu (see app/account-menus.test.tsx), and signs out in place', async () => {
     let signedIn = true;
     server.use(
       http.get('*/v2/session/user', () => (signedIn ? HttpResponse.json({ user: buildUser() }) : HttpResponse.json({ user: null }))),
@@ -167,9 +167,16 @@ describe('user menu and email banner', () => {
     const menu = within(screen.getByRole('menu'));
     expect(menu.getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Profile', '/user/alice'],
+      ['Upgrade to Cairn Plus', '/plus'],
+      ['Notifications', '/dashboard/notifications'],
+      ['Saved projects', '/dashboard/collections'],
+      ['My servers', '/servers/manage'],
       ['Settings', '/settings'],
       ['Dashboard', '/dashboard'],
       ['Projects', '/dashboard/projects'],
+      ['Organizations', '/dashboard/organizations'],
+      ['Revenue', '/dashboard/revenue'],
+      ['Analytics', '/dashboard/analytics'],
       ['Sign out', null],
     ]);
     await expectNoAxeViolations(container);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { OrganizationMark } from '../../../components/ui/organization-mark';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { ChartProject } from '../utils/series';
 import styles from './analytics-panel.module.css';
@@ -9,7 +10,7 @@ interface AnalyticsLegendProps {
   onToggle: (projectId: string) => void;
 }
 
-/** One toggle per project: its colour and name; pressed while the project is in the chart. */
+/** One toggle per project: its colour, name and the organization it is reached through; pressed while the project is in the chart. */
 export function AnalyticsLegend({ projects, hidden, onToggle }: AnalyticsLegendProps) {
   const t = useT();
   const hintId = useId();
@@ -21,9 +22,16 @@ export function AnalyticsLegend({ projects, hidden, onToggle }: AnalyticsLegendP
       <ul className={styles.legendList}>
         {projects.map(({ project, color }) => (
           <li key={project.id}>
-            <button type="button" className={styles.legendEntry} aria-pressed={!hidden.has(project.id)} onClick={() => onToggle(project.id)}>
+            <button
+              type="button"
+              className={styles.legendEntry}
+              aria-pressed={!hidden.has(project.id)}
+              aria-label={project.managedBy ? t('analytics.legendManaged', { title: project.title, name: project.managedBy.name }) : undefined}
+              onClick={() => onToggle(project.id)}
+            >
               <span className={styles.swatch} style={{ background: color }} aria-hidden="true" />
               {project.title}
+              {project.managedBy && <OrganizationMark name={project.managedBy.name} iconUrl={project.managedBy.icon_url} />}
             </button>
           </li>
         ))}

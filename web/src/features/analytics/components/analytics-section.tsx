@@ -16,7 +16,7 @@ interface AnalyticsSectionProps {
 export function AnalyticsSection({ projects, intro, headingLevel = 1 }: AnalyticsSectionProps) {
   const t = useT();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const chartProjects = useMemo(() => projects.map(({ id, title }) => ({ id, title })), [projects]);
+  const chartProjects = useMemo(() => projects.map(({ id, title, managedBy }) => ({ id, title, ...(managedBy ? { managedBy } : {}) })), [projects]);
   const since = useMemo(() => {
     const times = projects.flatMap((p) => (p.published ? [Date.parse(p.published)] : [])).filter(Number.isFinite);
     return times.length > 0 ? new Date(Math.min(...times)) : undefined;

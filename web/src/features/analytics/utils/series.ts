@@ -8,6 +8,8 @@ export type CountriesByProject = Readonly<Record<string, Readonly<Record<string,
 export interface ChartProject {
   id: string;
   title: string;
+  /** The organization the viewer reaches the project through, marked in the legend. */
+  managedBy?: { name: string; icon_url: string | null };
 }
 
 export interface ProjectSeries {

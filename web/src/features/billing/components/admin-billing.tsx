@@ -13,6 +13,7 @@ import styles from './admin-billing.module.css';
 import { ChargesTable } from './charges-table';
 import { CreditModal } from './credit-modal';
 import { RefundModal } from './refund-modal';
+import { SubscriptionServer } from './subscription-server';
 
 /** `/admin/billing/{user}` (staff): a user's subscriptions and charges, with refunds and credits. */
 export function AdminBilling({ userId, username }: { userId: string; username: string }) {
@@ -35,21 +36,22 @@ export function AdminBilling({ userId, username }: { userId: string; username: s
           <EmptyState>{t('billing.admin.noSubscriptions')}</EmptyState>
         ) : (
           <CardList>
-            {subscriptions.map(({ subscription }) => (
+            {subscriptions.map((entry) => (
               <CardListItem
-                key={subscription.id}
+                key={entry.subscription.id}
                 centered
                 actions={
                   <CardActions>
-                    <Button size="small" variant="outlined" onClick={() => setCrediting(subscription.id)}>
+                    <Button size="small" variant="outlined" onClick={() => setCrediting(entry.subscription.id)}>
                       {t('billing.admin.credit')}
                     </Button>
                   </CardActions>
                 }
               >
-                <CardTitle>{productName(findPrice(products, subscription.price_id)?.product)}</CardTitle>
+                <CardTitle>{productName(findPrice(products, entry.subscription.price_id)?.product)}</CardTitle>
+                <SubscriptionServer entry={entry} />
                 <CardMeta>
-                  {t(`billing.intervalWord.${subscription.interval}`)} · {subscription.status} · {t('billing.admin.created', { date: formatDate(subscription.created) })}
+                  {t(`billing.intervalWord.${entry.subscription.interval}`)} · {entry.subscription.status} · {t('billing.admin.created', { date: formatDate(entry.subscription.created) })}
                 </CardMeta>
               </CardListItem>
             ))}

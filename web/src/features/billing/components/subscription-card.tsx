@@ -14,6 +14,7 @@ import { formatBillingAmount } from '../utils/money';
 import { amountFor, findPrice } from '../utils/subscriptions';
 import { IntervalChangeModal } from './interval-change-modal';
 import { PaymentConfirmationDialog } from './payment-confirmation-dialog';
+import { SubscriptionServer } from './subscription-server';
 import styles from './billing-settings.module.css';
 
 interface SubscriptionCardProps {
@@ -86,6 +87,7 @@ export function SubscriptionCard({ entry, products, next, primaryMethod }: Subsc
   return (
     <CardListItem actions={actions}>
       <CardTitle>{name}</CardTitle>
+      <SubscriptionServer entry={entry} />
       {info && amount !== undefined && (
         <CardMeta>{t('billing.settings.priceLine', { price: formatBillingAmount(amount, info.price.currency_code), interval: t(`billing.intervalWord.${subscription.interval}`) })}</CardMeta>
       )}

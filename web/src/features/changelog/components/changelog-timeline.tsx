@@ -2,6 +2,7 @@ import { CHANGELOG_PRODUCTS, type ChangelogProduct } from '@cairn/shared/schemas
 import { Pagination } from '../../../components/pagination/pagination';
 import { AppLink } from '../../../components/ui/app-link';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import { paths } from '../../../config/paths';
 import { changelogPaths } from '../utils/changelog-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -31,7 +32,7 @@ export function ChangelogTimeline({ product, page, onPageChange }: ChangelogTime
         <h1 className={styles.title}>{t('site.changelog.title')}</h1>
         <p className={styles.lead}>{t('site.changelog.description')}</p>
       </header>
-      <nav className={styles.filters} aria-label={t('site.changelog.filterLabel')}>
+      <TabStrip frameClassName={styles.filters} aria-label={t('site.changelog.filterLabel')}>
         <ul>
           {filters.map(({ value, label }) => (
             <li key={value ?? 'all'}>
@@ -41,7 +42,7 @@ export function ChangelogTimeline({ product, page, onPageChange }: ChangelogTime
             </li>
           ))}
         </ul>
-      </nav>
+      </TabStrip>
       {current.entries.length === 0 ? (
         <EmptyState framed>{t('site.changelog.empty')}</EmptyState>
       ) : (

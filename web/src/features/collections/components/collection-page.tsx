@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { RelativeTime } from '../../../components/ui/format';
 import { Input, Select } from '../../../components/ui/input';
 import pageTabs from '../../../components/ui/page-tabs.module.css';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useUrlSearchParams } from '../../../lib/use-url-search-params';
@@ -60,7 +61,7 @@ export function CollectionPage({ data, curator, projects, type }: CollectionPage
     <div className={styles.page}>
       <CollectionSidebar data={data} curator={curator} count={projects.length} />
       <div className={styles.main}>
-        <nav className={pageTabs.tabs} aria-label={t('collections.tabs')}>
+        <TabStrip className={pageTabs.tabs} frameClassName={pageTabs.frame} aria-label={t('collections.tabs')}>
           <NavLink end to={paths.collection.getHref(id)} className={tabClass}>
             {t('collections.tabAll')}
           </NavLink>
@@ -69,7 +70,7 @@ export function CollectionPage({ data, curator, projects, type }: CollectionPage
               {isProjectType(projectType) ? PROJECT_TYPE_INFO[projectType].plural : projectType}
             </NavLink>
           ))}
-        </nav>
+        </TabStrip>
         <div className={styles.controls}>
           <label className={styles.control}>
             <span>{t('collections.search')}</span>

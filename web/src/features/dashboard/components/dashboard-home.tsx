@@ -9,10 +9,11 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectTotals } from '../utils/project-table';
 import styles from './dashboard.module.css';
 
-/** Dashboard overview: who is signed in, and the totals of their projects. */
+/** Dashboard overview: who is signed in, and the totals of their projects (their organizations' included). */
 export function DashboardHome({ user, projects }: { user: User; projects: readonly Project[] }) {
   const t = useT();
   const totals = projectTotals(projects);
+  const managed = projects.filter((project) => project.organization !== null).length;
   const stats = [
     { key: 'downloads', label: t('creator.dashboard.downloads'), value: totals.downloads },
     { key: 'followers', label: t('creator.dashboard.followers'), value: totals.followers },
@@ -43,7 +44,10 @@ export function DashboardHome({ user, projects }: { user: User; projects: readon
             </div>
           ))}
         </dl>
-        <p className={styles.muted}>{t('creator.dashboard.fromProjects', { count: totals.projects })}</p>
+        <p className={styles.muted}>
+          {t('creator.dashboard.fromProjects', { count: totals.projects })}
+          {managed > 0 && ` · ${t('creator.dashboard.throughOrganizations', { count: managed })}`}
+        </p>
         <ButtonLink to={paths.dashboard.projects.getHref()} variant="outlined">
           {t('creator.dashboard.manageProjects')}
         </ButtonLink>

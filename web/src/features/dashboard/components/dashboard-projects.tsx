@@ -7,10 +7,12 @@ import { StatusBadge } from '../../../components/project-card/status-badge';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
 import { SettingsIcon } from '../../../components/ui/icons';
+import { OrganizationMark } from '../../../components/ui/organization-mark';
 import { paths } from '../../../config/paths';
 import type { MessageId } from '../../../lib/i18n/catalogs';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { lazyComponent } from '../../../lib/lazy-component';
+import type { OrganizationRef } from '../api/dashboard-queries';
 import { filterProjects, sortProjects, SORT_KEYS, type SortDirection, type SortKey } from '../utils/project-table';
 import { urlTypeOf } from '../utils/url-type';
 import styles from './dashboard.module.css';
@@ -27,13 +29,16 @@ const SORT_LABELS = {
 
 interface DashboardProjectsProps {
   projects: readonly Project[];
+  /** The organizations owning some of the projects: their projects are marked with them. */
+  organizations?: readonly OrganizationRef[];
   /** The page's "Create a project" button (project creation is its own feature). */
   createAction?: ReactNode;
 }
 
-/** The signed-in user's projects: sort, filter, select, and edit the links of the selection. */
-export function DashboardProjects({ projects, createAction }: DashboardProjectsProps) {
+/** The signed-in user's projects (those of his organizations too): sort, filter, select, and edit the links of the selection. */
+export function DashboardProjects({ projects, organizations = [], createAction }: DashboardProjectsProps) {
   const t = useT();
+  const organizationOf = (project: Project) => (project.organization === null ? undefined : organizations.find((o) => o.id === project.organization));
   const ids = useId();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('all');
@@ -136,6 +141,7 @@ export function DashboardProjects({ projects, createAction }: DashboardProjectsP
               <tbody>
                 {shown.map((project) => {
                   const type = urlTypeOf(project);
+                  const organization = organizationOf(project);
                   return (
                     <tr key={project.id}>
                       <td>
@@ -147,10 +153,17 @@ export function DashboardProjects({ projects, createAction }: DashboardProjectsP
                         />
                       </td>
                       <td>
-                        <AppLink to={paths.project.getHref(type, project.slug)} className={styles.projectName}>
-                          <ProjectIcon url={project.icon_url} size={32} className={styles.icon} />
-                          <span>{project.title}</span>
-                        </AppLink>
+                        <div className={styles.nameCell}>
+                          <AppLink to={paths.project.getHref(type, project.slug)} className={styles.projectName}>
+                            <ProjectIcon url={project.icon_url} size={32} className={styles.icon} />
+                            <span>{project.title}</span>
+                          </AppLink>
+                          {organization && (
+                            <AppLink to={paths.organization.getHref(organization.slug)} className={styles.organizationLink} aria-label={t('creator.projects.managedBy', { name: organization.name })}>
+                              <OrganizationMark name={organization.name} iconUrl={organization.icon_url} />
+                            </AppLink>
+                          )}
+                        </div>
                       </td>
                       <td>
                         <StatusBadge status={project.status} />

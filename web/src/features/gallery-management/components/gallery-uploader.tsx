@@ -9,7 +9,9 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useGalleryUploads, type GalleryUploadItem } from '../hooks/use-gallery-uploads';
 import { GALLERY_ACCEPT } from '../utils/gallery-rules';
+import { defaultUploadDetails } from '../utils/gallery-upload-details';
 import styles from './gallery-management.module.css';
+import { GalleryUploadDetails, type PendingUpload } from './gallery-upload-details';
 
 interface GalleryUploaderProps {
   projectId: string;
@@ -18,7 +20,8 @@ interface GalleryUploaderProps {
 
 /**
  * "Upload images" above the gallery: pick several files or drop them anywhere on the page. The
- * rules are shown first and checked before anything is sent; each image then has its own progress.
+ * rules are shown first and checked before anything is sent; the accepted files then get their
+ * details (title, description, featured) and go up, each with its own progress.
  */
 export function GalleryUploader({ projectId, gallery }: GalleryUploaderProps) {
   const t = useT();
@@ -26,10 +29,23 @@ export function GalleryUploader({ projectId, gallery }: GalleryUploaderProps) {
   const notifications = useNotifications();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const { items, add, cancel, clearFinished } = useGalleryUploads(projectId, gallery, {
+  const { items, prepare, start, discard, cancel, clearFinished } = useGalleryUploads(projectId, gallery, {
     onUploaded: (file) => notifications.add({ type: 'success', title: t('creator.gallery.upload.done', { name: file.name }) }),
     onFailed: (file, error) => notifications.addError(error, t('creator.gallery.upload.failedTitle', { name: file.name })),
   });
+  // Files waiting in the details step (more picked or dropped meanwhile join them).
+  const [pending, setPending] = useState<PendingUpload[]>([]);
+  const add = (files: Iterable<File>) => {
+    const prepared = prepare(files);
+    if (prepared.length === 0) return;
+    setPending((current) => {
+      const details = defaultUploadDetails(
+        prepared.map((p) => p.file),
+        gallery.some((image) => image.featured) || current.some((p) => p.details.featured),
+      );
+      return [...current, ...prepared.map((p, index) => ({ ...p, details: details[index]! }))];
+    });
+  };
   const addRef = useRef(add);
   useEffect(() => {
     addRef.current = add;
@@ -87,6 +103,24 @@ export function GalleryUploader({ projectId, gallery }: GalleryUploaderProps) {
       <Button color="brand" onClick={() => input.current?.click()} aria-describedby={`${id}-rules`}>
         {t('creator.gallery.upload.choose')}
       </Button>
+      {pending.length > 0 && (
+        <GalleryUploadDetails
+          pending={pending}
+          onChange={(key, details) => setPending((current) => current.map((p) => (p.key === key ? { ...p, details } : p)))}
+          onRemove={(key) => {
+            discard(pending.filter((p) => p.key === key));
+            setPending((current) => current.filter((p) => p.key !== key));
+          }}
+          onUpload={() => {
+            start(pending);
+            setPending([]);
+          }}
+          onCancel={() => {
+            discard(pending);
+            setPending([]);
+          }}
+        />
+      )}
       {items.length > 0 && (
         <>
           <ul className={styles.uploads} aria-label={t('creator.gallery.upload.listLabel')}>

@@ -5,6 +5,7 @@ import type { UploadProgress } from '../../../lib/upload-with-progress';
 import { addGalleryImage } from '../api/gallery-api';
 import { PROJECT_QUERIES_KEY } from '../api/use-gallery-mutations';
 import { checkGalleryFile, nextGalleryOrdering, type GalleryExtension } from '../utils/gallery-rules';
+import type { GalleryImageDetails } from '../utils/gallery-upload-details';
 
 export type UploadState =
   | { status: 'waiting' }
@@ -20,10 +21,15 @@ export interface GalleryUploadItem {
   state: UploadState;
 }
 
-interface QueuedFile {
+/** A picked file that passed the checks and waits for its details (its room in the gallery is held). */
+export interface PreparedUpload {
   key: number;
   file: File;
   ext: GalleryExtension;
+}
+
+interface QueuedFile extends PreparedUpload {
+  details: GalleryImageDetails;
 }
 
 interface Callbacks {
@@ -36,9 +42,10 @@ function isAbortError(error: unknown): boolean {
 }
 
 /**
- * Images picked or dropped for the gallery: each is checked against the API's rules at once,
- * then they go up one after another (in the order picked, each placed after the last image),
- * every one with its own progress and a way to cancel it.
+ * Images picked or dropped for the gallery: each is checked against the API's rules at once
+ * (`prepare`), then, with the title, description and featured flag the details step gave them
+ * (`start`), they go up one after another (in the order picked, each placed after the last image),
+ * every one with its own progress and a way to cancel it. `discard` drops prepared files unsent.
  */
 export function useGalleryUploads(projectId: string, gallery: readonly GalleryImage[], callbacks: Callbacks = {}) {
   const queryClient = useQueryClient();
@@ -70,6 +77,7 @@ export function useGalleryUploads(projectId: string, gallery: readonly GalleryIm
         await addGalleryImage(projectId, {
           file: next.file,
           ext: next.ext,
+          details: next.details,
           ordering: Math.max(nextGalleryOrdering(latest.current.gallery), reserved.current.ordering),
           signal: controller.signal,
           onProgress: (progress) => update(next.key, { status: 'uploading', progress }),
@@ -93,25 +101,38 @@ export function useGalleryUploads(projectId: string, gallery: readonly GalleryIm
     running.current = false;
   }, [projectId, queryClient, update]);
 
-  const add = useCallback(
-    (files: Iterable<File>) => {
-      const added: GalleryUploadItem[] = [];
-      for (const file of files) {
-        const key = nextKey.current++;
-        const check = checkGalleryFile(file, latest.current.gallery.length + reserved.current.count);
-        if (!check.ok) {
-          added.push({ key, file, state: { status: 'rejected', reason: check.reason } });
-          continue;
-        }
-        reserved.current.count += 1;
-        queue.current.push({ key, file, ext: check.ext });
-        added.push({ key, file, state: { status: 'waiting' } });
+  /** Checks the files: refused ones show as rows at once; the others are returned for their details. */
+  const prepare = useCallback((files: Iterable<File>): PreparedUpload[] => {
+    const rejected: GalleryUploadItem[] = [];
+    const prepared: PreparedUpload[] = [];
+    for (const file of files) {
+      const key = nextKey.current++;
+      const check = checkGalleryFile(file, latest.current.gallery.length + reserved.current.count);
+      if (!check.ok) {
+        rejected.push({ key, file, state: { status: 'rejected', reason: check.reason } });
+        continue;
       }
-      setItems((current) => [...current, ...added]);
+      reserved.current.count += 1;
+      prepared.push({ key, file, ext: check.ext });
+    }
+    if (rejected.length > 0) setItems((current) => [...current, ...rejected]);
+    return prepared;
+  }, []);
+
+  /** Uploads prepared files, in this order, with their details. */
+  const start = useCallback(
+    (uploads: ReadonlyArray<PreparedUpload & { details: GalleryImageDetails }>) => {
+      queue.current.push(...uploads.map(({ key, file, ext, details }) => ({ key, file, ext, details })));
+      setItems((current) => [...current, ...uploads.map(({ key, file }) => ({ key, file, state: { status: 'waiting' } as const }))]);
       void run();
     },
     [run],
   );
+
+  /** Gives back the room of prepared files that will not be uploaded. */
+  const discard = useCallback((prepared: readonly PreparedUpload[]) => {
+    reserved.current.count -= prepared.length;
+  }, []);
 
   const cancel = useCallback(
     (key: number) => {
@@ -139,5 +160,5 @@ export function useGalleryUploads(projectId: string, gallery: readonly GalleryIm
     };
   }, []);
 
-  return { items, add, cancel, clearFinished };
+  return { items, prepare, start, discard, cancel, clearFinished };
 }

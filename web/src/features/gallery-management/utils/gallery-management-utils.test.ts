@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { galleryItemChanges, galleryItemDefaults, galleryItemSchema } from './gallery-item-form';
 import { checkGalleryFile, galleryExtension, nextGalleryOrdering } from './gallery-rules';
+import { defaultUploadDetails, titleFromFileName, uploadDetailsQuery } from './gallery-upload-details';
 
 const image = {
   url: 'https://cdn.example.test/g.webp',
@@ -52,5 +53,26 @@ describe('gallery item form', () => {
       ordering: 0,
       featured: true,
     });
+  });
+});
+
+describe('upload details', () => {
+  it('titles an image after its file, without the extension and within the limit', () => {
+    expect(titleFromFileName('sunset over hills.png')).toBe('sunset over hills');
+    expect(titleFromFileName('archive.tar.gz')).toBe('archive.tar');
+    expect(titleFromFileName('.hidden')).toBe('.hidden');
+    expect(titleFromFileName(`${'a'.repeat(300)}.png`)).toHaveLength(255);
+  });
+
+  it('features the first new image only when nothing is featured yet', () => {
+    const files = [{ name: 'a.png' }, { name: 'b.png' }];
+    expect(defaultUploadDetails(files, false).map((d) => d.featured)).toEqual([true, false]);
+    expect(defaultUploadDetails(files, true).map((d) => d.featured)).toEqual([false, false]);
+    expect(defaultUploadDetails(files, true)[1]).toEqual({ title: 'b', description: '', featured: false });
+  });
+
+  it('sends trimmed text and leaves empty text out', () => {
+    expect(uploadDetailsQuery({ title: ' Cave ', description: '   ', featured: true })).toEqual({ featured: 'true', title: 'Cave' });
+    expect(uploadDetailsQuery({ title: '', description: 'Moss', featured: false })).toEqual({ featured: 'false', description: 'Moss' });
   });
 });

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
 import { AppLink } from '../../../components/ui/app-link';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import { LongDate } from '../../../components/ui/long-date';
 import { LEGAL_PAGES, paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -16,7 +17,7 @@ export function LegalDocumentView({ document, children }: { document: LegalDocum
   const tocId = useId();
   return (
     <div className={styles.layout}>
-      <nav className={styles.pages} aria-label={t('site.legal.navLabel')}>
+      <TabStrip className={styles.pages} aria-label={t('site.legal.navLabel')}>
         <p className={styles.navTitle}>{t('site.legal.navLabel')}</p>
         <ul>
           {LEGAL_PAGES.map((page) => {
@@ -30,7 +31,7 @@ export function LegalDocumentView({ document, children }: { document: LegalDocum
             );
           })}
         </ul>
-      </nav>
+      </TabStrip>
       <article className={styles.article}>
         <h1 className={styles.heading}>{document.meta.title}</h1>
         <p className={styles.updated}>

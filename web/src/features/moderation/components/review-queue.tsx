@@ -5,7 +5,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { Pagination } from '../../../components/pagination/pagination';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { TextField } from '../../../components/ui/form';
 import { RelativeTime, useNow } from '../../../components/ui/format';
 import { paths } from '../../../config/paths';
@@ -126,9 +125,7 @@ export function ReviewQueue({ filters, onChange }: { filters: QueueFilters; onCh
         </label>
       </form>
       <p role="status">{t('moderation.queue.count', { count: data.total })}</p>
-      {data.projects.length === 0 ? (
-        <EmptyState framed>{t('moderation.queue.count', { count: 0 })}</EmptyState>
-      ) : (
+      {data.projects.length > 0 && (
         <ul className={styles.list}>
           {data.projects.map((project) => (
             <QueueRow key={project.id} project={project} />

@@ -1,4 +1,5 @@
-import type { CreateOrganizationBody, ModifyOrganizationBody } from '@cairn/shared/schemas/organizations';
+import type { HandOverChoice } from '@cairn/shared/constants/effective-permissions';
+import type { AddOrganizationProjectBody, CreateOrganizationBody, ModifyOrganizationBody } from '@cairn/shared/schemas/organizations';
 import { OrganizationSchema } from '@cairn/shared/schemas/organizations';
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { UserSchema } from '@cairn/shared/schemas/users';
@@ -48,8 +49,13 @@ export function deleteOrganizationIcon(id: string) {
   return apiFetch(`/v2/organization/${encode(id)}/icon`, { method: 'DELETE', schema: NoContentSchema });
 }
 
-export function addOrganizationProject(id: string, projectId: string) {
-  return apiFetch(`/v2/organization/${encode(id)}/projects`, { method: 'POST', body: { project_id: projectId }, schema: NoContentSchema });
+/**
+ * `POST /v2/organization/{id}/projects` (operationId `addOrganizationProject`): `ownerPermissions`
+ * says what the project's owner keeps (the API's default, `keep`, when left out).
+ */
+export function addOrganizationProject(id: string, projectId: string, ownerPermissions?: HandOverChoice) {
+  const body: AddOrganizationProjectBody = { project_id: projectId, ...(ownerPermissions ? { owner_permissions: ownerPermissions } : {}) };
+  return apiFetch(`/v2/organization/${encode(id)}/projects`, { method: 'POST', body, schema: NoContentSchema });
 }
 
 export function removeOrganizationProject(id: string, projectId: string, newOwner: string) {

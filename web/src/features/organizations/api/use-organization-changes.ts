@@ -1,3 +1,4 @@
+import type { HandOverChoice } from '@cairn/shared/constants/effective-permissions';
 import type { ModifyOrganizationBody } from '@cairn/shared/schemas/organizations';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
 import * as api from './organizations-api';
@@ -13,8 +14,14 @@ export const useDeleteOrganization = (id: string, callbacks?: Callbacks<void>) =
 export const useChangeOrganizationIcon = (id: string, callbacks?: Callbacks<File | null>) =>
   useOrganizationMutation((file: File | null) => (file ? api.changeOrganizationIcon(id, file) : api.deleteOrganizationIcon(id)), callbacks);
 
-export const useAddOrganizationProject = (id: string, callbacks?: Callbacks<string>) =>
-  useOrganizationMutation((projectId: string) => api.addOrganizationProject(id, projectId), callbacks);
+export interface AddProjectVariables {
+  projectId: string;
+  /** What the project's owner keeps; the API's default (`keep`) when left out. */
+  ownerPermissions?: HandOverChoice;
+}
+
+export const useAddOrganizationProject = (id: string, callbacks?: Callbacks<AddProjectVariables>) =>
+  useOrganizationMutation(({ projectId, ownerPermissions }: AddProjectVariables) => api.addOrganizationProject(id, projectId, ownerPermissions), callbacks);
 
 export const useRemoveOrganizationProject = (id: string, callbacks?: Callbacks<{ projectId: string; newOwner: string }>) =>
   useOrganizationMutation(({ projectId, newOwner }: { projectId: string; newOwner: string }) => api.removeOrganizationProject(id, projectId, newOwner), callbacks);

@@ -9,6 +9,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { CardList, CardListItem, CardMeta, CardTitle } from '../../../components/ui/card-list';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -59,7 +60,7 @@ export function OrganizationPage({ organization, projects, projectType }: Organi
           {t('organizations.page.projects')}
         </h2>
         {types.length > 1 && (
-          <nav className={styles.typeNav} aria-label={t('organizations.page.typesNav')}>
+          <TabStrip frameClassName={styles.typeNav} aria-label={t('organizations.page.typesNav')}>
             <ul>
               <li>
                 <AppLink to={paths.organization.getHref(organization.slug)} className={styles.typeLink} aria-current={projectType ? undefined : 'page'}>
@@ -74,7 +75,7 @@ export function OrganizationPage({ organization, projects, projectType }: Organi
                 </li>
               ))}
             </ul>
-          </nav>
+          </TabStrip>
         )}
         {shown.length === 0 ? (
           <EmptyState framed>{t('organizations.page.noProjects')}</EmptyState>

@@ -32,7 +32,7 @@ export function OrganizationProjectsSettings({ organization, projects, ownProjec
   const candidates = ownProjects.filter((p) => p.organization === null);
   const [chosen, setChosen] = useState('');
   const add = useAddOrganizationProject(organization.id, {
-    onSuccess: (projectId) => {
+    onSuccess: (_data, { projectId }) => {
       setChosen('');
       notifications.add({ type: 'success', title: t('organizations.projects.addedToast'), text: candidates.find((p) => p.id === projectId)?.title ?? '' });
     },
@@ -41,7 +41,7 @@ export function OrganizationProjectsSettings({ organization, projects, ownProjec
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
     const projectId = chosen || candidates[0]?.id;
-    if (projectId) add.mutate(projectId);
+    if (projectId) add.mutate({ projectId });
   };
   return (
     <>

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import { canManageOrganization } from '../utils/permissions';
 import { OrganizationDetailsSettings } from './organization-details-settings';
 import { OrganizationMembersSettings } from './organization-members-settings';
@@ -42,7 +43,7 @@ export function OrganizationSettings({ organization, projects, ownProjects, page
   );
   return (
     <div className={styles.layout}>
-      <nav className={styles.nav} aria-label={t('organizations.settings.nav')}>
+      <TabStrip className={styles.nav} aria-label={t('organizations.settings.nav')}>
         <ul>
           {link('overview', t('organizations.settings.overview'))}
           {link('members', t('organizations.settings.members'))}
@@ -52,7 +53,7 @@ export function OrganizationSettings({ organization, projects, ownProjects, page
             <AppLink to={paths.organization.getHref(organization.slug)}>{t('organizations.settings.back')}</AppLink>
           </li>
         </ul>
-      </nav>
+      </TabStrip>
       <div className={styles.content}>
         {page === 'overview' && <OrganizationDetailsSettings organization={organization} />}
         {page === 'members' && <OrganizationMembersSettings organization={organization} />}

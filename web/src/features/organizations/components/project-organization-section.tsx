@@ -1,4 +1,5 @@
-import { PROJECT_PERMISSIONS, hasPermission, type ProjectPermission } from '@cairn/shared/constants/permissions';
+import { DEFAULT_HAND_OVER_CHOICE, HAND_OVER_CHOICES, permissionsAfterHandOver, projectPermissionNames, type HandOverChoice } from '@cairn/shared/constants/effective-permissions';
+import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS, hasPermission, type ProjectPermission } from '@cairn/shared/constants/permissions';
 import type { Organization } from '@cairn/shared/schemas/organizations';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { Select } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
+import { permissionRowOf } from '../../../lib/project-permissions';
 import { useAddOrganizationProject, useAddTeamMember, useRemoveOrganizationProject } from '../api/use-organization-changes';
 import { canInOrganization } from '../utils/permissions';
 import styles from './project-organization-section.module.css';
@@ -52,18 +54,21 @@ export function ProjectOrganizationSection({ project, organization, ownOrganizat
           <AppLink to={paths.dashboard.organizations.getHref()}>{t('projectSettings.organization.yourOrganizations')}</AppLink>
         </p>
       ) : (
-        <TransferForm project={project} organizations={targets} />
+        <TransferForm project={project} organizations={targets} projectMembers={projectMembers} user={user} isProjectOwner={isProjectOwner} />
       )}
     </SettingsSection>
   );
 }
 
-function TransferForm({ project, organizations }: { project: Props['project']; organizations: readonly Organization[] }) {
+type TransferProps = Pick<Props, 'project' | 'projectMembers' | 'user' | 'isProjectOwner'> & { organizations: readonly Organization[] };
+
+function TransferForm({ project, organizations, projectMembers, user, isProjectOwner }: TransferProps) {
   const t = useT();
   const notifications = useNotifications();
   const selectId = useId();
   const [chosen, setChosen] = useState(organizations[0]?.id ?? '');
   const [confirming, setConfirming] = useState(false);
+  const [choice, setChoice] = useState<HandOverChoice>(DEFAULT_HAND_OVER_CHOICE);
   const target = organizations.find((o) => o.id === chosen) ?? organizations[0];
   const transfer = useAddOrganizationProject(target?.id ?? '', {
     onSuccess: () => {
@@ -99,12 +104,75 @@ function TransferForm({ project, organizations }: { project: Props['project']; o
         onClose={() => setConfirming(false)}
         title={t('projectSettings.organization.transferTitle', { title: project.title, name: target?.name ?? '' })}
         confirmLabel={t('projectSettings.organization.transfer')}
-        onConfirm={() => transfer.mutate(project.id)}
+        onConfirm={() => transfer.mutate({ projectId: project.id, ownerPermissions: choice })}
         pending={transfer.isPending}
       >
         <p>{t('projectSettings.organization.transferBody', { name: target?.name ?? '' })}</p>
+        <HandOverChoices name={target?.name ?? ''} choice={choice} onChange={setChoice} asOwner={isProjectOwner} />
+        {isProjectOwner && target && <PermissionsAfterwards user={user} choice={choice} projectMembers={projectMembers} organization={target} />}
       </ConfirmModal>
     </form>
+  );
+}
+
+const CHOICE_LABELS = {
+  keep: { own: 'projectSettings.organization.keepMine', other: 'projectSettings.organization.keepOwners' },
+  organization_defaults: { own: 'projectSettings.organization.useDefaultsMine', other: 'projectSettings.organization.useDefaultsOwners' },
+} as const;
+
+const CHOICE_HINTS = {
+  keep: { own: 'projectSettings.organization.keepMineHint', other: 'projectSettings.organization.keepOwnersHint' },
+  organization_defaults: { own: 'projectSettings.organization.useDefaultsMineHint', other: 'projectSettings.organization.useDefaultsOwnersHint' },
+} as const;
+
+/** What the project's owner keeps: his own permissions (the default) or the organization's defaults for him. */
+function HandOverChoices({ name, choice, onChange, asOwner }: { name: string; choice: HandOverChoice; onChange: (choice: HandOverChoice) => void; asOwner: boolean }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <fieldset className={styles.choices}>
+      <legend className={styles.heading}>{t(asOwner ? 'projectSettings.organization.choiceLegendMine' : 'projectSettings.organization.choiceLegendOwners')}</legend>
+      {HAND_OVER_CHOICES.map((value) => (
+        <div key={value} className={styles.choice}>
+          <input id={`${id}-${value}-input`} type="radio" name={`${id}-choice`} value={value} checked={choice === value} onChange={() => onChange(value)} aria-describedby={`${id}-${value}`} />
+          <span className={styles.choiceText}>
+            <label htmlFor={`${id}-${value}-input`}>{t(CHOICE_LABELS[value][asOwner ? 'own' : 'other'])}</label>
+            <span id={`${id}-${value}`} className={styles.hint}>
+              {t(CHOICE_HINTS[value][asOwner ? 'own' : 'other'], { name })}
+            </span>
+          </span>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Exactly what the owner will be able to do once the organization manages the project, computed
+ * with the rule the API applies (shared effective-permissions.ts) from his row now and his row in
+ * the organization.
+ */
+function PermissionsAfterwards({ user, choice, projectMembers, organization }: { user: Props['user']; choice: HandOverChoice; projectMembers: readonly TeamMember[]; organization: Organization }) {
+  const t = useT();
+  const headingId = useId();
+  const ownerRow = permissionRowOf(projectMembers.find((m) => m.user.id === user.id)) ?? { accepted: true, isOwner: true, permissions: ALL_PROJECT_PERMISSIONS };
+  const organizationRow = permissionRowOf(organization.members.find((m) => m.user.id === user.id));
+  const names = projectPermissionNames(permissionsAfterHandOver(user.role, choice, ownerRow, organizationRow));
+  return (
+    <section aria-labelledby={headingId} className={styles.afterwards}>
+      <h3 id={headingId} className={styles.heading}>
+        {t('projectSettings.organization.afterwards')}
+      </h3>
+      {names.length === 0 ? (
+        <p className={styles.warning}>{t('projectSettings.organization.afterwardsNothing', { name: organization.name })}</p>
+      ) : (
+        <ul className={styles.permissionList}>
+          {names.map((name) => (
+            <li key={name}>{t(`projectSettings.permission.${name}`)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

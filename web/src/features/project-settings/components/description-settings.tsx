@@ -12,9 +12,9 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { uploadProjectImage } from '../api/project-settings-api';
 import { useModifyProject } from '../api/use-project-mutations';
-import { holds } from '../utils/permissions';
+import { holds, type SettingsAccess } from '../utils/permissions';
 import { SaveBar } from './save-bar';
-import { ReadOnlyNotice } from './settings-controls';
+import { NoAccessNotice } from './no-access-notice';
 import styles from './settings-controls.module.css';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -26,10 +26,10 @@ interface DescriptionValues {
 }
 
 /** Description: the project page's long text, in markdown. */
-export function DescriptionSettings({ project, permissions }: { project: Project; permissions: number }) {
+export function DescriptionSettings({ project, access }: { project: Project; access: SettingsAccess }) {
   const t = useT();
   const notifications = useNotifications();
-  const canEdit = holds(permissions, 'EDIT_BODY');
+  const canEdit = holds(access.permissions, 'EDIT_BODY');
   const { control, handleSubmit, reset, setError, formState } = useZodForm<DescriptionValues>(z.object({ body: ProjectBodySchema }), { body: project.body });
   const { isDirty, errors } = formState;
   const save = useModifyProject(project.id, {
@@ -45,7 +45,7 @@ export function DescriptionSettings({ project, permissions }: { project: Project
   return (
     <>
       <SettingsPageHeader title={t('projectSettings.description.title')} lede={t('projectSettings.description.lede')} />
-      {!canEdit && <ReadOnlyNotice>{t('projectSettings.readOnly')}</ReadOnlyNotice>}
+      {!canEdit && <NoAccessNotice section="description" permission="EDIT_BODY" access={access} />}
       <form className={styles.form} aria-label={t('projectSettings.description.title')} onSubmit={(event) => void submit(event)} noValidate>
         <SettingsSection title={t('projectSettings.description.body')} id="project-body">
           <Controller

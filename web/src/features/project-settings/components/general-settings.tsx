@@ -10,12 +10,13 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { useModifyProject } from '../api/use-project-mutations';
-import { holds } from '../utils/permissions';
+import { holds, type SettingsAccess } from '../utils/permissions';
 import { currentVisibility, isApproved, VISIBILITIES, visibilityBody, visibilityReach, type Visibility } from '../utils/visibility';
 import { DeleteProjectSection } from './delete-project-section';
 import { IconEditor } from './icon-editor';
 import { SaveBar } from './save-bar';
-import { ReadOnlyNotice, SelectField } from './settings-controls';
+import { NoAccessNotice } from './no-access-notice';
+import { SelectField } from './settings-controls';
 import styles from './settings-controls.module.css';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -59,7 +60,7 @@ export function generalChanges(project: Project, values: GeneralValues): ModifyP
 
 interface GeneralSettingsProps {
   project: Project;
-  permissions: number;
+  access: SettingsAccess;
   /** Whether the project type has client and server sides (mods and modpacks). */
   hasSides: boolean;
   /** The project page's URL prefix shown before the slug, e.g. `https://cairn.example/mod/`. */
@@ -71,10 +72,10 @@ interface GeneralSettingsProps {
 }
 
 /** General: icon, name, URL, summary, environment, visibility and deletion (web-screens §2.5). */
-export function GeneralSettings({ project, permissions, hasSides, urlPrefix, onSlugChanged, onDeleted }: GeneralSettingsProps) {
+export function GeneralSettings({ project, access, hasSides, urlPrefix, onSlugChanged, onDeleted }: GeneralSettingsProps) {
   const t = useT();
   const notifications = useNotifications();
-  const canEdit = holds(permissions, 'EDIT_DETAILS');
+  const canEdit = holds(access.permissions, 'EDIT_DETAILS');
   const schema = useMemo(
     () =>
       z.object({
@@ -121,7 +122,7 @@ export function GeneralSettings({ project, permissions, hasSides, urlPrefix, onS
   return (
     <>
       <SettingsPageHeader title={t('projectSettings.general.title')} />
-      {!canEdit && <ReadOnlyNotice>{t('projectSettings.readOnly')}</ReadOnlyNotice>}
+      {!canEdit && <NoAccessNotice section="general" permission="EDIT_DETAILS" access={access} />}
       <SettingsSection title={t('projectSettings.general.icon')} id="project-icon">
         <IconEditor project={project} disabled={!canEdit} />
       </SettingsSection>
@@ -189,7 +190,7 @@ export function GeneralSettings({ project, permissions, hasSides, urlPrefix, onS
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <SaveBar dirty={isDirty} pending={save.isPending} disabled={!canEdit} />
       </form>
-      {holds(permissions, 'DELETE_PROJECT') && <DeleteProjectSection project={project} onDeleted={onDeleted} />}
+      {holds(access.permissions, 'DELETE_PROJECT') && <DeleteProjectSection project={project} onDeleted={onDeleted} />}
       <UnsavedChangesGuard dirty={isDirty && !save.isPending} />
     </>
   );

@@ -11,17 +11,18 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { useModifyProject } from '../api/use-project-mutations';
 import { ALL_RIGHTS_RESERVED, buildLicenseId, CUSTOM_LICENSE, LICENSE_CHOICES, licenseFormValues, type LicenseFormValues } from '../utils/license-id';
-import { holds } from '../utils/permissions';
+import { holds, type SettingsAccess } from '../utils/permissions';
 import { SaveBar } from './save-bar';
-import { ReadOnlyNotice, SelectField } from './settings-controls';
+import { NoAccessNotice } from './no-access-notice';
+import { SelectField } from './settings-controls';
 import styles from './settings-controls.module.css';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** License: a common license, or any SPDX id, or a custom license with its own name and URL. */
-export function LicenseSettings({ project, permissions, licenses }: { project: Project; permissions: number; licenses: readonly LicenseTag[] }) {
+export function LicenseSettings({ project, access, licenses }: { project: Project; access: SettingsAccess; licenses: readonly LicenseTag[] }) {
   const t = useT();
   const notifications = useNotifications();
-  const canEdit = holds(permissions, 'EDIT_DETAILS');
+  const canEdit = holds(access.permissions, 'EDIT_DETAILS');
   const listId = useId();
   const names = useMemo(() => new Map(licenses.map((license) => [license.short, license.name])), [licenses]);
   const schema = useMemo(
@@ -61,7 +62,7 @@ export function LicenseSettings({ project, permissions, licenses }: { project: P
   return (
     <>
       <SettingsPageHeader title={t('projectSettings.license.title')} lede={t('projectSettings.license.lede')} />
-      {!canEdit && <ReadOnlyNotice>{t('projectSettings.readOnly')}</ReadOnlyNotice>}
+      {!canEdit && <NoAccessNotice section="license" permission="EDIT_DETAILS" access={access} />}
       <form className={styles.form} aria-label={t('projectSettings.license.title')} onSubmit={(event) => void submit(event)} noValidate>
         <SettingsSection title={t('projectSettings.license.section')} id="project-license">
           <fieldset className={styles.fieldset} disabled={!canEdit}>

@@ -12,9 +12,10 @@ import { useNotifications } from '../../../lib/notifications-provider';
 import { setFormErrors, useZodForm } from '../../../lib/use-zod-form';
 import { useModifyProject } from '../api/use-project-mutations';
 import { detectDonationPlatform } from '../utils/link-platforms';
-import { holds } from '../utils/permissions';
+import { holds, type SettingsAccess } from '../utils/permissions';
 import { SaveBar } from './save-bar';
-import { ReadOnlyNotice, SelectField } from './settings-controls';
+import { NoAccessNotice } from './no-access-notice';
+import { SelectField } from './settings-controls';
 import styles from './settings-controls.module.css';
 import linkStyles from './links-settings.module.css';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -45,10 +46,10 @@ export function linksBody(values: LinksValues): ModifyProjectBody {
 }
 
 /** Links: where to report issues, the source, the wiki, the chat server, and donation pages. */
-export function LinksSettings({ project, permissions, platforms }: { project: Project; permissions: number; platforms: readonly DonationPlatformTag[] }) {
+export function LinksSettings({ project, access, platforms }: { project: Project; access: SettingsAccess; platforms: readonly DonationPlatformTag[] }) {
   const t = useT();
   const notifications = useNotifications();
-  const canEdit = holds(permissions, 'EDIT_DETAILS');
+  const canEdit = holds(access.permissions, 'EDIT_DETAILS');
   const url = useMemo(() => z.string().refine((value) => value.trim() === '' || isHttpsUrl(value.trim()), t('projectSettings.links.invalidUrl')), [t]);
   const schema = useMemo(
     () =>
@@ -101,7 +102,7 @@ export function LinksSettings({ project, permissions, platforms }: { project: Pr
   return (
     <>
       <SettingsPageHeader title={t('projectSettings.links.title')} lede={t('projectSettings.links.lede')} />
-      {!canEdit && <ReadOnlyNotice>{t('projectSettings.readOnly')}</ReadOnlyNotice>}
+      {!canEdit && <NoAccessNotice section="links" permission="EDIT_DETAILS" access={access} />}
       <form className={styles.form} aria-label={t('projectSettings.links.title')} onSubmit={(event) => void submit(event)} noValidate>
         <SettingsSection title={t('projectSettings.links.external')} id="project-links">
           <fieldset className={styles.fieldset} disabled={!canEdit}>

@@ -13,6 +13,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useInviteMember, useLeaveProject } from '../api/use-team-mutations';
 import { holds, type SettingsAccess } from '../utils/permissions';
 import { MemberCard } from './member-card';
+import { NoAccessNotice } from './no-access-notice';
 import styles from './members-settings.module.css';
 import controls from './settings-controls.module.css';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -87,6 +88,9 @@ export function MembersSettings({ project, members, access, onLeft }: MembersSet
   return (
     <>
       <SettingsPageHeader title={t('projectSettings.members.title')} lede={t('projectSettings.members.lede')} />
+      {!holds(access.permissions, 'MANAGE_INVITES') && !holds(access.permissions, 'EDIT_MEMBER') && !holds(access.permissions, 'REMOVE_MEMBER') && (
+        <NoAccessNotice section="members" permission="EDIT_MEMBER" access={access} />
+      )}
       {holds(access.permissions, 'MANAGE_INVITES') && (
         <SettingsSection title={t('projectSettings.members.invite')} description={t('projectSettings.members.inviteLede')} id="invite-member">
           <InviteForm teamId={project.team} />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { AppLink } from '../../../components/ui/app-link';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import { PROJECT_SETTINGS_SECTIONS, PROJECT_VIEW_SECTIONS, paths, type ProjectSettingsSection } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { MessageId } from '../../../lib/i18n/catalogs';
@@ -56,7 +57,7 @@ export function ProjectSettingsLayout({ project, type, children, canViewAnalytic
             </AppLink>
           </div>
         </div>
-        <nav aria-label={t('projectSettings.nav.label')}>
+        <TabStrip className={styles.nav} aria-label={t('projectSettings.nav.label')}>
           <h2 className={styles.heading}>{t('projectSettings.nav.heading')}</h2>
           <ul className={styles.list}>{PROJECT_SETTINGS_SECTIONS.map(sectionLink)}</ul>
           {canViewAnalytics && (
@@ -65,7 +66,7 @@ export function ProjectSettingsLayout({ project, type, children, canViewAnalytic
               <ul className={styles.list}>{PROJECT_VIEW_SECTIONS.map(sectionLink)}</ul>
             </>
           )}
-        </nav>
+        </TabStrip>
       </aside>
       <div className={styles.content}>{children ?? <Outlet />}</div>
     </div>

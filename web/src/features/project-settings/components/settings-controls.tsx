@@ -29,12 +29,3 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </div>
   );
 });
-
-/** A note that the viewer may look but not change this page. */
-export function ReadOnlyNotice({ children }: { children: ReactNode }) {
-  return (
-    <p className={styles.notice} role="note">
-      {children}
-    </p>
-  );
-}

@@ -8,9 +8,9 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useModifyProject } from '../api/use-project-mutations';
 import { canFeatureMore, MAX_FEATURED_TAGS, selectedTags, setFeatured, tagsBody, toggleTag, type TagSelection } from '../utils/featured-tags';
-import { holds } from '../utils/permissions';
+import { holds, type SettingsAccess } from '../utils/permissions';
 import { SaveBar } from './save-bar';
-import { ReadOnlyNotice } from './settings-controls';
+import { NoAccessNotice } from './no-access-notice';
 import styles from './settings-controls.module.css';
 import tagStyles from './tags-settings.module.css';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -23,16 +23,16 @@ function tagLabel(name: string): string {
 
 interface TagsSettingsProps {
   project: Project;
-  permissions: number;
+  access: SettingsAccess;
   /** The category tags valid for the project's type. */
   tags: readonly CategoryTag[];
 }
 
 /** Tags by header, up to three of them featured (v2 `categories`), the rest additional. */
-export function TagsSettings({ project, permissions, tags }: TagsSettingsProps) {
+export function TagsSettings({ project, access, tags }: TagsSettingsProps) {
   const t = useT();
   const notifications = useNotifications();
-  const canEdit = holds(permissions, 'EDIT_DETAILS');
+  const canEdit = holds(access.permissions, 'EDIT_DETAILS');
   const [saved, setSaved] = useState<TagSelection>({ featured: project.categories, additional: project.additional_categories });
   const [selection, setSelection] = useState<TagSelection>(saved);
   const dirty = !sameList(selection.featured, saved.featured) || !sameList([...selection.additional].sort(), [...saved.additional].sort());
@@ -52,7 +52,7 @@ export function TagsSettings({ project, permissions, tags }: TagsSettingsProps) 
   return (
     <>
       <SettingsPageHeader title={t('projectSettings.tags.title')} lede={t('projectSettings.tags.lede')} />
-      {!canEdit && <ReadOnlyNotice>{t('projectSettings.readOnly')}</ReadOnlyNotice>}
+      {!canEdit && <NoAccessNotice section="tags" permission="EDIT_DETAILS" access={access} />}
       <form
         className={styles.form}
         aria-label={t('projectSettings.tags.title')}

@@ -23,6 +23,13 @@ export interface SettingsAccess {
   /** Effective project permission bits (organization members' defaults included). */
   permissions: number;
   isOwner: boolean;
+  /**
+   * Where the permissions come from: the viewer's row on the project's team, the owning
+   * organization's default project permissions for him (no row of his own), or his staff role.
+   */
+  source: 'team' | 'organization' | 'staff';
+  /** The organization whose defaults apply, when `source` is `organization` and it is known. */
+  organization?: { name: string; slug: string } | undefined;
 }
 
 /**
@@ -31,12 +38,19 @@ export interface SettingsAccess {
  * invitations, which grant nothing). Accepted members of the owning organization get in with
  * their default project permissions.
  */
-export function settingsAccess(user: User | null | undefined, teams: ProjectTeams): SettingsAccess | undefined {
+export function settingsAccess(user: User | null | undefined, teams: ProjectTeams, organization?: { name: string; slug: string } | null): SettingsAccess | undefined {
   if (!user) return undefined;
   const row = teamRowOf(user, teams);
   if (!row && user.role !== 'admin' && user.role !== 'moderator') return undefined;
   const member = row && !row.viaOrganization ? row.row : undefined;
-  return { member, permissions: projectPermissionsOf(user, teams), isOwner: member?.role === 'Owner' };
+  const source = !row ? 'staff' : row.viaOrganization ? 'organization' : 'team';
+  return {
+    member,
+    permissions: projectPermissionsOf(user, teams),
+    isOwner: member?.role === 'Owner',
+    source,
+    ...(source === 'organization' && organization ? { organization: { name: organization.name, slug: organization.slug } } : {}),
+  };
 }
 
 export function holds(permissions: number, permission: ProjectPermission): boolean {

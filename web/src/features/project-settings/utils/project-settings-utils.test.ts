@@ -33,8 +33,10 @@ describe('settings access and permission bits', () => {
       buildTeamMember({ role: 'Member', permissions: P.EDIT_DETAILS, user: { id: 'OrgMembr' } }),
       buildTeamMember({ role: 'Member', accepted: false, permissions: P.EDIT_DETAILS, user: { id: 'OrgInvit' } }),
     ];
-    const access = settingsAccess(buildUser({ id: 'OrgMembr' }), { members: members.members, organizationMembers });
-    expect(access).toEqual({ member: undefined, permissions: P.EDIT_DETAILS, isOwner: false });
+    const access = settingsAccess(buildUser({ id: 'OrgMembr' }), { members: members.members, organizationMembers }, { name: 'Lamplighters', slug: 'lamplighters' });
+    expect(access).toEqual({ member: undefined, permissions: P.EDIT_DETAILS, isOwner: false, source: 'organization', organization: { name: 'Lamplighters', slug: 'lamplighters' } });
+    expect(settingsAccess(buildUser({ id: 'Owner001' }), members)?.source).toBe('team');
+    expect(settingsAccess(buildUser({ id: 'Else0001', role: 'moderator' }), members)?.source).toBe('staff');
     expect(settingsAccess(buildUser({ id: 'OrgInvit' }), { members: members.members, organizationMembers })).toBeUndefined();
   });
 

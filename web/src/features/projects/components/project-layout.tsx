@@ -18,6 +18,7 @@ import { ProjectSidebar, type OwnerOrganization } from './project-sidebar';
 import { cx } from '../../../lib/class-names';
 import styles from './project-layout.module.css';
 import pageTabs from '../../../components/ui/page-tabs.module.css';
+import { TabStrip } from '../../../components/ui/tab-strip';
 
 interface ProjectLayoutProps {
   project: Project;
@@ -81,7 +82,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
       />
       <div className={styles.projectPageBody}>
         <div className={styles.projectPageMain}>
-          <nav className={pageTabs.tabs} aria-label={t('project.tabs.label')}>
+          <TabStrip className={pageTabs.tabs} frameClassName={pageTabs.frame} aria-label={t('project.tabs.label')}>
             <NavLink end to={base} className={tabClass}>
               {t('project.tabs.description')}
             </NavLink>
@@ -111,7 +112,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
                 {t('project.tabs.moderation')}
               </NavLink>
             )}
-          </nav>
+          </TabStrip>
           <div className={styles.projectPageContent}>{children}</div>
         </div>
         <ProjectSidebar project={project} type={type} members={members} tags={tags} ownerOrganization={ownerOrganization} />

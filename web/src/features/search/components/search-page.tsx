@@ -7,6 +7,7 @@ import { ProjectCardList } from '../../../components/project-card/project-card-l
 import { Pagination } from '../../../components/pagination/pagination';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import { FilterIcon, GalleryViewIcon, GridViewIcon, ListViewIcon } from '../../../components/ui/content-icons';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { CairnMark } from '../../../components/layout/cairn-mark';
@@ -70,6 +71,7 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
   const [sheetOpen, setSheetOpen] = useState(false);
   const request = searchRequest(type, state, groups, mode);
   const { data, error, isFetching, isPlaceholderData } = useQuery(searchQueries.results(request));
+  const noHits = data !== undefined && data.hits.length === 0;
   const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
   const plural = t(`search.typePlural.${type}`);
   const commitQuery = useCallback((query: string) => update((s) => withQuery(s, query)), [update]);
@@ -107,14 +109,14 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
         <h1 id={headingId} className="visually-hidden">
           {t('search.title', { type: plural })}
         </h1>
-        <nav className="search-types" aria-label={t('search.types')}>
+        <TabStrip className="search-types" aria-label={t('search.types')}>
           {DISCOVER_TYPES.map((other) => (
             <AppLink key={other} to={paths.search.getHref(other)} className="search-types__link" aria-current={other === type ? 'page' : undefined}>
               <ProjectTypeIcon type={other} />
               {PROJECT_TYPE_INFO[other].plural}
             </AppLink>
           ))}
-        </nav>
+        </TabStrip>
         <SearchInput
           id={searchInputId}
           value={state.query}
@@ -163,17 +165,16 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
           onClear={() => update((s) => clearFilters(s, (term) => term.field === 'project_id'), { scrollToTop: true })}
         />
         <div className="search-results" aria-busy={isFetching && isPlaceholderData}>
-          <p className="visually-hidden" role="status">
-            {data && !isPlaceholderData ? t('search.resultCount', { count: data.total_hits }) : ''}
+          {/* One message: the count for screen readers, or, with nothing to show, the empty state for everyone. */}
+          <p className={noHits ? 'search-results__empty' : 'visually-hidden'} role="status">
+            {noHits ? t('search.empty') : data && !isPlaceholderData ? t('search.resultCount', { count: data.total_hits }) : ''}
           </p>
           {isFetching && isPlaceholderData && <SearchLoading />}
           {error && !data ? (
             <p className="search-results__error" role="alert">
               {t('search.error')} {error instanceof HttpError ? error.description : ''}
             </p>
-          ) : data && data.hits.length === 0 ? (
-            <p className="search-results__empty">{t('search.empty')}</p>
-          ) : (
+          ) : noHits ? null : (
             <ProjectCardList projects={cards} mode={mode} label={t('search.results')} />
           )}
         </div>

@@ -1,4 +1,6 @@
+import { completeCommand } from '@cairn/shared/constants/server-console';
 import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -8,10 +10,21 @@ import { LazyConsoleTerminal } from './lazy-console-terminal';
 
 const HISTORY_MAX = 50;
 
-/** The live console: output, connection trouble, and a command line while the server runs. */
-export function ConsolePanel({ socket, running }: { socket: ConsoleSocket; running: boolean }) {
+interface ConsolePanelProps {
+  socket: ConsoleSocket;
+  running: boolean;
+  /** Common commands of the server's runtime (`consoleCommands(loader)`): shown under the input and completed with Tab. */
+  commands: readonly string[];
+}
+
+/**
+ * The live console: output, connection trouble, and a command line while the server runs, with
+ * the runtime's common commands under it (a click puts one in the line; Tab completes one).
+ */
+export function ConsolePanel({ socket, running, commands }: ConsolePanelProps) {
   const t = useT();
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [command, setCommand] = useState('');
   const history = useRef<string[]>([]);
   const [cursor, setCursor] = useState<number | undefined>();
@@ -29,6 +42,13 @@ export function ConsolePanel({ socket, running }: { socket: ConsoleSocket; runni
     if (event.key === 'Enter') {
       event.preventDefault();
       submit();
+    } else if (event.key === 'Tab' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      // Tab only completes when there is something to complete; otherwise focus moves on as usual.
+      const completed = completeCommand(command, commands);
+      if (completed === undefined) return;
+      event.preventDefault();
+      setCommand(completed);
+      setCursor(undefined);
     } else if (event.key === 'ArrowUp' && past.length > 0) {
       event.preventDefault();
       const next = cursor === undefined ? past.length - 1 : Math.max(0, cursor - 1);
@@ -59,8 +79,10 @@ export function ConsolePanel({ socket, running }: { socket: ConsoleSocket; runni
             {t('servers.console.commandLabel')}
           </label>
           <Input
+            ref={input}
             id={inputId}
             block
+            aria-describedby={`${inputId}-hint`}
             autoComplete="off"
             spellCheck={false}
             placeholder={t('servers.console.command')}
@@ -71,6 +93,28 @@ export function ConsolePanel({ socket, running }: { socket: ConsoleSocket; runni
             }}
             onKeyDown={onKeyDown}
           />
+          <p id={`${inputId}-hint`} className={styles.hint}>
+            {t('servers.console.commandsHint')}
+          </p>
+          <ul className={styles.commands} aria-label={t('servers.console.commands')}>
+            {commands.map((name) => (
+              <li key={name}>
+                <Button
+                  size="small"
+                  variant="transparent"
+                  className={styles.commandChip}
+                  aria-label={t('servers.console.useCommand', { command: name })}
+                  onClick={() => {
+                    setCommand(`${name} `);
+                    setCursor(undefined);
+                    input.current?.focus();
+                  }}
+                >
+                  {name}
+                </Button>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : (
         socket.status === 'open' && <p className={styles.hint}>{t('servers.console.notRunning')}</p>

@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { serverContentQueries } from '../api/server-content-queries';
 import { useRemoveContent, useToggleContent, useUpdateContent } from '../api/use-server-content-mutations';
+import { usePlatformName } from '../hooks/use-platform-name';
 import { AddContentModal } from './add-content-modal';
 import styles from './content-tab.module.css';
 
@@ -22,6 +23,7 @@ const FILTERS: readonly Filter[] = ['all', 'enabled', 'disabled'];
 /** Content: what is installed on the server (enable, update, remove) and "Add content" from the catalogue. */
 export function ContentTab({ server }: { server: Server }) {
   const t = useT();
+  const platform = usePlatformName();
   const searchId = useId();
   const query = useQuery(serverContentQueries.list(server.id));
   const [filter, setFilter] = useState<Filter>('all');
@@ -56,7 +58,7 @@ export function ContentTab({ server }: { server: Server }) {
           {t('servers.content.add')}
         </Button>
       </div>
-      <p className={styles.hint}>{t('servers.content.hint', { loaders: query.data.loaders.join(', '), version: query.data.game_version })}</p>
+      <p className={styles.hint}>{t('servers.content.hint', { platform: platform.label(server.loader, query.data.game_version) })}</p>
       {all.length > 0 && (
         <div className={styles.toolbar}>
           <label htmlFor={searchId} className="visually-hidden">

@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { serverQueries } from '../api/servers-queries';
 import { useRenameServer } from '../api/use-server-mutations';
+import { usePlatformName } from '../hooks/use-platform-name';
 import { useServerNameSchema } from '../hooks/use-server-name-schema';
 import { serverPaths } from '../server-paths';
 import { serverAddress } from '../utils/server-display';
@@ -21,6 +22,7 @@ import { StartupSection } from './startup-section';
 /** Options: name, server.properties, the server's facts, and where its billing lives. */
 export function OptionsTab({ server }: { server: Server }) {
   const t = useT();
+  const platform = usePlatformName();
   const locked = server.status !== 'available';
   return (
     <div className={styles.options}>
@@ -46,7 +48,7 @@ export function OptionsTab({ server }: { server: Server }) {
           <dt>{t('servers.info.plan')}</dt>
           <dd>{server.plan.name}</dd>
           <dt>{t('servers.info.version')}</dt>
-          <dd>{t('servers.info.versionValue', { loader: server.loader, version: server.game_version })}</dd>
+          <dd>{platform.label(server.loader, server.game_version)}</dd>
         </dl>
       </section>
       <section className={styles.section} aria-labelledby="server-billing-title">

@@ -9,6 +9,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { serverOptionQueries } from '../api/server-options-queries';
 import { serverQueries } from '../api/servers-queries';
 import { useReinstallServer } from '../api/use-server-option-mutations';
+import { usePlatformName } from '../hooks/use-platform-name';
 import styles from './options-sections.module.css';
 
 const BACKUP_BUSY = new Set(['queued', 'creating', 'restoring']);
@@ -16,6 +17,7 @@ const BACKUP_BUSY = new Set(['queued', 'creating', 'restoring']);
 /** Options › Platform: what the node offers, a game version, "Erase all data", then a reinstall. */
 export function PlatformSection({ server }: { server: Server }) {
   const t = useT();
+  const platform = usePlatformName();
   const titleId = useId();
   const platforms = useQuery(serverOptionQueries.platforms(server.id));
   const backups = useQuery(serverQueries.backups(server.id));
@@ -37,7 +39,7 @@ export function PlatformSection({ server }: { server: Server }) {
       <h2 id={titleId} className={styles.title}>
         {t('servers.options.platform.title')}
       </h2>
-      <p>{t('servers.options.platform.current', { loader: server.loader, version: server.game_version })}</p>
+      <p>{t('servers.options.platform.current', { platform: platform.label(server.loader, server.game_version) })}</p>
       {platforms.isPending && <p role="status">{t('servers.options.loading')}</p>}
       {platforms.isError && (
         <div className={styles.row}>
@@ -48,18 +50,18 @@ export function PlatformSection({ server }: { server: Server }) {
       {platforms.data && (
         <>
           <div className={styles.cards} role="radiogroup" aria-label={t('servers.options.platform.choose')}>
-            {platforms.data.platforms.map((platform) => (
+            {platforms.data.platforms.map((offered) => (
               <button
-                key={platform.loader}
+                key={offered.loader}
                 type="button"
                 role="radio"
-                aria-checked={platform.loader === loader}
+                aria-checked={offered.loader === loader}
                 className={styles.card}
-                onClick={() => choose(platform)}
+                onClick={() => choose(offered)}
               >
-                <span className={styles.cardTitle}>{platformName(platform.loader, t('servers.options.platform.vanilla'))}</span>
+                <span className={styles.cardTitle}>{platform.name(offered.loader)}</span>
                 <span className={styles.muted}>
-                  {platform.runtime === 'java' ? t('servers.options.platform.kindJar') : t('servers.options.platform.kindBuiltIn')}
+                  {offered.runtime === 'java' ? t('servers.options.platform.kindJar') : t('servers.options.platform.kindBuiltIn')}
                 </span>
               </button>
             ))}
@@ -102,14 +104,9 @@ export function PlatformSection({ server }: { server: Server }) {
           </>
         }
       >
-        <p>{t('servers.options.platform.confirmText', { loader: platformName(loader, t('servers.options.platform.vanilla')), version })}</p>
+        <p>{t('servers.options.platform.confirmText', { platform: platform.label(loader, version) })}</p>
         {erase && <p>{t('servers.options.platform.confirmErase')}</p>}
       </Modal>
     </section>
   );
-}
-
-/** Loader ids are lower case (paper, fabric); the built-in one has its own label. */
-function platformName(loader: string, vanillaLabel: string): string {
-  return loader === 'vanilla' ? vanillaLabel : loader.charAt(0).toUpperCase() + loader.slice(1);
 }

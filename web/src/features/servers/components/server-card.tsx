@@ -2,6 +2,7 @@ import type { Server } from '@cairn/shared/schemas/servers';
 import { AppLink } from '../../../components/ui/app-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { usePlatformName } from '../hooks/use-platform-name';
 import { serverPaths } from '../server-paths';
 import { serverAddress, serverPill } from '../utils/server-display';
 import styles from './server-card.module.css';
@@ -11,6 +12,7 @@ import { SuspendedBar } from './suspended-bar';
 /** One server in the list; a suspended server's card is not a link and says why. */
 export function ServerCard({ server }: { server: Server }) {
   const t = useT();
+  const platform = usePlatformName();
   const address = serverAddress(server);
   const suspended = server.status === 'suspended';
   return (
@@ -21,7 +23,7 @@ export function ServerCard({ server }: { server: Server }) {
       </div>
       <p className={styles.meta}>
         <span>{t('servers.card.plan', { plan: server.plan.name })}</span>
-        <span>{t('servers.card.version', { version: server.game_version })}</span>
+        <span>{platform.label(server.loader, server.game_version)}</span>
         {server.status === 'unprovisioned' && <span>{t('servers.card.settingUp')}</span>}
       </p>
       {address && (

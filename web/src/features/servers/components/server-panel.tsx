@@ -1,3 +1,4 @@
+import { consoleCommands } from '@cairn/shared/constants/server-console';
 import type { Server } from '@cairn/shared/schemas/servers';
 import { useState, type ReactNode } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
@@ -5,6 +6,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { Tabs } from '../../../components/ui/tabs';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useConsoleSocket } from '../hooks/use-console-socket';
+import { usePlatformName } from '../hooks/use-platform-name';
 import { useServerPreferences } from '../hooks/use-server-preferences';
 import { serverPaths } from '../server-paths';
 import { serverAddress, serverPill, stoppedOutOfMemory } from '../utils/server-display';
@@ -36,6 +38,7 @@ interface ServerPanelProps {
 /** `/servers/manage/:id`: header with power controls, the state screens, and the tabs. */
 export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
   const t = useT();
+  const platform = usePlatformName();
   const ready = server.status === 'available';
   const socket = useConsoleSocket(server.id, ready);
   const state = (ready ? socket.state : undefined) ?? server.state;
@@ -59,7 +62,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} outOfMemory={stoppedOutOfMemory(server, state)} /> },
+          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} outOfMemory={stoppedOutOfMemory(server, state)} commands={consoleCommands(server.loader)} /> },
           { id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> },
           { id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> },
           ...extraTabs,
@@ -78,6 +81,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         <div className={styles.identity}>
           <h1 className={styles.name}>{server.name}</h1>
           <ServerStatusPillFor pill={serverPill(server, ready ? (state ?? undefined) : undefined)} />
+          <span className={styles.platform}>{platform.label(server.loader, server.game_version)}</span>
           {address && (
             <span className={styles.address}>
               <code>{address}</code>

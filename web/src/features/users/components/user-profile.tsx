@@ -25,6 +25,7 @@ import './user-profile.css';
 import { EmptyState } from '../../../components/ui/empty-state';
 import detailList from '../../../components/ui/detail-list.module.css';
 import pageTabs from '../../../components/ui/page-tabs.module.css';
+import { TabStrip } from '../../../components/ui/tab-strip';
 import sidebarCard from '../../../components/ui/sidebar-card.module.css';
 
 interface UserProfileProps {
@@ -114,7 +115,7 @@ export function UserProfile({ user, projects, type, tags, own, sidebarExtras }: 
 
       <div className="user-page__body">
         <div className="user-page__main">
-          <nav className={pageTabs.tabs} aria-label={t('user.tabs')}>
+          <TabStrip className={pageTabs.tabs} frameClassName={pageTabs.frame} aria-label={t('user.tabs')}>
             <NavLink end to={paths.user.getHref(user.username)} className={tabClass}>
               {t('user.tabAll', { count: projects.length })}
             </NavLink>
@@ -123,7 +124,7 @@ export function UserProfile({ user, projects, type, tags, own, sidebarExtras }: 
                 {`${PROJECT_TYPE_INFO[projectType].plural} (${groups.get(projectType)?.length ?? 0})`}
               </NavLink>
             ))}
-          </nav>
+          </TabStrip>
           {shown.length === 0 ? (
             <EmptyState>{own ? t('user.noProjectsOwn') : t('user.noProjects')}</EmptyState>
           ) : (

@@ -1,24 +1,26 @@
-import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
-import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { data, type LoaderFunction } from 'react-router';
 import { AnalyticsSection } from '../../../../features/analytics/components/analytics-section';
+import { NoAccessNotice } from '../../../../features/project-settings/components/no-access-notice';
+import { holds } from '../../../../features/project-settings/utils/permissions';
+import { SettingsPageHeader } from '../../../../components/layout/settings-page';
 import { useT } from '../../../../lib/i18n/i18n-provider';
-import { loadSettings, useProjectSettings } from './shared';
+import { useProjectSettings } from './shared';
 
-/** Members without VIEW_ANALYTICS get the same 404 as for a page that does not exist. */
-export const createLoader =
-  (queryClient: QueryClient): LoaderFunction =>
-  async ({ params }) => {
-    const { access } = await loadSettings(queryClient, params.id ?? '');
-    if ((access.permissions & PROJECT_PERMISSIONS.VIEW_ANALYTICS) === 0) throw data('Not found', { status: 404 });
-    return null;
-  };
-
-/** `/{type}/{id}/settings/analytics`: the chart for this project. */
+/**
+ * `/{type}/{id}/settings/analytics`: the chart for this project. A member without VIEW_ANALYTICS
+ * gets a page that says so (and why), not the "Project not found" of a project he cannot see.
+ */
 export function Component() {
   const t = useT();
-  const { project } = useProjectSettings();
+  const { project, access } = useProjectSettings();
   const projects = useMemo(() => [project], [project]);
+  if (!holds(access.permissions, 'VIEW_ANALYTICS')) {
+    return (
+      <>
+        <SettingsPageHeader title={t('analytics.heading')} />
+        <NoAccessNotice section="analytics" permission="VIEW_ANALYTICS" access={access} />
+      </>
+    );
+  }
   return <AnalyticsSection projects={projects} intro={t('analytics.project.intro')} />;
 }

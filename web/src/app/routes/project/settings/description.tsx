@@ -11,5 +11,5 @@ export const createLoader = (): LoaderFunction => async () => {
 
 export function Component() {
   const { project, access } = useProjectSettings();
-  return <DescriptionSettings key={project.id} project={project} permissions={access.permissions} />;
+  return <DescriptionSettings key={project.id} project={project} access={access} />;
 }

@@ -13,7 +13,7 @@ export function Component() {
     <GeneralSettings
       key={project.id}
       project={project}
-      permissions={access.permissions}
+      access={access}
       hasSides={type === 'mod' || type === 'modpack'}
       urlPrefix={`${window.location.origin}/${type}/`}
       onSlugChanged={onSlugChanged}

@@ -14,5 +14,5 @@ export const createLoader =
 export function Component() {
   const { project, access } = useProjectSettings();
   const { data: licenses } = useSuspenseQuery(projectSettingsQueries.licenses());
-  return <LicenseSettings key={project.id} project={project} permissions={access.permissions} licenses={licenses} />;
+  return <LicenseSettings key={project.id} project={project} access={access} licenses={licenses} />;
 }

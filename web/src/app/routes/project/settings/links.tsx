@@ -14,5 +14,5 @@ export const createLoader =
 export function Component() {
   const { project, access } = useProjectSettings();
   const { data: platforms } = useSuspenseQuery(projectSettingsQueries.donationPlatforms());
-  return <LinksSettings key={project.id} project={project} permissions={access.permissions} platforms={platforms} />;
+  return <LinksSettings key={project.id} project={project} access={access} platforms={platforms} />;
 }

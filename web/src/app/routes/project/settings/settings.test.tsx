@@ -1,4 +1,4 @@
-import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
+import { ORGANIZATION_PERMISSIONS, PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import type { Organization } from '@cairn/shared/schemas/organizations';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
@@ -144,7 +144,9 @@ describe('general settings', () => {
     );
     renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings' });
     expect(await screen.findByLabelText('Name')).toBeDisabled();
-    expect(screen.getByText('Your role in this project does not let you change these settings.')).toBeInTheDocument();
+    const note = within(screen.getByRole('note'));
+    expect(note.getByText("You don't have access to change this project's details.")).toBeInTheDocument();
+    expect(note.getByText(/It takes the “Edit details” permission\. Your role on this project's team does not include it/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete project' })).not.toBeInTheDocument();
   });
 });
@@ -412,10 +414,67 @@ describe('the Organization card on the members page', () => {
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Lamplighters']);
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole('button', { name: 'Transfer management' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Let Lamplighters manage Lanternlight?' }));
+    const modal = await screen.findByRole('dialog', { name: 'Let Lamplighters manage Lanternlight?' });
+    const dialog = within(modal);
+    // By default he keeps his permissions, and the dialog says what that leaves him.
+    expect(dialog.getByRole('radio', { name: /Keep my permissions on this project/ })).toBeChecked();
+    expect(dialog.getByRole('radio', { name: /Use the organization's defaults for me/ })).not.toBeChecked();
+    const afterwards = within(dialog.getByRole('region', { name: 'What you will be able to do afterwards' }));
+    expect(afterwards.getAllByRole('listitem').map((item) => item.textContent)).toHaveLength(10);
+    await expectNoAxeViolations(modal);
     await user.click(dialog.getByRole('button', { name: 'Transfer management' }));
     expect(await screen.findByText('Lamplighters now manages the project', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(added).toEqual([{ organization: 'OrG00001', body: { project_id: buildProject().id } }]);
+    expect(added).toEqual([{ organization: 'OrG00001', body: { project_id: buildProject().id, owner_permissions: 'keep' } }]);
+  });
+
+  it("shows what the organization's defaults would leave the owner, computed as the API does, and sends that choice", async () => {
+    signIn();
+    const added: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get('*/v2/user/:id/organizations', () =>
+        HttpResponse.json([
+          organization([
+            buildTeamMember({ team_id: 'OrGtEaM1', user: { id: 'OrgOwner', username: 'founder' } }),
+            // The owner is a member with ADD_PROJECT whose default project permissions are all unticked.
+            buildTeamMember({ team_id: 'OrGtEaM1', role: 'Member', permissions: 0, organization_permissions: ORGANIZATION_PERMISSIONS.ADD_PROJECT }),
+          ]),
+          organization(
+            [
+              buildTeamMember({ team_id: 'OrGtEaM2', user: { id: 'OrgOwner', username: 'founder' } }),
+              buildTeamMember({ team_id: 'OrGtEaM2', role: 'Member', permissions: P.UPLOAD_VERSION | P.VIEW_ANALYTICS, organization_permissions: ORGANIZATION_PERMISSIONS.ADD_PROJECT }),
+            ],
+            { id: 'OrG00002', slug: 'weavers', name: 'Weavers', team_id: 'OrGtEaM2' },
+          ),
+        ]),
+      ),
+      http.post('*/v2/organization/:id/projects', async ({ request }) => {
+        added.push(await jsonBody(request));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight/settings/members' });
+    await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Transfer management' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Let Lamplighters manage Lanternlight?' }));
+    await user.click(dialog.getByRole('radio', { name: /Use the organization's defaults for me/ }));
+    const afterwards = within(dialog.getByRole('region', { name: 'What you will be able to do afterwards' }));
+    expect(afterwards.getByText(/^Nothing: the defaults of Lamplighters give you no permission/)).toBeInTheDocument();
+    expect(afterwards.queryByRole('listitem')).toBeNull();
+    // Back to keeping: every permission he holds as the owner.
+    await user.click(dialog.getByRole('radio', { name: /Keep my permissions on this project/ }));
+    expect(afterwards.getAllByRole('listitem')).toHaveLength(10);
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+
+    // Another organization whose defaults give some bits: exactly those are listed.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Organization' }), 'Weavers');
+    await user.click(screen.getByRole('button', { name: 'Transfer management' }));
+    const second = within(await screen.findByRole('dialog', { name: 'Let Weavers manage Lanternlight?' }));
+    await user.click(second.getByRole('radio', { name: /Use the organization's defaults for me/ }));
+    const listed = within(second.getByRole('region', { name: 'What you will be able to do afterwards' }));
+    expect(listed.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Upload versions', 'View analytics']);
+    await user.click(second.getByRole('button', { name: 'Transfer management' }));
+    expect(await screen.findByText('Weavers now manages the project', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(added).toEqual([{ project_id: buildProject().id, owner_permissions: 'organization_defaults' }]);
   });
 
   it("lets an organization member in with the organization's defaults, lists who inherits them and overrides one", async () => {
@@ -449,6 +508,44 @@ describe('the Organization card on the members page', () => {
     expect(await screen.findByText('wick now has values of their own on this project', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(invited).toEqual([{ user_id: 'OrgArtst', permissions: P.UPLOAD_VERSION, role: 'Artist' }]);
   });
+
+  it("tells an organization member acting with no default permissions what each page needs, never 'Project not found'", async () => {
+    signIn();
+    serveProject({ organization: 'OrG00001' });
+    server.use(
+      // He handed the project over with the reference's rule: no row of his own on the project's team.
+      http.get('*/v2/project/:id/members', () => HttpResponse.json([])),
+      http.get('*/v2/project/:id/organization', () =>
+        HttpResponse.json(
+          organization([
+            buildTeamMember({ team_id: 'OrGtEaM1', user: { id: 'OrgOwner', username: 'founder' } }),
+            buildTeamMember({ team_id: 'OrGtEaM1', role: 'Member', permissions: 0, organization_permissions: ORGANIZATION_PERMISSIONS.ADD_PROJECT }),
+          ]),
+        ),
+      ),
+      http.get('*/v2/tag/donation_platform', () => HttpResponse.json([])),
+    );
+    const pages = [
+      ['/mod/lanternlight/settings/analytics', 'Analytics', "You don't have access to this project's analytics.", 'View analytics'],
+      ['/mod/lanternlight/settings', 'General', "You don't have access to change this project's details.", 'Edit details'],
+      ['/mod/lanternlight/settings/links', 'Links', "You don't have access to change this project's links.", 'Edit details'],
+      ['/mod/lanternlight/settings/members', 'Members', "You don't have access to manage this project's members.", 'Edit members'],
+    ] as const;
+    for (const [path, heading, says, permission] of pages) {
+      const { unmount, container } = renderRoute(createAppRoutes, { path });
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })).toBeInTheDocument();
+      expect(screen.queryByText('Project not found')).toBeNull();
+      const note = within(screen.getByRole('note'));
+      expect(note.getByText(says)).toBeInTheDocument();
+      expect(note.getByText(new RegExp(`It takes the “${permission}” permission\\. Your permissions on this project are the defaults that Lamplighters gives its members`))).toBeInTheDocument();
+      if (heading === 'Analytics') {
+        // The chart is not asked for.
+        expect(screen.queryByRole('group', { name: 'Metric' })).toBeNull();
+        await expectNoAxeViolations(container);
+      }
+      unmount();
+    }
+  }, 60_000);
 
   it('lets an organization manager give the project back to one of its members', async () => {
     signIn({ id: 'OrgOwner', username: 'founder' });

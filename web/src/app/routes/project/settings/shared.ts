@@ -12,7 +12,7 @@ import { ensureProjectTeams, loadProject, useProjectTeams } from '../shared';
 export async function loadSettings(queryClient: QueryClient, idOrSlug: string) {
   const [user, project] = await Promise.all([queryClient.ensureQueryData(currentUserQuery()), loadProject(queryClient, idOrSlug)]);
   const [members, organization] = await ensureProjectTeams(queryClient, project);
-  const access = settingsAccess(user, { members, organizationMembers: organization?.members ?? [] });
+  const access = settingsAccess(user, { members, organizationMembers: organization?.members ?? [] }, organization);
   if (!access) throw data('Not found', { status: 404 });
   return { project, access };
 }
@@ -23,6 +23,6 @@ export function useProjectSettings() {
   const teams = useProjectTeams(project);
   const { members, organization } = teams;
   const { data: user } = useSuspenseQuery(currentUserQuery());
-  const access: SettingsAccess = settingsAccess(user, teams) ?? { member: undefined, permissions: 0, isOwner: false };
+  const access: SettingsAccess = settingsAccess(user, teams, organization) ?? { member: undefined, permissions: 0, isOwner: false, source: 'staff' };
   return { project, type, members, organization, access, user };
 }

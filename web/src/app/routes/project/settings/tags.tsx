@@ -17,5 +17,5 @@ export function Component() {
   let tags = categories.filter((tag) => tag.project_type === type);
   // Plugins and data packs without tags of their own use the mod tags.
   if (tags.length === 0) tags = categories.filter((tag) => tag.project_type === 'mod');
-  return <TagsSettings key={project.id} project={project} permissions={access.permissions} tags={tags} />;
+  return <TagsSettings key={project.id} project={project} access={access} tags={tags} />;
 }
