@@ -4,6 +4,9 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import boundaries from './eslint-rules/boundaries.js';
+import authorization from './eslint-rules/authorization.js';
+
+const cairn = { meta: { name: 'cairn' }, rules: { ...boundaries.rules, ...authorization.rules } };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.data/**', 'api/drizzle/**', '**/coverage/**'] },
@@ -28,12 +31,18 @@ export default tseslint.config(
   {
     files: ['api/src/**/*.ts'],
     ignores: ['api/src/config.ts'],
-    plugins: { cairn: boundaries },
+    plugins: { cairn },
     rules: {
       'cairn/api-module-boundaries': 'error',
+      // Who may do what is decided in modules/access/ only.
+      'cairn/api-role-checks': 'error',
       // config.ts is the only reader of process.env.
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
       'no-restricted-imports': ['error', { patterns: ['@cairn/web*'] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TSNonNullExpression > MemberExpression.expression[property.name='actor']", message: 'Use requiredActor(request.actor): it narrows the type and fails closed.' },
+      ],
     },
   },
   {
@@ -45,7 +54,7 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, cairn: boundaries },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, cairn },
     rules: {
       'cairn/web-feature-boundaries': 'error',
       ...reactHooks.configs.recommended.rules,

@@ -16,6 +16,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'sandbox-unit', root: 'sandbox', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: { name: 'api-unit', root: 'api', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {

@@ -72,7 +72,8 @@ async function main(): Promise<void> {
     await seedSyntheticCatalogue(db, files, SYNTHETIC_PROJECTS, (line) => console.log(line));
   }
   const total = await countSyntheticProjects(db);
-  const api = await buildApp({ config, database: runtime.database, search: runtime.search, files }, { logger: false });
+  // No payments processor is configured here: billing is unavailable, as it always was in the bench.
+  const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, payments: undefined }, { logger: false });
   await api.listen({ host: '127.0.0.1', port: 0 });
 
   // 1,000 hashes of files spread over the catalogue (334 projects × 3 files, trimmed).

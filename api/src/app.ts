@@ -20,7 +20,7 @@ import { cdnModule } from './modules/cdn/index.js';
 import { usersModule } from './modules/users/index.js';
 import { sessionsModule } from './modules/sessions/index.js';
 import { authModule } from './modules/auth/index.js';
-import type { JobQueue } from './jobs/job-runner.js';
+import type { JobQueue } from './lib/jobs/job-types.js';
 import { createMailer } from './lib/mail/create-mailer.js';
 import { createCaptchaVerifier } from './lib/captcha.js';
 import { projectsModule } from './modules/projects/index.js';
@@ -40,7 +40,6 @@ import { analyticsModule } from './modules/analytics/index.js';
 import { createCountryLookup } from './modules/analytics/geoip.js';
 import { billingModule } from './modules/billing/index.js';
 import { serverPurchases, serversModule } from './modules/servers/index.js';
-import { createPaymentProvider } from './modules/billing/providers/create-provider.js';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.js';
 import type { Clock } from './modules/billing/billing-time.js';
 import { createFileTokens } from './lib/file-tokens.js';
@@ -53,8 +52,8 @@ export interface AppDeps {
   files: FileStore;
   /** The job queue (mail delivery when SMTP is configured); `npm start` passes its runner. */
   jobs?: JobQueue;
-  /** Billing's payment processor (default: the one `config.payments` selects). */
-  payments?: PaymentProvider;
+  /** Billing's payment processor, built once per process (`createPaymentProvider(config.payments)`; undefined: billing unavailable). */
+  payments: PaymentProvider | undefined;
   /** Billing's clock (tests move time). */
   billingClock?: Clock;
 }
@@ -138,7 +137,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(payoutsModule, { prefix: '/v2', db, revenue: config.revenue });
   await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });
-  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments ?? (await createPaymentProvider(config.payments)), clock: deps.billingClock, servers: serverPurchases });
+  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments, clock: deps.billingClock, servers: serverPurchases });
   await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl, cacheMs: config.search.cacheMs });
   return app;

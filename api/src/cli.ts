@@ -18,8 +18,8 @@ import { restoreBackup } from './backup/restore.js';
 import { EmailSchema, PasswordSchema } from '@cairn/shared/schemas/auth';
 import { UsernameSchema } from '@cairn/shared/schemas/common';
 import type { Config } from './config.js';
-import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
-import { JOBS } from './jobs/registry.js';
+import { startJobRunner, type JobRunner } from './lib/jobs/job-runner.js';
+import { JOBS } from './worker/jobs.js';
 import { noCaptcha } from './lib/captcha.js';
 import { ApiError } from './lib/errors.js';
 import { createMailer } from './lib/mail/create-mailer.js';
@@ -94,9 +94,9 @@ const COMMANDS: Record<string, Command> = {
       const password = checked(PasswordSchema, 'password', positionals[2]);
       let jobs: JobRunner | undefined;
       try {
-        // With SMTP, mail is handed to the delivery job; this process only enqueues it.
+        // With SMTP, mail is handed to the delivery job; this process only enqueues it (runs no handler, so needs no payment provider).
         if (config.mail.smtpUrl && !values.verified) {
-          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: await createFileStore(config) }, work: false, log: consoleLogger });
+          jobs = await startJobRunner({ databaseUrl: runtime.services.databaseUrl, jobs: JOBS, deps: { db: runtime.database.db, search: runtime.search, config, files: await createFileStore(config), payments: undefined }, work: false, log: consoleLogger });
         }
         const db = runtime.database.db;
         const log = { info: (object: Record<string, unknown>) => object.link && console.log(`Verification link: ${String(object.link)}`), error: () => {} };

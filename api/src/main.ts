@@ -12,6 +12,7 @@ import { startEmbeddedNodeAgent } from './embedded/node-agent.js';
 import { startEmbeddedSandbox } from './embedded/sandbox.js';
 import { buildWebServer } from './web-server.js';
 import { buildWorker } from './worker.js';
+import { createPaymentProvider } from './modules/billing/providers/create-provider.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 
 /** `npm start`: embedded services (unless configured), migrations, seed, then the roles this process has: API, worker, website. */
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
       }
 
       const files = await createFileStore(config);
+      // One payment provider for the process: the API's billing routes and the worker's billing jobs share it.
+      const payments = await createPaymentProvider(config.payments);
       if (config.serveApi) {
         // Seeds belong to the API process, so a separate worker never races it.
         await seedReferenceData(runtime.database.db, log);
@@ -124,11 +127,11 @@ async function main(): Promise<void> {
         }
       }
 
-      const worker = await buildWorker({ config, database: runtime.database, databaseUrl: runtime.services.databaseUrl, search: runtime.search, files, log });
+      const worker = await buildWorker({ config, database: runtime.database, databaseUrl: runtime.services.databaseUrl, search: runtime.search, files, payments, log });
       cleanups.push(worker.stop);
 
       if (config.serveApi) {
-        const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, jobs: worker.jobs }, { loggerInstance: logger });
+        const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, payments, jobs: worker.jobs }, { loggerInstance: logger });
         cleanups.push(() => api.close());
         await api.listen({ host: config.host, port: config.apiPort });
       }

@@ -23,7 +23,7 @@ describe('API module boundaries (lint)', { timeout: 60_000 }, () => {
   });
 
   it('reports jobs and plugins reaching into a repository', async () => {
-    expect(await lintAs('api/src/jobs/example.ts', "export { deleteDeadSessions } from '../modules/sessions/sessions.repository.js';\n")).toHaveLength(1);
+    expect(await lintAs('api/src/worker/example.ts', "export { deleteDeadSessions } from '../modules/sessions/sessions.repository.js';\n")).toHaveLength(1);
     expect(await lintAs('api/src/plugins/example.ts', "const m = await import('../modules/auth/credentials.repository.js');\nexport default m;\n")).toHaveLength(1);
   });
 

@@ -1,7 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { buildWebServer } from './web-server.js';
 
 let root: string;
@@ -110,5 +113,69 @@ describe('web server content security policy', () => {
   it('lets server pages reach the nodes: their consoles (WebSocket) and files', async () => {
     const csp = await policy(undefined, undefined, ['http://127.0.0.1:8450', 'https://node-2.example.com/']);
     expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 http://127.0.0.1:8450 ws://127.0.0.1:8450 https://node-2.example.com wss://node-2.example.com");
+  });
+});
+
+describe('web server errors', () => {
+  let app: Awaited<ReturnType<typeof buildWebServer>>;
+  let port: number;
+  beforeAll(async () => {
+    await mkdir(join(root, 'assets'), { recursive: true });
+    await writeFile(join(root, 'assets', 'range-abc.js'), 'console.log("ranges");');
+    app = await buildWebServer({ root, apiUrl: 'http://127.0.0.1:8000' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  /** Over a socket, path as written: app.inject would resolve `..` before the server sees it. */
+  const raw = (method: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+      const sent = request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+
+  const expectError = (response: { status: number; headers: Record<string, unknown>; body: string }, status: number, error: string, what: string) => {
+    expect(response.status, what).toBe(status);
+    expect(String(response.headers['content-type']), what).toContain('application/json');
+    const body = ErrorBodySchema.strict().parse(JSON.parse(response.body));
+    expect(body.error, what).toBe(error);
+    expect(body.description.length, what).toBeGreaterThan(0);
+  };
+
+  it('refuses paths out of the build in the one error shape', async () => {
+    for (const path of ['/../../etc/passwd', '/assets/../../etc/passwd.js', '/assets/%2e%2e/%2e%2e/etc/passwd.js', '/assets/%00.js', '/assets/.hidden.js']) {
+      const response = await raw('GET', path);
+      expectError(response, 403, 'forbidden', path);
+      expect(response.body, path).not.toContain('root:');
+    }
+    expectError(await raw('GET', '/%'), 400, 'invalid_input', '/%');
+  });
+
+  it('answers a Range past the end of a file with 416 and the file length', async () => {
+    const response = await raw('GET', '/assets/range-abc.js', { range: 'bytes=100-200' });
+    expectError(response, 416, 'range_not_satisfiable', 'range');
+    expect(response.headers['content-range']).toBe('bytes */22');
+    const partial = await raw('GET', '/assets/range-abc.js', { range: 'bytes=0-6' });
+    expect(partial.status).toBe(206);
+    expect(partial.body).toBe('console');
+  });
+
+  it('answers other methods than GET and HEAD with 405 and Allow', async () => {
+    for (const [method, path] of [['POST', '/mods'], ['DELETE', '/'], ['PUT', '/assets/range-abc.js'], ['POST', '/runtime-config.js']] as const) {
+      const response = await raw(method, path);
+      expectError(response, 405, 'method_not_allowed', `${method} ${path}`);
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
+  });
+
+  it('answers missing files with a 404 in the one error shape', async () => {
+    for (const path of ['/assets/missing-123.js', '/favicon.ico', '/robots.txt']) expectError(await raw('GET', path), 404, 'not_found', path);
   });
 });

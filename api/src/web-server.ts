@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
+import { clientErrorHandler, frameworkErrors, type ErrorBody } from './plugins/error-handler.js';
 
 /** Paths that name a static file (assets, icons, manifests…) rather than a page. */
 const STATIC_FILE = /^\/assets\/|\.(?:js|mjs|css|map|json|txt|xml|html|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|webmanifest)$/i;
@@ -39,7 +40,8 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   if (!existsSync(join(options.root, 'index.html'))) {
     throw new Error(`The website has not been built (${options.root}/index.html is missing). Run the build first.`);
   }
-  const app = Fastify({ logger: options.logger ?? false });
+  // Errors answer in the API's shape, `{ error, description }`, from the router and HTTP parser too.
+  const app = Fastify({ logger: options.logger ?? false, frameworkErrors, clientErrorHandler });
   const apiOrigin = new URL(options.apiUrl).origin;
   const cdnOrigin = options.cdnUrl ? [new URL(options.cdnUrl).origin] : [];
   const captcha = options.captchaProvider ? CAPTCHA_SOURCES[options.captchaProvider] : [];
@@ -90,11 +92,34 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   });
 
   app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply
+        .code(405)
+        .header('allow', 'GET, HEAD')
+        .send({ error: 'method_not_allowed', description: `The website answers GET and HEAD, not ${request.method}` } satisfies ErrorBody);
+    }
     // A missing asset is a 404; any other path is a page of the SPA, even one that ends in a
     // version number such as /mod/x/version/1.3.0.
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !STATIC_FILE.test(request.url.split('?')[0] ?? '');
-    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+    if (STATIC_FILE.test(request.url.split('?')[0] ?? '')) {
+      return reply.code(404).send({ error: 'not_found', description: 'There is no such file' } satisfies ErrorBody);
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  // @fastify/static's errors: 403 for `..`, NUL and dot-files, 416 (with Content-Range) for a Range
+  // past the end of the file.
+  app.setErrorHandler((error: FastifyError & { headers?: Record<string, string> }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    const send = (code: number, body: ErrorBody) => reply.code(code).send(body);
+    if (status === 403) return send(403, { error: 'forbidden', description: 'This path is not served' });
+    if (status === 416) {
+      const range = error.headers?.['Content-Range'];
+      if (range) reply.header('content-range', range);
+      return send(416, { error: 'range_not_satisfiable', description: 'The Range header asks for bytes the file does not have' });
+    }
+    if (status >= 400 && status < 500) return send(status, { error: 'invalid_input', description: 'The request is not valid' });
+    request.log.error({ err: error }, 'unexpected error');
+    return send(500, { error: 'internal_error', description: 'An internal error occurred. Please try again later.' });
   });
   return app;
 }

@@ -3,8 +3,9 @@ import type { DatabaseClient } from './db/client.js';
 import type { Logger } from './embedded/process-utils.js';
 import type { SearchClient } from './lib/search-client.js';
 import type { FileStore } from './lib/storage/file-store.js';
-import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
-import { JOBS } from './jobs/registry.js';
+import { startJobRunner, type JobRunner } from './lib/jobs/job-runner.js';
+import type { PaymentProvider } from './modules/billing/providers/payment-provider.js';
+import { JOBS } from './worker/jobs.js';
 import { ensureIndex } from './modules/search/index-settings.js';
 import { createSearchIndexer } from './modules/search/indexer.js';
 import { startSearchSync } from './modules/search/sync-worker.js';
@@ -16,6 +17,8 @@ export interface WorkerDeps {
   databaseUrl: string;
   search: SearchClient;
   files: FileStore;
+  /** Billing's payment processor, built once for the process (undefined: billing unavailable). */
+  payments: PaymentProvider | undefined;
   log: Logger;
 }
 
@@ -35,7 +38,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<Worker> {
   const jobs = await startJobRunner({
     databaseUrl: deps.databaseUrl,
     jobs: JOBS,
-    deps: { db: database.db, search, config, files: deps.files },
+    deps: { db: database.db, search, config, files: deps.files, payments: deps.payments },
     work: config.runWorker,
     log,
   });

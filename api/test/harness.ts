@@ -10,8 +10,9 @@ import { createFileStore } from '../src/lib/storage/create-file-store.js';
 import { createDatabase, type DatabaseClient } from '../src/db/client.js';
 import { createSearchClient, type SearchClient } from '../src/lib/search-client.js';
 import { databaseUrlFor, dropDatabase, recreateDatabase } from './database-admin.js';
-import { startJobRunner, type JobRunner } from '../src/jobs/job-runner.js';
-import { JOBS } from '../src/jobs/registry.js';
+import { startJobRunner, type JobRunner } from '../src/lib/jobs/job-runner.js';
+import { JOBS } from '../src/worker/jobs.js';
+import { createPaymentProvider } from '../src/modules/billing/providers/create-provider.js';
 import { silentLogger } from '../src/embedded/process-utils.js';
 import { installResponseContractCheck } from './contract/response-contract-check.js';
 import { startTestSandbox, type TestSandbox } from './billing/sandbox-harness.js';
@@ -84,12 +85,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const filesDir = join(workspaceRoot(), '.data', 'test-files', suffix);
   // FILE_STORE=s3 in options.env points the app at the test's own S3-compatible server.
   const files = config.fileStore.kind === 's3' ? await createFileStore(config) : createDiskFileStore(filesDir);
+  // One payment provider for the app and the job handlers, as `npm start` builds it (the sandbox above, or Stripe when env says so).
+  const payments = await createPaymentProvider(config.payments);
   const jobs = options.jobs
-    ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files }, work: options.jobs === true, log: silentLogger })
+    ? await startJobRunner({ databaseUrl, jobs: JOBS, deps: { db: database.db, search, config, files, payments }, work: options.jobs === true, log: silentLogger })
     : undefined;
   let contractCheck: ReturnType<typeof installResponseContractCheck> | undefined;
   const app = await buildApp(
-    { config, database, search, files, jobs, billingClock: clock },
+    { config, database, search, files, payments, jobs, billingClock: clock },
     { logger: false, instrument: (bare) => (contractCheck = installResponseContractCheck(bare)) },
   );
   await options.beforeReady?.(app);

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed backup download links (README "Node agent"): `?expires=<unix seconds>&signature=<base64url>`
+ * Signed backup download links (docs/api/node-agent.md): `?expires=<unix seconds>&signature=<base64url>`
  * where the signature is HMAC-SHA256 over `<server>/<backup>/<expires>`, keyed by
  * HMAC-SHA256(node token, "cairn-node-download-v1"). The key differs from the access-token key, so a
  * leaked link serves that one archive until it expires and grants nothing else.

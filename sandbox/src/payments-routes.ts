@@ -52,7 +52,7 @@ const toPayment = (p: SandboxPayment) => ({
   metadata: p.metadata,
 });
 
-/** The payments part of the sandbox's HTTP API (see the README's "Payments" section). */
+/** The payments part of the sandbox's HTTP API (see docs/api/billing.md). */
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRouteOptions): Promise<void> {
   const { store, outbox, now } = options;
   const { state } = store;

@@ -42,30 +42,39 @@ export function createWebhookOutbox(options: {
     };
   };
 
-  let running: Promise<void> | undefined;
-  const deliverDue = () =>
-    (running ??= (async () => {
+  const deliverOnce = async (): Promise<void> => {
+    if (!options.url) return;
+    const due = store.state.events.filter((e) => !e.delivered && e.nextAttempt <= options.now());
+    for (const event of due) {
+      if (event.delivered) continue;
+      const delivery = sign(event);
+      let ok = false;
       try {
-        if (!options.url) return;
-        const due = store.state.events.filter((e) => !e.delivered && e.nextAttempt <= options.now());
-        for (const event of due) {
-          const delivery = sign(event);
-          let ok = false;
-          try {
-            const response = await fetch(options.url, { method: 'POST', body: delivery.body, headers: delivery.headers, signal: AbortSignal.timeout(10_000) });
-            ok = response.ok;
-          } catch (error) {
-            options.log?.(`webhook ${event.id} not delivered: ${(error as Error).message}`);
-          }
-          event.attempts += 1;
-          if (ok) event.delivered = true;
-          else event.nextAttempt = options.now() + backoffMs(event.attempts);
-          store.save();
-        }
-      } finally {
-        running = undefined;
+        const response = await fetch(options.url, { method: 'POST', body: delivery.body, headers: delivery.headers, signal: AbortSignal.timeout(10_000) });
+        await response.arrayBuffer();
+        ok = response.ok;
+      } catch (error) {
+        options.log?.(`webhook ${event.id} not delivered: ${(error as Error).message}`);
       }
-    })());
+      event.attempts += 1;
+      if (ok) event.delivered = true;
+      else event.nextAttempt = options.now() + backoffMs(event.attempts);
+      store.save();
+    }
+  };
+
+  // One pass at a time. The pass is cleared from `.finally`, which always runs after the
+  // assignment below: clearing it inside the pass would run first when the pass finishes
+  // synchronously (nothing due), leaving a settled promise that blocks every later pass.
+  let running: Promise<void> | undefined;
+  const deliverDue = (): Promise<void> => {
+    running ??= deliverOnce()
+      .catch((error: unknown) => options.log?.(`webhook delivery pass failed: ${(error as Error).message}`))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
 
   const timer = options.url ? setInterval(() => void deliverDue(), 250) : undefined;
   timer?.unref();

@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The User-Agent convention (README, "API documentation"): never required, used to attribute downloads. */
+/** The User-Agent convention (docs/api/README.md, "User-Agent"): never required, used to attribute downloads. */
 const USER_AGENT_DESCRIPTION =
   '\n\n## User-Agent\n' +
   'Identify your launcher or tool with a `User-Agent` of the form `project/version (contact)`, e.g. ' +

@@ -24,11 +24,14 @@ export interface TestSandbox extends ProviderHarness {
   webhookSecret: string;
 }
 
-/** An in-memory sandbox processor listening on a free loopback port, and its provider client. */
-export async function startTestSandbox(options: { now?: () => number } = {}): Promise<TestSandbox> {
+/**
+ * An in-memory sandbox processor listening on a free loopback port, and its provider client. With
+ * `webhookUrl` it POSTs its events there as the real one does; without, they wait for `drainWebhooks`.
+ */
+export async function startTestSandbox(options: { now?: () => number; webhookUrl?: string } = {}): Promise<TestSandbox> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
-  const app = await buildSandbox({ secretKey, webhookSecret, allowedOrigins: ['*'], now: options.now });
+  const app = await buildSandbox({ secretKey, webhookSecret, allowedOrigins: ['*'], now: options.now, webhookUrl: options.webhookUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const provider: PaymentProvider = createSandboxProvider({ url, secretKey, webhookSecret, now: options.now });

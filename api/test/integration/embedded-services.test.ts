@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { Meilisearch } from 'meilisearch';
 import { workspaceRoot } from '../../src/config.js';
 import { CLUSTER_POINTER_FILE, startEmbeddedPostgres, DataDirInUseError } from '../../src/embedded/postgres.js';
 import { startEmbeddedMeilisearch } from '../../src/embedded/meilisearch.js';
-import { isAlive, silentLogger } from '../../src/embedded/process-utils.js';
+import { startEmbeddedSandbox } from '../../src/embedded/sandbox.js';
+import { isAlive, silentLogger, terminatePid, waitUntil } from '../../src/embedded/process-utils.js';
 import { chownForPostgres } from '../embedded-helpers.js';
 
 // A private data folder (under the git-ignored .data) so these servers are separate from the suite's.
@@ -104,4 +106,61 @@ describe('embedded Meilisearch', () => {
     await expect(new Meilisearch({ host: second.url, apiKey: 'wrong-key-wrong-key' }).getIndexes()).rejects.toThrow();
     await second.stop();
   });
+});
+
+describe('embedded payments sandbox', () => {
+  const dir = join(base, 'sandbox');
+  const sandboxOptions = { dir, log: silentLogger, webhookUrl: 'http://127.0.0.1:9/none', payoutWebhookUrl: 'http://127.0.0.1:9/none', allowedOrigins: [] };
+
+  /** Pids of the sandbox processes keeping their state in `dir` (Linux /proc). */
+  async function sandboxesOf(folder: string): Promise<number[]> {
+    const pids: number[] = [];
+    for (const name of await readdir('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const environ = (await readFile(`/proc/${name}/environ`, 'utf8')).split('\0');
+        if (environ.includes(`SANDBOX_DATA_DIR=${folder}`)) pids.push(Number(name));
+      } catch {
+        /* gone, or not ours */
+      }
+    }
+    return pids;
+  }
+
+  it.runIf(process.platform === 'linux')('stops the sandbox a killed parent left running, so one sandbox runs on its state', async () => {
+    // A parent that starts the sandbox, says its pid, then is killed -9 (no cleanup runs).
+    const script = join(base, 'start-sandbox.ts');
+    const module = pathToFileURL(join(workspaceRoot(), 'api', 'src', 'embedded', 'sandbox.ts')).href;
+    await writeFile(
+      script,
+      `import { startEmbeddedSandbox } from ${JSON.stringify(module)};\n` +
+        `const log = { info: () => {}, warn: () => {}, error: () => {} };\n` +
+        `const sandbox = await startEmbeddedSandbox({ ...${JSON.stringify(sandboxOptions)}, log });\n` +
+        `console.log('sandbox ' + sandbox.pid());\nsetInterval(() => {}, 1000);\n`,
+    );
+    // Node itself, not the tsx command (a wrapper whose own child would outlive the kill).
+    const parent = spawn(process.execPath, ['--import', 'tsx', script], { cwd: join(workspaceRoot(), 'api'), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    parent.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect(await waitUntil(() => /sandbox \d+/.test(output) || parent.exitCode !== null, 60_000, 100), output).toBe(true);
+    const orphan = Number(/sandbox (\d+)/.exec(output)?.[1]);
+    expect(orphan, output).toBeGreaterThan(0);
+    parent.kill('SIGKILL');
+    expect(await waitUntil(() => parent.exitCode !== null || parent.signalCode !== null, 10_000)).toBe(true);
+    expect(isAlive(orphan)).toBe(true);
+
+    const messages: string[] = [];
+    const sandbox = await startEmbeddedSandbox({ ...sandboxOptions, log: { ...silentLogger, warn: (message: string) => messages.push(message) } });
+    try {
+      expect(isAlive(orphan)).toBe(false);
+      expect(await sandboxesOf(dir)).toEqual([sandbox.pid()]);
+      expect(messages.some((m) => m.includes(`orphaned payments sandbox (pid ${orphan})`))).toBe(true);
+      expect((await fetch(`${sandbox.url}/health`)).ok).toBe(true);
+    } finally {
+      await sandbox.stop();
+      for (const pid of await sandboxesOf(dir)) await terminatePid(pid, 'SIGKILL', 5000);
+    }
+    expect(await sandboxesOf(dir)).toEqual([]);
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { processGalleryImage, processIcon } from '../../src/lib/images.js';
-import { sweepUnfinishedUploadsJob } from '../../src/jobs/sweep-unfinished-uploads.js';
+import { sweepUnfinishedUploadsJob } from '../../src/worker/files.jobs.js';
 import { createTestContext, type TestContext } from '../harness.js';
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@ import { ALL_SCOPES, scopeBits, withoutRestricted } from '@cairn/shared/constant
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { UploadedImageSchema, type UploadedImage } from '@cairn/shared/schemas/images';
 import { uploadedImages } from '../../src/db/schema/images.js';
-import { sweepUnattachedImagesJob } from '../../src/jobs/sweep-unattached-images.js';
+import { sweepUnattachedImagesJob } from '../../src/modules/images/images.jobs.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, createPat, type Actors } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion, type InsertedProject, type InsertedVersion } from '../factories/catalogue.js';

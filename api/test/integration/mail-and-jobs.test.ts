@@ -6,7 +6,8 @@ import { createSessionToken, insertUser } from '../factories/users.js';
 import { mailTo } from '../factories/mail.js';
 import { authFlows, sessions } from '../../src/db/schema/auth.js';
 import { hashToken } from '../../src/lib/tokens.js';
-import { authCleanupJob } from '../../src/jobs/auth-cleanup.js';
+import { authCleanupJob } from '../../src/modules/auth/auth.jobs.js';
+import { sessionsCleanupJob } from '../../src/modules/sessions/sessions.jobs.js';
 
 interface ReceivedMail {
   from: string;
@@ -99,7 +100,7 @@ describe('SMTP delivery', () => {
   });
 });
 
-describe('auth cleanup job', () => {
+describe('the daily clean-up jobs (sessions, auth flows)', () => {
   it('deletes sessions past their refresh deadline and expired flows, keeping the rest', async () => {
     const db = ctx.database.db;
     const user = await insertUser(db);
@@ -112,7 +113,9 @@ describe('auth cleanup job', () => {
       { id: 'cleanup-expired', kind: 'verify_email', userId: user.id, expires: new Date(Date.now() - 1000) },
     ]);
 
-    await authCleanupJob.handle({ db, search: ctx.search, config: ctx.config, files: ctx.files }, []);
+    const deps = { db, search: ctx.search, config: ctx.config, files: ctx.files };
+    await sessionsCleanupJob.handle(deps, []);
+    await authCleanupJob.handle(deps, []);
 
     const remaining = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id));
     expect(remaining.map((r) => r.tokenHash).sort()).toEqual([hashToken(live), hashToken(refreshable)].sort());

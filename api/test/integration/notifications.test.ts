@@ -13,7 +13,7 @@ import { notifications } from '../../src/db/schema/trust.js';
 import { encodeBase62, randomId } from '../../src/lib/ids.js';
 import { scopeBits } from '@cairn/shared/constants/scopes';
 import { fanOutProjectUpdate, PROJECT_UPDATE_JOB } from '../../src/modules/notifications/follower-updates.js';
-import { notifyFollowersJob } from '../../src/jobs/notify-followers.js';
+import { notifyFollowersJob } from '../../src/modules/notifications/notifications.jobs.js';
 
 // The v2 Notification object exactly as the OpenAPI declares it (plus the documented `body`),
 // strict so an extra or missing field fails.

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { OAuthAuthorizationListSchema } from '@cairn/shared/schemas/oauth';
 import { authFlows, oauthAccessTokens } from '../../src/db/schema/auth.js';
 import { hashToken } from '../../src/lib/tokens.js';
-import { authCleanupJob } from '../../src/jobs/auth-cleanup.js';
+import { authCleanupJob } from '../../src/modules/auth/auth.jobs.js';
+import { oauthCleanupJob } from '../../src/modules/oauth/oauth.jobs.js';
 import type { TestContext } from '../harness.js';
 import { insertUserWithTokens, type Actors } from '../factories/users.js';
 import { pkcePair } from '../factories/oauth.js';
@@ -220,7 +221,9 @@ describe('access tokens', () => {
     await ctx.database.db.update(oauthAccessTokens).set({ expires: past }).where(eq(oauthAccessTokens.tokenHash, hashToken(expiredToken)));
     await ctx.database.db.update(authFlows).set({ expires: past }).where(eq(authFlows.id, hashToken(expiredFlow.flow_id)));
 
-    await authCleanupJob.handle({ db: ctx.database.db, search: ctx.search, config: ctx.config, files: ctx.files }, []);
+    const deps = { db: ctx.database.db, search: ctx.search, config: ctx.config, files: ctx.files };
+    await oauthCleanupJob.handle(deps, []);
+    await authCleanupJob.handle(deps, []);
 
     const tokenRows = async (token: string) => ctx.database.db.select({ id: oauthAccessTokens.id }).from(oauthAccessTokens).where(eq(oauthAccessTokens.tokenHash, hashToken(token)));
     expect(await tokenRows(expiredToken)).toEqual([]);

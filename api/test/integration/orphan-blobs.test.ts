@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sweepOrphanBlobsJob } from '../../src/jobs/sweep-orphan-blobs.js';
+import { sweepOrphanBlobsJob } from '../../src/worker/files.jobs.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, type Actors } from '../factories/users.js';
 import { insertProject, insertVersion } from '../factories/catalogue.js';

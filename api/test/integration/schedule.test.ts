@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ALL_SCOPES, scopeBits, withoutRestricted } from '@cairn/shared/constants/scopes';
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { projects, versions } from '../../src/db/schema/catalogue.js';
-import { publishScheduledJob } from '../../src/jobs/publish-scheduled.js';
+import { publishScheduledJob } from '../../src/modules/projects/projects.jobs.js';
 import { publishScheduledProjects } from '../../src/modules/projects/project-schedules.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { createActors, createPat, type Actors } from '../factories/users.js';

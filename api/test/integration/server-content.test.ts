@@ -174,7 +174,7 @@ describe('content on a hosted server', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(ServerContentSchema.strict().parse(response.json())).toMatchObject({ enabled: false, file_name: 'welcome-sign-1.0.0.zip.disabled' });
     expect(await nodeFiles('plugins')).toEqual(['signpost-lib-1.0.0.zip', 'welcome-sign-1.0.0.zip.disabled']);
-    const lines = await restartAndRun('welcome nobody', /Command not found/);
+    const lines = await restartAndRun('welcome nobody', /Unknown command "welcome"/);
     expect(lines.some((l) => l.includes('Welcome, nobody!'))).toBe(false);
 
     expect((await call('PATCH', `/v2/servers/${server.id}/content/${welcome.key}`, owner.session, { enabled: true })).statusCode).toBe(200);

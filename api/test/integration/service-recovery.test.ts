@@ -51,7 +51,7 @@ beforeAll(async () => {
     SERVE_WEB: 'false',
   });
   const search = createSearchClient({ url: inject('searchUrl'), key: inject('searchKey') });
-  app = await buildApp({ config, database, search, files: createDiskFileStore(join(base, 'files')) }, { logger: false });
+  app = await buildApp({ config, database, search, files: createDiskFileStore(join(base, 'files')), payments: undefined }, { logger: false });
   await app.ready();
 }, 180_000);
 

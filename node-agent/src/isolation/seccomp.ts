@@ -71,7 +71,7 @@ const X86_64 = {
   },
 };
 
-/** The system calls the filter refuses, by name (for the README and the tests). */
+/** The system calls the filter refuses, by name (for the docs and the tests). */
 export const REFUSED_SYSCALLS = [...Object.keys(X86_64.refused), 'clone with namespace flags', 'clone3'];
 
 function instruction(code: number, k: number, jt = 0, jf = 0): Buffer {

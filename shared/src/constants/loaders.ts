@@ -53,7 +53,7 @@ export const LOADER_INFO: readonly LoaderInfo[] = [
   info('canvas', 'Canvas', 'shader', ['shader']),
   info('datapack', 'Data Pack', 'datapack', ['datapack', 'mod']),
   info('fabric', 'Fabric', 'mod', MOD_AND_PACK),
-  // Plugins for the built-in server runtime of hosted servers (zip with a CommonJS index.js; README "Server content").
+  // Plugins for the built-in server runtime of hosted servers (zip with a CommonJS index.js; docs/api/servers.md, "Server content").
   info('flying-squid', 'Flying Squid', 'plugin', PLUGIN),
   info('folia', 'Folia', 'plugin', PLUGIN),
   info('forge', 'Forge', 'mod', MOD_AND_PACK),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Wire shapes of the node agent's HTTP + WebSocket API (node-agent/). The API's servers module
- * talks to agents only through these; see README "Node agent" for routes and authentication.
+ * talks to agents only through these; see docs/api/node-agent.md for routes and authentication.
  */
 
 /** Server ids are chosen by the API (its base-62 ids fit); the agent uses them as folder names. */

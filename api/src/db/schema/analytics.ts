@@ -91,7 +91,7 @@ export const analyticsHourly = pgTable('analytics_hourly', rollupColumns(), (t) 
  * Events per project, UTC day and one dimension at a time (country, loader, game version, reason,
  * source; views only have countries); kept for good. Each dimension adds up to the day's total on its
  * own: nothing reads combinations of dimensions, and storing every combination made a busy day
- * ~15 times as many rows (see README, Benchmarks). Unknown values are '' (country 'XX').
+ * ~15 times as many rows (see docs/benchmarks.md, Analytics benchmarks). Unknown values are '' (country 'XX').
  */
 export const analyticsDailyDimensions = pgTable(
   'analytics_daily_dimensions',

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 
 /**
- * A real pair of plugins for the built-in server runtime (README "Server content"): a `.zip`
+ * A real pair of plugins for the built-in server runtime (docs/api/servers.md, "Server content"): a `.zip`
  * holding a CommonJS `index.js` that exports flying-squid's `server(serv, settings)`.
  * Signpost is a library other plugins use (`serv.signpost`); Welcome Sign needs it and adds a
  * `welcome` console/chat command. Without the library the command says so, which is what makes

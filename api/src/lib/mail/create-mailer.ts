@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { createOutboxMailer, createSmtpMailer, type MailLog, type Mailer } from './mailer.js';
 
 /** SMTP (through the delivery job) when SMTP_URL is set, else the outbox. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/actor.js';
 import { canListUserOAuthApps, canManageOAuthApp } from './oauth-app.policy.js';
-import type { ProjectAccess } from './project.policy.js';
-import { canTransferTeamOwnership, hasTeamPermission, memberVisibility, type TeamAccess } from './team.policy.js';
+import { canAddGalleryImages, canForceMonetization, canHandOverProject, type MembershipRow, type ProjectAccess } from './project.policy.js';
+import { canGrantPermissions, canTransferTeamOwnership, hasTeamPermission, memberVisibility, type TeamAccess } from './team.policy.js';
 import { canChangeRolesAndBadges, canDeleteUser, canEditUser, userVisibility } from './user.policy.js';
-import { canSeeVersion, visibleVersionsCondition } from './version.policy.js';
+import { canChangeDownloadCounts, canSeeVersion, visibleVersionsCondition } from './version.policy.js';
 
 const actor = (userId: number, role: Actor['role'] = 'developer', scopes = 0): Actor => ({ userId, role, scopes, kind: 'pat', credentialId: 1 });
 const access = (fields: Partial<ProjectAccess>): ProjectAccess => ({
@@ -76,5 +76,27 @@ describe('team policy', () => {
     expect(canTransferTeamOwnership(actor(1), 1)).toBe(true);
     expect(canTransferTeamOwnership(actor(2), 1)).toBe(false);
     expect(canTransferTeamOwnership(actor(2, 'admin'), 1)).toBe(true);
+  });
+});
+
+describe('staff rights on the catalogue', () => {
+  const owner: MembershipRow = { teamId: 10, accepted: true, isOwner: true, permissions: 0, organizationPermissions: null };
+
+  it('lets members grant only bits they hold, admins any', () => {
+    expect(canGrantPermissions(actor(1), 0b011, 0b111)).toBe(true);
+    expect(canGrantPermissions(actor(1), 0b1000, 0b111)).toBe(false);
+    expect(canGrantPermissions(actor(1, 'moderator'), 0b1000, 0b111)).toBe(false);
+    expect(canGrantPermissions(actor(1, 'admin'), 0b1000, 0)).toBe(true);
+  });
+
+  it('leaves hand-overs to the owner, gallery additions to the team, forced monetization and download counts to staff', () => {
+    expect(canHandOverProject(actor(1), access({ projectMembership: owner }))).toBe(true);
+    expect(canHandOverProject(actor(2), access({ isAcceptedMember: true }))).toBe(false);
+    expect(canHandOverProject(actor(2, 'admin'), access({}))).toBe(true);
+    expect(canAddGalleryImages(actor(2), access({ isAcceptedMember: true }))).toBe(true);
+    expect(canAddGalleryImages(actor(2, 'moderator'), access({}))).toBe(false);
+    expect(canAddGalleryImages(actor(2, 'admin'), access({}))).toBe(true);
+    expect([canForceMonetization(actor(2)), canForceMonetization(actor(2, 'moderator'))]).toEqual([false, true]);
+    expect([canChangeDownloadCounts(actor(2)), canChangeDownloadCounts(actor(2, 'moderator'))]).toEqual([false, true]);
   });
 });

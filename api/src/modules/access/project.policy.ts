@@ -2,7 +2,7 @@ import { effectiveProjectPermissions as projectPermissionsFor } from '@cairn/sha
 import { hasPermission } from '@cairn/shared/constants/permissions';
 import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import * as repo from './access.repository.js';
 import type { MembershipRow, ProjectRef } from './access.repository.js';
@@ -107,4 +107,19 @@ export async function requireVisibleProject(db: Executor, actor: Actor | null, i
 /** 401 unless the caller holds every given permission bit on the project. */
 export function requireProjectPermission(access: ProjectAccess, permission: number, action: string): void {
   if (!hasPermission(access.permissions, permission)) throw unauthorized(`You don't have permission to ${action}`);
+}
+
+/** Forcing a project's demonetization (or lifting it) is for moderators. */
+export function canForceMonetization(actor: Actor): boolean {
+  return isModerator(actor);
+}
+
+/** Adding gallery images is the team's business: moderators may edit or remove them, only admins add. */
+export function canAddGalleryImages(actor: Actor, access: ProjectAccess): boolean {
+  return access.isAcceptedMember || isAdmin(actor);
+}
+
+/** Only the project's owner (or an admin) hands a project over to an organization. */
+export function canHandOverProject(actor: Actor, access: ProjectAccess): boolean {
+  return Boolean(access.projectMembership?.isOwner) || isAdmin(actor);
 }

@@ -35,3 +35,8 @@ export function hasTeamPermission(team: TeamAccess, projectBit: number, organiza
 export function canTransferTeamOwnership(actor: Actor, ownerUserId: number | undefined): boolean {
   return isAdmin(actor) || ownerUserId === actor.userId;
 }
+
+/** Members grant only bits they hold themselves; admins grant any. */
+export function canGrantPermissions(actor: Actor, granted: number, held: number): boolean {
+  return isAdmin(actor) || (granted & ~held) === 0;
+}

@@ -29,3 +29,28 @@ export function canChangeRolesAndBadges(actor: Actor): boolean {
 export function canDeleteUser(actor: Actor, target: { id: number }): boolean {
   return actor.userId === target.id || isAdmin(actor);
 }
+
+/** What is a user's own business (follows, notifications, billing, payouts) is theirs and admins'. */
+export function mayActForUser(actor: Actor, userId: number): boolean {
+  return actor.userId === userId || isAdmin(actor);
+}
+
+/** Whose rows a caller's bulk action touches: their own, or everyone's (null) for admins. */
+export function ownScope(actor: Actor): number | null {
+  return isAdmin(actor) ? null : actor.userId;
+}
+
+/** The user and moderators see all of a user's listings: unsearchable projects, pending invitations. */
+export function seesAllListingsOf(actor: Actor | null, userId: number): boolean {
+  return actor !== null && (actor.userId === userId || isModerator(actor));
+}
+
+/** Looking accounts up by email address is for admins (support requests). */
+export function canLookUpUsersByEmail(actor: Actor): boolean {
+  return isAdmin(actor);
+}
+
+/** An admin account: the last one may be neither demoted nor deleted. */
+export function isAdminAccount(user: { role: string }): boolean {
+  return user.role === 'admin';
+}

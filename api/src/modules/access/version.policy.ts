@@ -32,3 +32,8 @@ export async function findVisibleVersionAccess(db: Executor, actor: Actor | null
   const [access] = await listProjectAccess(db, actor, [version.projectId]);
   return access && canSeeVersion(actor, version.status, access) ? { versionId: version.id, access } : undefined;
 }
+
+/** Download counts are corrected by moderators only. */
+export function canChangeDownloadCounts(actor: Actor): boolean {
+  return isModerator(actor);
+}

@@ -19,6 +19,7 @@ import {
   VerifyEmailBodySchema,
   type CaptchaSettings,
 } from '@cairn/shared/schemas/auth';
+import { requiredActor } from '../../lib/actor.js';
 import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { strictRateLimit } from '../../plugins/rate-limit.js';
 import { toIssuedSession } from '../sessions/sessions.mapper.js';
@@ -114,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: requireAuth('USER_AUTH_WRITE'),
       schema: { operationId: 'beginTwoFactorSetup', tags, summary: 'Start setting up two-factor authentication', response: { 200: TwoFactorSecretSchema, ...errors } },
     },
-    async (request) => service.beginTwoFactorSetup(request.actor!),
+    async (request) => service.beginTwoFactorSetup(requiredActor(request.actor)),
   );
 
   app.post(
@@ -130,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: BackupCodesSchema, ...errors },
       },
     },
-    async (request) => ({ backup_codes: await service.enableTwoFactor(request.actor!, request.body) }),
+    async (request) => ({ backup_codes: await service.enableTwoFactor(requiredActor(request.actor), request.body) }),
   );
 
   app.delete(
@@ -140,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { operationId: 'disableTwoFactor', tags, summary: 'Turn off two-factor authentication', body: RemoveTwoFactorBodySchema, response: noContent },
     },
     async (request, reply) => {
-      await service.disableTwoFactor(request.actor!, request.body.code);
+      await service.disableTwoFactor(requiredActor(request.actor), request.body.code);
       return reply.code(204).send(null);
     },
   );
@@ -187,7 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { operationId: 'changeEmail', tags, summary: 'Change your email address (it must be verified again)', body: ChangeEmailBodySchema, response: noContent },
     },
     async (request, reply) => {
-      await service.changeEmail(request.actor!, request.body.email);
+      await service.changeEmail(requiredActor(request.actor), request.body.email);
       return reply.code(204).send(null);
     },
   );
@@ -199,7 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { operationId: 'resendVerificationEmail', tags, summary: 'Send the verification email again', response: noContent },
     },
     async (request, reply) => {
-      await service.resendVerification(request.actor!);
+      await service.resendVerification(requiredActor(request.actor));
       return reply.code(204).send(null);
     },
   );
@@ -223,7 +224,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { operationId: 'subscribeNewsletter', tags, summary: 'Subscribe to the newsletter', response: noContent },
     },
     async (request, reply) => {
-      await service.setNewsletter(request.actor!, true);
+      await service.setNewsletter(requiredActor(request.actor), true);
       return reply.code(204).send(null);
     },
   );
@@ -235,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { operationId: 'unsubscribeNewsletter', tags, summary: 'Unsubscribe from the newsletter', response: noContent },
     },
     async (request, reply) => {
-      await service.setNewsletter(request.actor!, false);
+      await service.setNewsletter(requiredActor(request.actor), false);
       return reply.code(204).send(null);
     },
   );

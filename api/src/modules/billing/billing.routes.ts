@@ -4,10 +4,10 @@ import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { ChargeSchema, CreditBodySchema, CustomerSchema, EditPaymentMethodBodySchema, EditSubscriptionBodySchema, PaymentMethodSchema, PaymentMethodSetupSchema, PaymentResultSchema, ProductSchema, SubscriptionChangeSchema, SubscriptionEntrySchema } from '@cairn/shared/schemas/billing';
 import { CreatePaymentBodySchema, RefundBodySchema } from '@cairn/shared/schemas/billing-requests';
 import { Base62IdSchema } from '@cairn/shared/schemas/common';
-import { isAdmin, requiredActor, type Actor } from '../../lib/actor.js';
-import { unauthorized } from '../../lib/errors.js';
+import { requiredActor } from '../../lib/actor.js';
 import { publicRoute, requireAuth } from '../../plugins/auth.js';
 import { strictRateLimit } from '../../plugins/rate-limit.js';
+import { requireAdmin } from '../access/staff.policy.js';
 import type { BillingAdminService } from './billing-admin.service.js';
 import type { BillingService } from './billing.service.js';
 import type { WebhookHandler } from './billing-webhooks.js';
@@ -20,11 +20,6 @@ const PaymentMethodParamsSchema = z.object({ id: z.string().min(1).max(255) });
 const OfUserQuerySchema = z.object({ user_id: Base62IdSchema.optional().describe("Admins: another user's billing") });
 const DryQuerySchema = z.object({ dry: z.enum(['true', 'false']).optional().describe('Preview the change without making it') });
 const session = requireAuth('SESSION_ACCESS');
-
-function requireAdmin(actor: Actor): Actor {
-  if (!isAdmin(actor)) throw unauthorized('Only administrators may do this');
-  return actor;
-}
 
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; admin: BillingAdminService }> = async (app, { service, admin }) => {
   app.get(

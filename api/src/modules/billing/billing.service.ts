@@ -1,9 +1,11 @@
 import type { BillingInterval, Customer, EditSubscriptionBody, PaymentMethod, PaymentMethodSetup, PaymentResult, Charge, Product, SubscriptionChange, SubscriptionEntry } from '@cairn/shared/schemas/billing';
 import type { CreatePaymentBody } from '@cairn/shared/schemas/billing-requests';
 import type { NewServerOptions } from '@cairn/shared/schemas/servers';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
+import { seesChargeNet } from '../access/billing.policy.js';
+import { mayActForUser } from '../access/user.policy.js';
 import { intervalAmount, periodStartFor, prorate } from './billing-time.js';
 import * as repo from './billing.repository.js';
 import { toCharge, toPaymentMethod, toProduct, toSubscription } from './billing.mapper.js';
@@ -49,14 +51,13 @@ export function createBillingService(deps: CollectionDeps) {
     if (!methods.some((m) => m.id === paymentMethodId)) throw badRequest(`${field}: no such saved payment method`, 'invalid_payment_method');
   }
 
-  const mayManage = (actor: Actor, userId: number) => actor.userId === userId || isAdmin(actor);
 
   /** Whose billing a read is about: the caller's, or (admins) the user named by `user_id`. */
   function subjectOf(actor: Actor, userIdText: string | undefined): number {
     if (userIdText === undefined) return actor.userId;
     const userId = parseId(userIdText);
     if (userId === undefined) throw badRequest('user_id: not a valid id');
-    if (!mayManage(actor, userId)) throw notFound('The user does not exist');
+    if (!mayActForUser(actor, userId)) throw notFound('The user does not exist');
     return userId;
   }
 
@@ -140,7 +141,7 @@ export function createBillingService(deps: CollectionDeps) {
 
     async listPayments(actor: Actor, userIdText?: string): Promise<Charge[]> {
       const charges = await repo.listChargesOfUser(db, subjectOf(actor, userIdText));
-      return charges.map((c) => toCharge(c, isAdmin(actor)));
+      return charges.map((c) => toCharge(c, seesChargeNet(actor)));
     },
 
     async getCustomer(actor: Actor): Promise<Customer> {
@@ -190,7 +191,7 @@ export function createBillingService(deps: CollectionDeps) {
       if (body.charge.type === 'existing') {
         const chargeId = parseId(body.charge.id);
         const charge = chargeId === undefined ? undefined : await repo.findCharge(db, chargeId);
-        if (!charge || !mayManage(actor, charge.userId)) throw notFound('The charge does not exist');
+        if (!charge || !mayActForUser(actor, charge.userId)) throw notFound('The charge does not exist');
         if (charge.type === 'refund') throw badRequest('charge.id: a refund cannot be paid');
         return toResult(await collector.attempt(charge.id, { offSession: false, paymentMethodId: body.payment_method_id }));
       }
@@ -221,7 +222,7 @@ export function createBillingService(deps: CollectionDeps) {
     async editSubscription(actor: Actor, idText: string, body: EditSubscriptionBody, dry: boolean): Promise<SubscriptionChange> {
       const id = parseId(idText);
       const sub = id === undefined ? undefined : await repo.findSubscription(db, id);
-      if (!sub || !mayManage(actor, sub.userId)) throw notFound('The subscription does not exist');
+      if (!sub || !mayActForUser(actor, sub.userId)) throw notFound('The subscription does not exist');
       const price = await repo.findPrice(db, sub.priceId);
       const nothing: SubscriptionChange = { charge: null, amount_due: 0, currency_code: price?.currencyCode ?? 'USD', payment_intent_id: null, client_secret: null };
 
@@ -250,7 +251,7 @@ export function createBillingService(deps: CollectionDeps) {
         });
         if (retry !== undefined) {
           const result = await collector.attempt(retry, { offSession: false, paymentMethodId: body.payment_method });
-          return { ...nothing, charge: toCharge(result.charge, isAdmin(actor)), amount_due: result.charge.amount, payment_intent_id: result.payment?.id ?? null, client_secret: result.payment?.status === 'requires_action' ? result.payment.clientSecret : null };
+          return { ...nothing, charge: toCharge(result.charge, seesChargeNet(actor)), amount_due: result.charge.amount, payment_intent_id: result.payment?.id ?? null, client_secret: result.payment?.status === 'requires_action' ? result.payment.clientSecret : null };
         }
         return nothing;
       }
@@ -306,7 +307,7 @@ export function createBillingService(deps: CollectionDeps) {
       if (result.charge.status === 'failed') throw badRequest(`payment_method: the change was not paid (${result.charge.failure ?? 'declined'})`, 'payment_failed');
       return {
         ...preview,
-        charge: toCharge(result.charge, isAdmin(actor)),
+        charge: toCharge(result.charge, seesChargeNet(actor)),
         payment_intent_id: result.payment?.id ?? null,
         client_secret: result.payment?.status === 'requires_action' ? result.payment.clientSecret : null,
       };

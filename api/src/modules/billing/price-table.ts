@@ -3,7 +3,7 @@ import type { ProductMetadata } from '@cairn/shared/schemas/billing';
 /**
  * The seeded catalogue of billing products. Amounts are minor units of each currency as the
  * payment processors count them (JPY, KRW and CLP have none: 750 JPY is 750 yen).
- * Plus: 4.99 USD a month or 49.99 a year, priced locally in each currency (README "Billing").
+ * Plus: 4.99 USD a month or 49.99 a year, priced locally in each currency (docs/api/billing.md).
  */
 export const PLUS_PRICES: ReadonlyArray<readonly [currency: string, monthly: number, yearly: number]> = [
   ['USD', 499, 4999],

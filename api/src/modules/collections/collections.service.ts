@@ -8,7 +8,7 @@ import {
   type ModifyCollectionBody,
 } from '@cairn/shared/schemas/collections';
 import type { Database, Executor } from '../../db/client.js';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { processIcon } from '../../lib/images.js';
@@ -17,6 +17,7 @@ import type { FileStore } from '../../lib/storage/file-store.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { canManageCollection, canSeeCollection, canSetCollectionStatus } from '../access/collection.policy.js';
 import { listProjectAccess, listProjectAccessByIdOrSlug } from '../access/project.policy.js';
+import { hasNoOwnershipLimits } from '../access/staff.policy.js';
 import { toCollection } from './collections.mapper.js';
 import * as repo from './collections.repository.js';
 
@@ -34,7 +35,7 @@ interface Loaded {
 
 /** How many collections the actor may own: admins any number, Plus subscribers more (a perk). */
 function collectionLimit(actor: Actor, badges: number): number | null {
-  if (isAdmin(actor)) return null;
+  if (hasNoOwnershipLimits(actor)) return null;
   return hasPermission(badges, USER_BADGES.PLUS) ? PLUS_COLLECTION_LIMIT : COLLECTION_LIMIT;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { UploadImageQuerySchema, UploadedImageSchema } from '@cairn/shared/schemas/images';
+import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { imageBody } from '../../lib/image-body.js';
 import { MAX_TEXT_IMAGE_BYTES, type ImagesService } from './images.service.js';
@@ -29,7 +30,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       },
     },
     async (request) => {
-      return service.uploadImage(request.actor!, request.query, imageBody(request.body));
+      return service.uploadImage(requiredActor(request.actor), request.query, imageBody(request.body));
     },
   );
 };

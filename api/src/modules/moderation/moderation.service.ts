@@ -1,8 +1,10 @@
 import { REVIEW_LOCK_MINUTES, type ModerationQueueQuery } from '@cairn/shared/schemas/moderation';
 import type { Database } from '../../db/client.js';
-import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { notFound } from '../../lib/errors.js';
+import { canSeeQueuePosition, overridesReviewLocks, requireModerationTools } from '../access/moderation.policy.js';
 import { findProjectAccess, requireVisibleProject } from '../access/project.policy.js';
+import { requireAdmin } from '../access/staff.policy.js';
 import * as repo from './moderation.repository.js';
 
 export interface ModerationServiceDeps {
@@ -11,14 +13,6 @@ export interface ModerationServiceDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function requireModerator(actor: Actor): void {
-  if (!isModerator(actor)) throw unauthorized('Only moderators may use the moderation tools');
-}
-
-function requireAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw unauthorized('Only administrators may do this');
-}
-
 export type LockView =
   | { state: 'none' }
   | { state: 'held'; lock: repo.LockRow; own: boolean; expired: boolean };
@@ -26,7 +20,7 @@ export type LockView =
 /** The review queue, review locks, a project's place in the queue and the public decisions log. */
 export function createModerationService({ db }: ModerationServiceDeps) {
   async function lockedProjectId(actor: Actor, idOrSlug: string): Promise<number> {
-    requireModerator(actor);
+    requireModerationTools(actor);
     const access = await findProjectAccess(db, actor, idOrSlug);
     if (!access) throw notFound('The project does not exist');
     return access.project.id;
@@ -56,7 +50,7 @@ export function createModerationService({ db }: ModerationServiceDeps) {
 
   return {
     async listQueue(actor: Actor, query: ModerationQueueQuery) {
-      requireModerator(actor);
+      requireModerationTools(actor);
       return repo.listQueue(db, {
         count: query.count,
         offset: query.offset,
@@ -76,7 +70,7 @@ export function createModerationService({ db }: ModerationServiceDeps) {
     /** Releases the caller's own lock (admins release anyone's). */
     async releaseLock(actor: Actor, idOrSlug: string): Promise<boolean> {
       const projectId = await lockedProjectId(actor, idOrSlug);
-      return repo.deleteLock(db, projectId, isAdmin(actor) ? undefined : actor.userId);
+      return repo.deleteLock(db, projectId, overridesReviewLocks(actor) ? undefined : actor.userId);
     },
 
     async clearLocks(actor: Actor): Promise<number> {
@@ -87,7 +81,7 @@ export function createModerationService({ db }: ModerationServiceDeps) {
     /** The project's place in the queue, for its team (pending invitees included) and moderators. */
     async getQueuePosition(actor: Actor, idOrSlug: string) {
       const access = await requireVisibleProject(db, actor, idOrSlug);
-      if (!access.isMember && !isModerator(actor)) throw notFound('The project does not exist or you may not see it');
+      if (!canSeeQueuePosition(actor, access)) throw notFound('The project does not exist or you may not see it');
       const [place, medianHours] = await Promise.all([
         repo.findQueuePlace(db, access.project.id),
         repo.findMedianReviewHours(db, new Date(Date.now() - 30 * DAY_MS)),

@@ -1,6 +1,7 @@
 import { isApprovedLikeProjectStatus, isRequestableProjectStatus, type ProjectStatus } from '@cairn/shared/constants/project-status';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
+import { decidesProjectStatus } from '../access/moderation.policy.js';
 
 /**
  * Moderation decisions on a project's status. Moderators may set any status (with a message);
@@ -9,7 +10,7 @@ import { badRequest, unauthorized } from '../../lib/errors.js';
  * private, draft).
  */
 export function checkStatusChange(actor: Actor, current: string, next: ProjectStatus, approvedBefore = false): void {
-  if (next === current || isModerator(actor)) return;
+  if (next === current || decidesProjectStatus(actor)) return;
   const submitting = next === 'processing' && !isApprovedLikeProjectStatus(current);
   // The team may release a scheduled project early or hold it back, once moderators approved it.
   const approved = isApprovedLikeProjectStatus(current) || (current === 'scheduled' && approvedBefore);
@@ -46,7 +47,7 @@ export async function decideStatusChange(
   const messageFields = [request.moderation_message, request.moderation_message_body];
   if (messageFields.some((v) => v !== undefined)) {
     const clearingOnApproved = messageFields.every((v) => v === undefined || v === null) && isApprovedLikeProjectStatus(current.status);
-    if (!isModerator(actor) && !clearingOnApproved) throw unauthorized("You don't have permission to set a moderation message");
+    if (!decidesProjectStatus(actor) && !clearingOnApproved) throw unauthorized("You don't have permission to set a moderation message");
     if (request.moderation_message !== undefined) changes.moderationMessage = request.moderation_message;
     if (request.moderation_message_body !== undefined) changes.moderationMessageBody = request.moderation_message_body;
   }
@@ -69,6 +70,6 @@ export async function decideStatusChange(
  * schedule only projects moderators approved (or reschedule a scheduled one); moderators any.
  */
 export function checkScheduleRequest(actor: Actor, current: string): void {
-  if (isModerator(actor) || isApprovedLikeProjectStatus(current) || current === 'scheduled') return;
+  if (decidesProjectStatus(actor) || isApprovedLikeProjectStatus(current) || current === 'scheduled') return;
   throw unauthorized('Only approved projects may be scheduled: submit the project for review first');
 }

@@ -1,9 +1,10 @@
 import { isApprovedLikeProjectStatus, type ProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
-import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { unauthorized } from '../../lib/errors.js';
 import { encodeBase62 } from '../../lib/ids.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
+import { decidesProjectStatus, overridesReviewLocks } from '../access/moderation.policy.js';
 import { announceReleasedVersions, firstPublicRelease, listAcceptedProjectMembers, notifyUsers } from '../notifications/notifications.port.js';
 import { addThreadMessage, findProjectThreadId } from '../threads/threads.port.js';
 import { deleteLock, findLiveLockOfOther, findQueuedAt, insertDecision } from './moderation.repository.js';
@@ -28,7 +29,7 @@ const isDecision = (change: StatusChange) =>
  * lock is released.
  */
 async function recordDecision(tx: Executor, actor: Actor, change: StatusChange): Promise<void> {
-  if (change.oldStatus === 'processing' && !isAdmin(actor)) {
+  if (change.oldStatus === 'processing' && !overridesReviewLocks(actor)) {
     const other = await findLiveLockOfOther(tx, change.projectId, actor.userId, new Date());
     if (other) {
       throw unauthorized(
@@ -55,7 +56,7 @@ async function recordDecision(tx: Executor, actor: Actor, change: StatusChange):
  * step into public view announces the versions uploaded meanwhile to the project's followers.
  */
 export async function recordStatusChange(tx: Executor, actor: Actor, change: StatusChange, jobs?: JobQueue): Promise<void> {
-  if (isModerator(actor)) await recordDecision(tx, actor, change);
+  if (decidesProjectStatus(actor)) await recordDecision(tx, actor, change);
   if (firstPublicRelease(change.oldStatus, change.newStatus, change.approvedBefore)) await announceReleasedVersions(tx, jobs, change.projectId);
   const threadId = await findProjectThreadId(tx, change.projectId);
   if (threadId !== undefined) {
@@ -63,7 +64,7 @@ export async function recordStatusChange(tx: Executor, actor: Actor, change: Sta
       threadId,
       authorId: actor.userId,
       body: { type: 'status_change', old_status: change.oldStatus, new_status: change.newStatus },
-      hideIdentity: isModerator(actor),
+      hideIdentity: decidesProjectStatus(actor),
     });
   }
   if (change.actorIsMember) return;

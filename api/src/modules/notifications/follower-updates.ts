@@ -3,7 +3,7 @@ import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/cons
 import type { Executor } from '../../db/client.js';
 import { organizations, projectFollows, projects, teamMembers, versions } from '../../db/schema/catalogue.js';
 import { notifications } from '../../db/schema/trust.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { encodeBase62, randomId } from '../../lib/ids.js';
 import { jobConnection } from '../../lib/job-connection.js';
 

@@ -1,8 +1,9 @@
 import type { Notification } from '@cairn/shared/schemas/notifications';
 import type { Database } from '../../db/client.js';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
+import { mayActForUser, ownScope } from '../access/user.policy.js';
 import { subjectIds, toNotification, type NotificationSubjects } from './notifications.mapper.js';
 import * as repo from './notifications.repository.js';
 
@@ -30,9 +31,7 @@ export function createNotificationsService(deps: { db: Database }) {
     return rows.map((row) => toNotification(row, subjects));
   }
 
-  const mayRead = (actor: Actor, row: repo.NotificationRow) => row.userId === actor.userId || isAdmin(actor);
-  /** Whose notifications a bulk write may touch: the caller's own, or any for admins. */
-  const ownerScope = (actor: Actor) => (isAdmin(actor) ? null : actor.userId);
+  const mayRead = (actor: Actor, row: repo.NotificationRow) => mayActForUser(actor, row.userId);
 
   /** The one notification, if it exists and the caller may act on it (else 404 / 401). */
   async function requireOwn(actor: Actor, idText: string, action: string): Promise<repo.NotificationRow> {
@@ -47,7 +46,7 @@ export function createNotificationsService(deps: { db: Database }) {
     async getUserNotifications(actor: Actor, userText: string): Promise<Notification[]> {
       const userId = await repo.findUserId(db, userText, parseId(userText));
       if (userId === undefined) throw notFound('The user does not exist');
-      if (userId !== actor.userId && !isAdmin(actor)) throw unauthorized("You may not see this user's notifications");
+      if (!mayActForUser(actor, userId)) throw unauthorized("You may not see this user's notifications");
       return present(await repo.listNotificationsOfUser(db, userId));
     },
 
@@ -70,7 +69,7 @@ export function createNotificationsService(deps: { db: Database }) {
     },
 
     async readNotifications(actor: Actor, idTexts: readonly string[]): Promise<void> {
-      await repo.markNotificationsRead(db, parseIds(idTexts), ownerScope(actor));
+      await repo.markNotificationsRead(db, parseIds(idTexts), ownScope(actor));
     },
 
     async deleteNotification(actor: Actor, idText: string): Promise<void> {
@@ -79,7 +78,7 @@ export function createNotificationsService(deps: { db: Database }) {
     },
 
     async deleteNotifications(actor: Actor, idTexts: readonly string[]): Promise<void> {
-      await repo.deleteNotifications(db, parseIds(idTexts), ownerScope(actor));
+      await repo.deleteNotifications(db, parseIds(idTexts), ownScope(actor));
     },
   };
 }

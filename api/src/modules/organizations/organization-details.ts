@@ -2,13 +2,15 @@ import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS, ORGANIZATION_PER
 import { ORGANIZATION_LIMIT, type CreateOrganizationBody, type ModifyOrganizationBody, type Organization } from '@cairn/shared/schemas/organizations';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import type { Executor } from '../../db/client.js';
-import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import { processIcon } from '../../lib/images.js';
 import { MAX_ICON_BYTES } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
+import { hasNoOwnershipLimits } from '../access/staff.policy.js';
+import { seesAllListingsOf } from '../access/user.policy.js';
 import type { OrganizationContext } from './organization-context.js';
 import * as repo from './organizations.repository.js';
 
@@ -28,7 +30,7 @@ export function createOrganizationDetails(context: OrganizationContext) {
       if (!(await repo.findUserEmailVerified(db, actor.userId))) {
         throw badRequest('Verify your email address before creating organizations', 'email_unverified');
       }
-      if (!isAdmin(actor) && (await repo.countOrganizationsOwnedBy(db, actor.userId)) >= ORGANIZATION_LIMIT) {
+      if (!hasNoOwnershipLimits(actor) && (await repo.countOrganizationsOwnedBy(db, actor.userId)) >= ORGANIZATION_LIMIT) {
         throw badRequest(`You have reached the limit of ${ORGANIZATION_LIMIT} organizations`, 'limit_reached');
       }
       const id = Number(randomId());
@@ -71,7 +73,7 @@ export function createOrganizationDetails(context: OrganizationContext) {
     async getUserOrganizations(actor: Actor | null, userText: string): Promise<Organization[]> {
       const userId = await repo.findUserId(db, userText, parseId(userText));
       if (userId === undefined) throw notFound('No such user');
-      const full = actor !== null && (actor.userId === userId || isModerator(actor));
+      const full = seesAllListingsOf(actor, userId);
       const rows = await repo.listOrganizations(db, await repo.listOrganizationIdsOfMember(db, userId, full));
       rows.sort((a, b) => a.name.localeCompare(b.name));
       return present(actor, await visibleOrganizations(db, actor, rows));

@@ -3,11 +3,11 @@ import { ALL_PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@cairn/shared
 import type { Organization } from '@cairn/shared/schemas/organizations';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { ProjectV3 } from '@cairn/shared/schemas/catalogue-v3';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
+import { canHandOverProject, listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
 import { loadWireProjects, loadWireProjectsV3 } from '../projects/projects.port.js';
 import type { OrganizationContext } from './organization-context.js';
 import * as repo from './organizations.repository.js';
@@ -56,7 +56,7 @@ export function createOrganizationProjects(context: OrganizationContext) {
       const found = await requireVisible(db, actor, text);
       const access = await requireVisibleProject(db, actor, projectText);
       if (access.project.organizationId !== null) throw badRequest(`Invalid body 'project_id': the project already belongs to an organization`);
-      if (!access.projectMembership?.isOwner && !isAdmin(actor)) throw unauthorized('Only the owner of the project may move it into an organization');
+      if (!canHandOverProject(actor, access)) throw unauthorized('Only the owner of the project may move it into an organization');
       requirePermission(found, ADD_PROJECT, 'add projects to this organization');
       await db.transaction(async (tx) => {
         const projectTeam = await repo.listTeamMembers(tx, access.project.teamId);

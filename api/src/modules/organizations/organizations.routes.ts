@@ -10,6 +10,7 @@ import {
 } from '@cairn/shared/schemas/organizations';
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
+import { requiredActor } from '../../lib/actor.js';
 import { imageBody } from '../../lib/image-body.js';
 import { MAX_ICON_BYTES } from '../../lib/multipart-upload.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
@@ -34,7 +35,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       config: requireAuth('ORGANIZATION_CREATE'),
       schema: { operationId: 'createOrganization', tags, summary: 'Create an organization', body: CreateOrganizationBodySchema, response: { 200: OrganizationSchema, ...errors } },
     },
-    async (request) => service.createOrganization(request.actor!, request.body),
+    async (request) => service.createOrganization(requiredActor(request.actor), request.body),
   );
 
   app.get(
@@ -62,7 +63,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       schema: { operationId: 'modifyOrganization', tags, summary: "Edit an organization's details", params: OrganizationParams, body: ModifyOrganizationBodySchema, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.modifyOrganization(request.actor!, request.params.id, request.body);
+      await service.modifyOrganization(requiredActor(request.actor), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -74,7 +75,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       schema: { operationId: 'deleteOrganization', tags, summary: 'Delete an organization; its projects go to its owner', params: OrganizationParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.deleteOrganization(request.actor!, request.params.id);
+      await service.deleteOrganization(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -86,7 +87,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       schema: { operationId: 'changeOrganizationIcon', tags, summary: "Change an organization's icon", description: 'The body is the image (PNG, JPEG, GIF or WebP), at most 256 KiB.', params: OrganizationParams, querystring: ImageQuery, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.changeOrganizationIcon(request.actor!, request.params.id, imageBody(request.body));
+      await service.changeOrganizationIcon(requiredActor(request.actor), request.params.id, imageBody(request.body));
       return reply.code(204).send(null);
     },
   );
@@ -98,7 +99,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       schema: { operationId: 'deleteOrganizationIcon', tags, summary: "Delete an organization's icon", params: OrganizationParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.deleteOrganizationIcon(request.actor!, request.params.id);
+      await service.deleteOrganizationIcon(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -137,7 +138,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       },
     },
     async (request, reply) => {
-      await service.addOrganizationProject(request.actor!, request.params.id, request.body.project_id, request.body.owner_permissions);
+      await service.addOrganizationProject(requiredActor(request.actor), request.params.id, request.body.project_id, request.body.owner_permissions);
       return reply.code(204).send(null);
     },
   );
@@ -149,7 +150,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       schema: { operationId: 'removeOrganizationProject', tags, summary: 'Give a project back to one of the members', params: OrganizationProjectParams, body: RemoveOrganizationProjectBodySchema, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.removeOrganizationProject(request.actor!, request.params.id, request.params.project, request.body.new_owner);
+      await service.removeOrganizationProject(requiredActor(request.actor), request.params.id, request.params.project, request.body.new_owner);
       return reply.code(204).send(null);
     },
   );

@@ -1,10 +1,11 @@
 import { PROJECT_PERMISSIONS, hasPermission } from '@cairn/shared/constants/permissions';
 import type { CreatePayoutBody, PayoutBalance, PayoutFees, PayoutHistoryItem, PayoutMethod, UserPayoutHistory, Withdrawal } from '@cairn/shared/schemas/payouts';
 import type { Database } from '../../db/client.js';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { encodeBase62, parseId, randomId } from '../../lib/ids.js';
 import { listProjectAccess } from '../access/project.policy.js';
+import { mayActForUser } from '../access/user.policy.js';
 import { feeFor, WebhookSignatureError, type PayoutEvent, type PayoutProvider } from './providers/payout-provider.js';
 import { recipientFor } from './payout-accounts.service.js';
 import * as repo from './payouts.repository.js';
@@ -145,7 +146,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
     async cancel(actor: Actor, idText: string): Promise<void> {
       const id = parseId(idText);
       const payout = id === undefined ? undefined : await repo.findPayout(db, id);
-      if (!payout || (payout.userId !== actor.userId && !isAdmin(actor))) throw notFound('No such withdrawal');
+      if (!payout || !mayActForUser(actor, payout.userId)) throw notFound('No such withdrawal');
       if (payout.status !== 'in-transit') throw badRequest(`id: only a withdrawal in transit can be cancelled (this one is ${payout.status})`, 'not_cancellable');
       if (!deps.provider || payout.providerId === null || payout.methodType !== deps.provider.type) {
         throw badRequest('id: this withdrawal can no longer be cancelled', 'not_cancellable');
@@ -222,7 +223,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
   async function requireSelf(actor: Actor, userText: string): Promise<number> {
     const userId = await repo.findUserIdByText(db, userText, parseId(userText));
     if (userId === undefined) throw notFound('No such user');
-    if (userId !== actor.userId && !isAdmin(actor)) throw unauthorized("You may only see your own payouts");
+    if (!mayActForUser(actor, userId)) throw unauthorized("You may only see your own payouts");
     return userId;
   }
 }

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import type { ModpackDownloadPolicy } from '../versions/modpack-rules.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';

@@ -1,12 +1,13 @@
 import { ALL_PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS, hasPermission } from '@cairn/shared/constants/permissions';
 import type { CreateProjectData, Project } from '@cairn/shared/schemas/projects';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import { processGalleryImage, processIcon } from '../../lib/images.js';
 import { MAX_GALLERY_IMAGE_BYTES, MAX_ICON_BYTES, type CatalogueUpload, type PartKind } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { listOrganizationAccess } from '../access/organization.policy.js';
+import { hasNoOwnershipLimits } from '../access/staff.policy.js';
 import { insertVersionUpload, prepareVersionUpload, type PreparedVersionUpload } from '../versions/version-creation.js';
 import type { ProjectContext } from './project-context.js';
 import { checkCategories, checkDonationUrls, checkSlugAvailable, normalizeLicense } from './project-rules.js';
@@ -36,7 +37,7 @@ export function createProjectCreation(context: ProjectContext) {
         if (!(await repo.findUserEmailVerified(db, actor.userId))) {
           throw badRequest('Verify your email address before creating projects', 'email_unverified');
         }
-        if (!isAdmin(actor) && (await repo.countProjectsOwnedBy(db, actor.userId)) >= PROJECT_LIMIT) {
+        if (!hasNoOwnershipLimits(actor) && (await repo.countProjectsOwnedBy(db, actor.userId)) >= PROJECT_LIMIT) {
           throw badRequest(`You have reached the limit of ${PROJECT_LIMIT} projects`, 'limit_reached');
         }
         const parts = data.initial_versions.flatMap((v) => v.file_parts);

@@ -2,10 +2,10 @@ import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { sidesToEnvironment } from '@cairn/shared/constants/environments';
 import type { ModifyProjectBody, PatchProjectsBody } from '@cairn/shared/schemas/projects';
 import type { ProjectStatus } from '@cairn/shared/constants/project-status';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
+import { canForceMonetization, findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { decideStatusChange } from '../moderation/status-decisions.js';
 import { recordStatusChange } from '../moderation/status-effects.js';
 import { handProjectToGhost } from '../users/ghost.js';
@@ -46,7 +46,7 @@ export function createProjectEditing(context: ProjectContext) {
         if (body.requested_status !== undefined) changes.requestedStatus = body.requested_status;
         if (body.monetization_status !== undefined && body.monetization_status !== current.monetizationStatus) {
           const forced = body.monetization_status === 'force-demonetized' || current.monetizationStatus === 'force-demonetized';
-          if (forced && !isModerator(actor)) throw unauthorized("Only moderators may force a project's monetization status");
+          if (forced && !canForceMonetization(actor)) throw unauthorized("Only moderators may force a project's monetization status");
           changes.monetizationStatus = body.monetization_status;
         }
         if (body.slug !== undefined && body.slug !== current.slug) {

@@ -1,9 +1,10 @@
 import type { Project } from '@cairn/shared/schemas/projects';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
+import { mayActForUser } from '../access/user.policy.js';
 import type { ProjectContext } from './project-context.js';
 import * as repo from './projects.repository.js';
 
@@ -32,7 +33,7 @@ export function createProjectFollows(context: ProjectContext) {
     async getFollowedProjects(actor: Actor, userText: string): Promise<Project[]> {
       const user = await repo.findUserByIdOrUsername(db, userText, parseId(userText));
       if (!user) throw notFound('No such user');
-      if (user.id !== actor.userId && !isAdmin(actor)) throw unauthorized("You may not see this user's follows");
+      if (!mayActForUser(actor, user.id)) throw unauthorized("You may not see this user's follows");
       const accesses = await listProjectAccess(db, actor, await repo.listFollowedProjectIds(db, user.id));
       return toProjects(
         db,

@@ -1,10 +1,11 @@
 import { GALLERY_MAX_IMAGES } from '@cairn/shared/constants/gallery';
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { processGalleryImage, processIcon } from '../../lib/images.js';
 import { MAX_GALLERY_IMAGE_BYTES, MAX_ICON_BYTES } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
+import { canAddGalleryImages } from '../access/project.policy.js';
 import type { ProjectContext } from './project-context.js';
 import { blobUrl } from './projects.mapper.js';
 import * as repo from './projects.repository.js';
@@ -47,8 +48,7 @@ export function createProjectMedia(context: ProjectContext) {
       data: Buffer,
     ): Promise<void> {
       const access = await requireEditable(actor, idOrSlug, EDIT_DETAILS, "edit this project's gallery");
-      // Adding images is the team's business: moderators may edit or remove them, only admins add.
-      if (!access.isAcceptedMember && !isAdmin(actor)) throw unauthorized("You don't have permission to edit this project's gallery");
+      if (!canAddGalleryImages(actor, access)) throw unauthorized("You don't have permission to edit this project's gallery");
       if (data.length > MAX_GALLERY_IMAGE_BYTES) {
         throw badRequest(`The image is larger than the limit of ${MAX_GALLERY_IMAGE_BYTES} bytes`, 'invalid_image');
       }

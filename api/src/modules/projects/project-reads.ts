@@ -1,10 +1,11 @@
 import { SEARCHABLE_PROJECT_STATUSES, isHiddenProjectStatus, isSearchableProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Project, ProjectDependencyList } from '@cairn/shared/schemas/projects';
 import type { ProjectV3 } from '@cairn/shared/schemas/catalogue-v3';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { findProjectAccess, listProjectAccess, listProjectAccessByIdOrSlug, requireVisibleProject } from '../access/project.policy.js';
+import { seesAllListingsOf } from '../access/user.policy.js';
 import { loadVisibleWireVersions } from '../versions/version-details.js';
 import type { ProjectContext } from './project-context.js';
 import { loadWireProjectsV3 } from './projects.port.js';
@@ -89,7 +90,7 @@ export function createProjectReads(context: ProjectContext) {
       const user = await repo.findUserByIdOrUsername(db, userText, parseId(userText));
       if (!user) throw notFound('No such user');
       const accesses = await listProjectAccess(db, actor, await repo.listProjectIdsOfMember(db, user.id));
-      const full = actor !== null && (actor.userId === user.id || isModerator(actor));
+      const full = seesAllListingsOf(actor, user.id);
       return toProjects(
         db,
         accesses.filter((a) => a.visible && (full || isSearchableProjectStatus(a.project.status))).map((a) => a.project.id),

@@ -2,7 +2,7 @@ import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { isApprovedLikeProjectStatus } from '@cairn/shared/constants/project-status';
 import type { ScheduleProjectBody } from '@cairn/shared/schemas/projects';
 import type { Database } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { announceReleasedVersions, firstPublicRelease } from '../notifications/notifications.port.js';
 import type { Actor } from '../../lib/actor.js';
 import { futureTime } from '../../lib/future-time.js';

@@ -15,6 +15,7 @@ import {
   ScheduleProjectBodySchema,
 } from '@cairn/shared/schemas/projects';
 import { HashListSchema, HashProjectMapSchema } from '@cairn/shared/schemas/hashes';
+import { requiredActor } from '../../lib/actor.js';
 import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { imageBody } from '../../lib/image-body.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
@@ -63,7 +64,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'patchProjects', tags, summary: 'Bulk-edit multiple projects', querystring: IdsQuery, body: PatchProjectsBodySchema, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.patchProjects(request.actor!, request.query.ids, request.body);
+      await service.patchProjects(requiredActor(request.actor), request.query.ids, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -95,7 +96,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
         classify: (data, field) => service.classifyCreationPart(data, field),
         discard: (keys) => service.discardBlobs(keys),
       });
-      return service.createProject(request.actor!, upload);
+      return service.createProject(requiredActor(request.actor), upload);
     },
   );
 
@@ -106,7 +107,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'modifyProject', tags, summary: 'Modify a project', params: ProjectParams, body: ModifyProjectBodySchema, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.modifyProject(request.actor!, request.params.id, request.body);
+      await service.modifyProject(requiredActor(request.actor), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -126,7 +127,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       },
     },
     async (request, reply) => {
-      await service.scheduleProject(request.actor!, request.params.id, request.body);
+      await service.scheduleProject(requiredActor(request.actor), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -138,7 +139,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'deleteProject', tags, summary: 'Delete a project', params: ProjectParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.deleteProject(request.actor!, request.params.id);
+      await service.deleteProject(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -159,7 +160,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'changeProjectIcon', tags, summary: "Change project's icon", description: 'The body is the image (PNG, JPEG, GIF or WebP), at most 256 KiB.', params: ProjectParams, querystring: ImageQuery, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.changeIcon(request.actor!, request.params.id, imageBody(request.body));
+      await service.changeIcon(requiredActor(request.actor), request.params.id, imageBody(request.body));
       return reply.code(204).send(null);
     },
   );
@@ -171,7 +172,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'deleteProjectIcon', tags, summary: "Delete project's icon", params: ProjectParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.deleteIcon(request.actor!, request.params.id);
+      await service.deleteIcon(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -184,7 +185,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       const { featured, title, description, ordering } = request.query;
-      await service.addGalleryImage(request.actor!, request.params.id, { featured, title, description, ordering }, imageBody(request.body));
+      await service.addGalleryImage(requiredActor(request.actor), request.params.id, { featured, title, description, ordering }, imageBody(request.body));
       return reply.code(204).send(null);
     },
   );
@@ -197,7 +198,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     },
     async (request, reply) => {
       const { url, ...changes } = request.query;
-      await service.modifyGalleryImage(request.actor!, request.params.id, url, changes);
+      await service.modifyGalleryImage(requiredActor(request.actor), request.params.id, url, changes);
       return reply.code(204).send(null);
     },
   );
@@ -209,7 +210,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'deleteGalleryImage', tags, summary: 'Delete a gallery image', params: ProjectParams, querystring: z.object({ url: z.string().min(1).max(2048) }), response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.deleteGalleryImage(request.actor!, request.params.id, request.query.url);
+      await service.deleteGalleryImage(requiredActor(request.actor), request.params.id, request.query.url);
       return reply.code(204).send(null);
     },
   );
@@ -247,7 +248,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'followProject', tags, summary: 'Follow a project', params: ProjectParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.followProject(request.actor!, request.params.id);
+      await service.followProject(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -259,7 +260,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'unfollowProject', tags, summary: 'Unfollow a project', params: ProjectParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.unfollowProject(request.actor!, request.params.id);
+      await service.unfollowProject(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -279,6 +280,6 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       config: requireAuth('USER_READ'),
       schema: { operationId: 'getFollowedProjects', tags: ['users'], summary: "Get user's followed projects", params: UserParams, response: { 200: z.array(ProjectSchema), ...errors } },
     },
-    async (request) => service.getFollowedProjects(request.actor!, request.params.id),
+    async (request) => service.getFollowedProjects(requiredActor(request.actor), request.params.id),
   );
 };

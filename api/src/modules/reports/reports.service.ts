@@ -1,11 +1,12 @@
 import type { ModifyReportBody, SubmitReportBody } from '@cairn/shared/schemas/report-requests';
 import { ALREADY_REPORTED_ERROR, type Report } from '@cairn/shared/schemas/reports';
 import type { Database, Executor } from '../../db/client.js';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { findProjectAccess } from '../access/project.policy.js';
+import { canSeeReport, moderatesReports } from '../access/report.policy.js';
 import { findVisibleVersionAccess } from '../access/version.policy.js';
 import { notifyUsers } from '../notifications/notifications.port.js';
 import type { TagsService } from '../tags/tags.service.js';
@@ -42,7 +43,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
   async function requireReport(actor: Actor, idText: string): Promise<repo.ReportRow> {
     const id = parseId(idText);
     const row = id === undefined ? undefined : await repo.findReport(db, id);
-    if (!row || (row.reporterId !== actor.userId && !isModerator(actor))) throw notFound('The report does not exist or is not yours');
+    if (!row || !canSeeReport(actor, row)) throw notFound('The report does not exist or is not yours');
     return row;
   }
 
@@ -74,7 +75,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     async getOpenReports(actor: Actor, query: { count: number; all: boolean }): Promise<Report[]> {
-      const everyone = query.all && isModerator(actor);
+      const everyone = query.all && moderatesReports(actor);
       return (await repo.listOpenReports(db, everyone ? undefined : actor.userId, query.count)).map(toReport);
     },
 
@@ -88,14 +89,14 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const rows = await repo.listReports(db, numeric);
       const order = new Map(numeric.map((id, i) => [id, i]));
       return rows
-        .filter((r) => r.reporterId === actor.userId || isModerator(actor))
+        .filter((r) => canSeeReport(actor, r))
         .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
         .map(toReport);
     },
 
     async modifyReport(actor: Actor, id: string, changes: ModifyReportBody): Promise<void> {
       const report = await requireReport(actor, id);
-      const moderator = isModerator(actor);
+      const moderator = moderatesReports(actor);
       if (changes.closed !== undefined && !moderator) {
         throw badRequest(changes.closed ? 'Only moderators can close a report' : 'You cannot reopen a report!');
       }
@@ -116,7 +117,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     async deleteReport(actor: Actor, id: string): Promise<void> {
-      if (!isModerator(actor)) throw unauthorized('Only moderators can delete reports');
+      if (!moderatesReports(actor)) throw unauthorized('Only moderators can delete reports');
       const reportId = parseId(id);
       const report = reportId === undefined ? undefined : await repo.findReport(db, reportId);
       if (!report) throw notFound('The report does not exist');

@@ -6,7 +6,7 @@ export const OWNER_PERMISSIONS: AgentPermission[] = ['console', 'control', 'file
 export const ACCESS_TTL_SECONDS = 15 * 60;
 
 /**
- * A node access token minted by the API itself (README "Node agent": the agent checks an
+ * A node access token minted by the API itself (docs/api/node-agent.md: the agent checks an
  * HMAC-SHA256 over `v1.<claims>`, keyed by HMAC-SHA256(node token, "cairn-node-access-v1")).
  */
 export function mintAccessToken(nodeToken: string, grant: { serverId: string; userId: string; permissions: AgentPermission[]; expires: Date }): string {

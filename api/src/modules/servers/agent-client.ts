@@ -28,7 +28,7 @@ const unavailable = () => serviceUnavailable("The server's node cannot be reache
 export class AgentError extends ApiError {}
 
 /**
- * A typed client of one agent's HTTP API (README "Node agent"). Network failures and timeouts
+ * A typed client of one agent's HTTP API (docs/api/node-agent.md). Network failures and timeouts
  * become 503 `node_unavailable`; the agent's own 4xx answers keep their status, code and text.
  */
 export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {

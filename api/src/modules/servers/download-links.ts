@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 export const DOWNLOAD_LINK_TTL_SECONDS = 15 * 60;
 
 /**
- * A signed link to a prepared backup archive, served by the node itself (README "Node agent":
+ * A signed link to a prepared backup archive, served by the node itself (docs/api/node-agent.md:
  * HMAC-SHA256 over `<server>/<backup>/<expires>` keyed by HMAC-SHA256(node token, "cairn-node-download-v1")).
  */
 export function signDownloadLink(node: { publicUrl: string; token: string }, serverId: string, backupId: string, expires: Date): string {

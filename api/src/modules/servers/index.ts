@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type postgres from 'postgres';
 import type { Database } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
 import { registerNode } from './node-registry.js';

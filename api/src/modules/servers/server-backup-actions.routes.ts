@@ -15,7 +15,7 @@ const params = z.object({ id: Base62IdSchema });
 const backupParams = params.extend({ backup: z.string().regex(/^[0-9a-f]{12}$/, 'must be a backup id') });
 const session = requireAuth('SESSION_ACCESS');
 
-/** Backup downloads, cancel, retry and the automatic backup schedule (README "Server backups"). */
+/** Backup downloads, cancel, retry and the automatic backup schedule (docs/api/servers.md, "Server backups"). */
 export const serverBackupActionRoutes: FastifyPluginAsyncZod<{ service: ServersService; db: Database }> = async (app, { service, db }) => {
   app.get(
     '/servers/:id/backups/:backup',

@@ -3,11 +3,11 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
+import { requireAdmin } from '../access/staff.policy.js';
 import { agentClient, AgentError, type AgentClient, type NodeAddress } from './agent-client.js';
 import { firstFreePort } from './node-ports.js';
 import { nodeCapacity } from './node-registry.js';
 import * as repo from './servers.repository.js';
-import { requireAdmin } from './servers.service.js';
 
 const TRANSFER_TIMEOUT_MS = 10 * 60_000;
 const INSTALL_WAIT_MS = 120_000;

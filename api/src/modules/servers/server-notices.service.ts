@@ -1,11 +1,12 @@
 import type { ActiveServerNotice, CreateServerNoticeBody, EditServerNoticeBody, ServerNotice } from '@cairn/shared/schemas/server-notices';
 import type { Database, Executor } from '../../db/client.js';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId, randomId } from '../../lib/ids.js';
+import { requireOwnServer } from '../access/server.policy.js';
+import { requireAdmin } from '../access/staff.policy.js';
 import * as notices from './server-notices.repository.js';
 import * as repo from './servers.repository.js';
-import { requireAdmin } from './servers.service.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const toDate = (text: string | null | undefined) => (text ? new Date(text) : null);
@@ -62,9 +63,7 @@ export function createServerNoticesService(deps: { db: Database; now?: () => Dat
 
   /** The server if the actor owns it (admins: any); anyone else learns nothing (404). */
   async function customerServer(actor: Actor, id: string): Promise<repo.ServerRow> {
-    const server = await repo.findServer(db, id);
-    if (!server || (server.ownerId !== actor.userId && !isAdmin(actor))) throw notFound('The server does not exist');
-    return server;
+    return requireOwnServer(actor, await repo.findServer(db, id));
   }
 
   return {

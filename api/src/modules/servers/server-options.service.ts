@@ -1,7 +1,7 @@
 import type { AgentBackup, JavaVersion } from '@cairn/shared/schemas/node-agent';
 import type { EditServerStartupBody, ReinstallServerBody, Server, ServerPlatform, ServerStartup } from '@cairn/shared/schemas/servers';
 import type { Database } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { agentClient } from './agent-client.js';

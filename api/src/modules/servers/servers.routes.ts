@@ -23,8 +23,9 @@ import type { Database } from '../../db/client.js';
 import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { strictRateLimit } from '../../plugins/rate-limit.js';
+import { requireAdmin } from '../access/staff.policy.js';
 import { listNodesWithUsage, registerNode } from './node-registry.js';
-import { requireAdmin, type ServersService } from './servers.service.js';
+import type { ServersService } from './servers.service.js';
 
 const tags = ['servers'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 503: ErrorBodySchema };

@@ -1,9 +1,11 @@
 import type { AgentServer } from '@cairn/shared/schemas/node-agent';
 import type { NewServerOptions, Server, ServerAccess, ServerSuspensionReason } from '@cairn/shared/schemas/servers';
 import type { Database, Executor } from '../../db/client.js';
-import { isAdmin, type Actor } from '../../lib/actor.js';
-import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { encodeBase62, newId } from '../../lib/ids.js';
+import { requireOwnServer } from '../access/server.policy.js';
+import { requireAdmin } from '../access/staff.policy.js';
 import { findServerSubscription, findServerSubscriptions, type ServerPurchases, type ServerSubscription } from '../billing/server-plans.port.js';
 import { ACCESS_TTL_SECONDS, mintAccessToken, OWNER_PERMISSIONS } from './access-tokens.js';
 import { agentClient } from './agent-client.js';
@@ -16,11 +18,6 @@ import * as repo from './servers.repository.js';
 
 export const DEFAULT_GAME_VERSION = '1.21.4';
 const PROPERTIES_FILE = 'server.properties';
-
-export function requireAdmin(actor: Actor): Actor {
-  if (!isAdmin(actor)) throw unauthorized('Only administrators may do this');
-  return actor;
-}
 
 /** Billing's purchase hook: the server row of a new plan subscription, created in the purchase's transaction. */
 export const serverPurchases: ServerPurchases = {
@@ -61,9 +58,7 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
 
   /** The caller's server (admins: any); anyone else learns nothing (404). */
   async function visible(actor: Actor, id: string): Promise<repo.ServerRow> {
-    const server = await repo.findServer(db, id);
-    if (!server || (server.ownerId !== actor.userId && !isAdmin(actor))) throw notFound('The server does not exist');
-    return server;
+    return requireOwnServer(actor, await repo.findServer(db, id));
   }
 
   /** Its node, or 409 while it has none. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { IssuedSessionSchema, SessionIdentifierSchema, SessionSchema } from '@cairn/shared/schemas/auth';
+import { requiredActor } from '../../lib/actor.js';
 import { ApiError } from '../../lib/errors.js';
 import { tokenFromAuthorizationHeader } from '../../lib/tokens.js';
 import { publicRoute, readSessionCookie, requireAuth } from '../../plugins/auth.js';
@@ -27,7 +28,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       schema: { operationId: 'listSessions', tags, summary: 'List your signed-in sessions', response: { 200: z.array(SessionSchema), 401: ErrorBodySchema } },
     },
     async (request) => {
-      const { rows, currentId } = await service.listSessions(request.actor!);
+      const { rows, currentId } = await service.listSessions(requiredActor(request.actor));
       return rows.map((row) => toSession(row, currentId));
     },
   );
@@ -45,7 +46,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { wasCurrent } = await service.revokeSession(request.actor!, request.params.id);
+      const { wasCurrent } = await service.revokeSession(requiredActor(request.actor), request.params.id);
       if (wasCurrent) clearSessionCookie(reply, secureCookies);
       return reply.code(204).send(null);
     },
@@ -58,7 +59,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       schema: { operationId: 'deleteCurrentSession', tags, summary: 'Sign out (the session making the request)', response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema } },
     },
     async (request, reply) => {
-      await service.revokeCurrentSession(request.actor!);
+      await service.revokeCurrentSession(requiredActor(request.actor));
       clearSessionCookie(reply, secureCookies);
       return reply.code(204).send(null);
     },

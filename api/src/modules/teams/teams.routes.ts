@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, jsonArrayQuery } from '@cairn/shared/schemas/common';
 import { AddTeamMemberBodySchema, ModifyTeamMemberBodySchema, TeamMemberSchema, UserIdentifierBodySchema } from '@cairn/shared/schemas/teams';
+import { requiredActor } from '../../lib/actor.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import type { TeamsService } from './teams.service.js';
 
@@ -53,7 +54,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
       schema: { operationId: 'addTeamMember', tags, summary: 'Add a user to a team', params: TeamParams, body: AddTeamMemberBodySchema, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.addTeamMember(request.actor!, request.params.id, request.body);
+      await service.addTeamMember(requiredActor(request.actor), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -65,7 +66,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
       schema: { operationId: 'joinTeam', tags, summary: 'Join a team', params: TeamParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.joinTeam(request.actor!, request.params.id);
+      await service.joinTeam(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -77,7 +78,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
       schema: { operationId: 'modifyTeamMember', tags, summary: "Modify a team member's information", params: MemberParams, body: ModifyTeamMemberBodySchema, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.modifyTeamMember(request.actor!, request.params.id, request.params.user, request.body);
+      await service.modifyTeamMember(requiredActor(request.actor), request.params.id, request.params.user, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -89,7 +90,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
       schema: { operationId: 'deleteTeamMember', tags, summary: 'Remove a member from a team', params: MemberParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.deleteTeamMember(request.actor!, request.params.id, request.params.user);
+      await service.deleteTeamMember(requiredActor(request.actor), request.params.id, request.params.user);
       return reply.code(204).send(null);
     },
   );
@@ -101,7 +102,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
       schema: { operationId: 'transferTeamOwnership', tags, summary: "Transfer team's ownership to another user", params: TeamParams, body: UserIdentifierBodySchema, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await service.transferTeamOwnership(request.actor!, request.params.id, request.body.user_id);
+      await service.transferTeamOwnership(requiredActor(request.actor), request.params.id, request.body.user_id);
       return reply.code(204).send(null);
     },
   );

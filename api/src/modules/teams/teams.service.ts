@@ -7,11 +7,11 @@ import {
 } from '@cairn/shared/constants/permissions';
 import type { AddTeamMemberBody, ModifyTeamMemberBody, TeamMember } from '@cairn/shared/schemas/teams';
 import type { Database, Executor } from '../../db/client.js';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { listOrganizationAccess } from '../access/organization.policy.js';
 import { listProjectAccess, requireVisibleProject } from '../access/project.policy.js';
-import { canTransferTeamOwnership, hasTeamPermission, type TeamAccess } from '../access/team.policy.js';
+import { canGrantPermissions, canTransferTeamOwnership, hasTeamPermission, type TeamAccess } from '../access/team.policy.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { presentMembers as present } from './team-members.js';
 import * as repo from './teams.repository.js';
@@ -60,7 +60,7 @@ export function createTeamsService(deps: { db: Database }) {
   function checkGrantedBits(actor: Actor, team: TeamAccess, permissions: number | undefined, organizationPermissions: number | null | undefined) {
     if (team.kind === 'project') {
       if (organizationPermissions != null) throw badRequest("Invalid body 'organization_permissions': project team members have no organization permissions");
-      if (permissions !== undefined && !isAdmin(actor) && !isSubset(permissions, team.access.permissions)) {
+      if (permissions !== undefined && !canGrantPermissions(actor, permissions, team.access.permissions)) {
         throw badRequest("Invalid body 'permissions': you cannot grant permissions you do not have");
       }
       if (permissions !== undefined && !isSubset(permissions, ALL_PROJECT_PERMISSIONS)) throw badRequest("Invalid body 'permissions': unknown permission bits");
@@ -68,7 +68,7 @@ export function createTeamsService(deps: { db: Database }) {
     }
     if (organizationPermissions != null) {
       if (!isSubset(organizationPermissions, ALL_ORGANIZATION_PERMISSIONS)) throw badRequest("Invalid body 'organization_permissions': unknown permission bits");
-      if (!isAdmin(actor) && !isSubset(organizationPermissions, team.organization.permissions)) {
+      if (!canGrantPermissions(actor, organizationPermissions, team.organization.permissions)) {
         throw badRequest("Invalid body 'organization_permissions': you cannot grant permissions you do not have");
       }
     }

@@ -1,9 +1,10 @@
 import { newMessageOf, type SendThreadMessageBody } from '@cairn/shared/schemas/thread-requests';
 import { isPrivateMessage, type Thread, type ThreadMessageBody } from '@cairn/shared/schemas/threads';
 import type { Database, Executor } from '../../db/client.js';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
+import { moderatesThreads } from '../access/thread.policy.js';
 import { listAcceptedProjectMembers, notifyUsers } from '../notifications/notifications.port.js';
 import { filterReadableThreads, type ReadableThread } from './thread-access.js';
 import { toThread, visibleAuthorIds, visibleMessages } from './threads.mapper.js';
@@ -25,7 +26,7 @@ export function createThreadsService(deps: { db: Database }) {
 
   /** The threads as the caller sees them, in the order given. */
   async function present(executor: Executor, actor: Actor, threads: readonly ReadableThread[]): Promise<Thread[]> {
-    const moderator = isModerator(actor);
+    const moderator = moderatesThreads(actor);
     const messages = await repo.listMessages(executor, threads.map((t) => t.thread.id));
     const byThread = new Map<number, repo.MessageRow[]>();
     for (const m of messages) byThread.set(m.threadId, [...(byThread.get(m.threadId) ?? []), m]);
@@ -62,7 +63,7 @@ export function createThreadsService(deps: { db: Database }) {
     async sendMessage(actor: Actor, threadId: string, input: SendThreadMessageBody): Promise<Thread> {
       const target = await requireReadable(db, actor, threadId);
       const message = newMessageOf(input);
-      const moderator = isModerator(actor);
+      const moderator = moderatesThreads(actor);
       if (message.type !== 'text') throw badRequest(`Invalid body 'body.type': only text messages can be sent, not '${message.type}'`);
       if (message.body === undefined || message.body.trim() === '') throw badRequest("Invalid body 'body.body': the message is empty");
       if (message.private && !moderator) throw badRequest("Invalid body 'body.private': only moderators can send private messages");
@@ -98,7 +99,7 @@ export function createThreadsService(deps: { db: Database }) {
     async deleteMessage(actor: Actor, id: string): Promise<void> {
       const messageId = parseId(id);
       const message = messageId === undefined ? undefined : await repo.findMessage(db, messageId);
-      const moderator = isModerator(actor);
+      const moderator = moderatesThreads(actor);
       const [thread] = message ? await readable(db, actor, [message.threadId]) : [];
       if (!message || !thread || (!moderator && isPrivateMessage(message.body))) throw notFound('The message does not exist or you may not see it');
       if (message.authorId !== actor.userId && !moderator) throw unauthorized('You can only delete your own messages');

@@ -10,6 +10,7 @@ import {
   UserSchema,
 } from '@cairn/shared/schemas/users';
 import { GetUserByEmailQuerySchema } from '@cairn/shared/schemas/moderation';
+import { requiredActor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import { clearSessionCookie } from '../sessions/session-http.js';
@@ -33,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       schema: { operationId: 'getUserFromAuth', tags, summary: 'Get user from authorization header', response: { 200: UserSchema, 401: ErrorBodySchema } },
     },
     async (request) => {
-      const { row, view, providers } = await service.getSelf(request.actor!);
+      const { row, view, providers } = await service.getSelf(requiredActor(request.actor));
       return toUser(row, view, providers);
     },
   );
@@ -82,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => {
-      const { row, view, providers } = await service.getUserByEmail(request.actor!, request.query.email);
+      const { row, view, providers } = await service.getUserByEmail(requiredActor(request.actor), request.query.email);
       return toUser(row, view, providers);
     },
   );
@@ -111,7 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await service.modifyUser(request.actor!, request.params.id, request.body);
+      await service.modifyUser(requiredActor(request.actor), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -130,7 +131,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { self } = await service.deleteUser(request.actor!, request.params.id);
+      const { self } = await service.deleteUser(requiredActor(request.actor), request.params.id);
       if (self) clearSessionCookie(reply, secureCookies);
       return reply.code(204).send(null);
     },
@@ -160,7 +161,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       async (request, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The request body must be the image.', 'invalid_image');
-        await service.changeIcon(request.actor!, request.params.id, body);
+        await service.changeIcon(requiredActor(request.actor), request.params.id, body);
         return reply.code(204).send(null);
       },
     );
@@ -172,7 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         schema: { operationId: 'deleteUserIcon', tags, summary: "Remove user's avatar", params, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {
-        await service.deleteIcon(request.actor!, request.params.id);
+        await service.deleteIcon(requiredActor(request.actor), request.params.id);
         return reply.code(204).send(null);
       },
     );

@@ -1,6 +1,6 @@
 import { AVATAR_MAX_BYTES, type ModifyUserBody } from '@cairn/shared/schemas/users';
 import type { Database } from '../../db/client.js';
-import { isAdmin, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
 import { processIcon } from '../../lib/images.js';
@@ -9,7 +9,7 @@ import type { FileStore } from '../../lib/storage/file-store.js';
 import * as repo from './users.repository.js';
 import { deleteAccount } from './account-deletion.js';
 import type { UserView } from './users.mapper.js';
-import { canChangeRolesAndBadges, canDeleteUser, canEditUser, userVisibility } from '../access/user.policy.js';
+import { canChangeRolesAndBadges, canDeleteUser, canEditUser, canLookUpUsersByEmail, isAdminAccount, userVisibility } from '../access/user.policy.js';
 
 export interface UsersServiceDeps {
   db: Database;
@@ -56,7 +56,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** Admins look an account up by its email address (support requests). */
     async getUserByEmail(actor: Actor, email: string): Promise<ViewedUser> {
-      if (!isAdmin(actor)) throw unauthorized('Only administrators may look users up by email.');
+      if (!canLookUpUsersByEmail(actor)) throw unauthorized('Only administrators may look users up by email.');
       const row = await repo.findUserByEmail(db, email);
       if (!row) throw notFound('No user has this email address');
       return (await withViews(actor, [row]))[0]!;
@@ -84,7 +84,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       }
       await db.transaction(async (tx) => {
         if (patch.role !== undefined && patch.role !== target.role) {
-          if (target.role === 'admin' && (await repo.countAdmins(tx)) <= 1) {
+          if (isAdminAccount(target) && (await repo.countAdmins(tx)) <= 1) {
             throw badRequest('This is the only admin; make someone else admin first.');
           }
           changes.role = patch.role;
@@ -120,7 +120,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const target = await findTarget(identifier);
       if (!canDeleteUser(actor, target)) throw unauthorized("You don't have permission to delete this user.");
       await db.transaction(async (tx) => {
-        if (target.role === 'admin' && (await repo.countAdmins(tx)) <= 1) {
+        if (isAdminAccount(target) && (await repo.countAdmins(tx)) <= 1) {
           throw badRequest('This is the only admin account; make someone else admin before deleting it.');
         }
         await deleteAccount(tx, target.id);

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { Database } from '../../db/client.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { createDownloadsService } from './downloads.service.js';
 import { downloadRoutes } from './downloads.routes.js';
 import { createForgeUpdatesService } from './forge-updates.service.js';

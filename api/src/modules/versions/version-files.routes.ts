@@ -13,6 +13,7 @@ import {
   HashVersionMapSchema,
 } from '@cairn/shared/schemas/hashes';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
+import { requiredActor } from '../../lib/actor.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import type { VersionFilesService } from './version-files.service.js';
 
@@ -62,7 +63,7 @@ export const versionFilesRoutes: FastifyPluginAsyncZod<{ service: VersionFilesSe
       },
     },
     async (request, reply) => {
-      await service.deleteFileByHash(request.actor!, request.params.hash, { algorithm: request.query.algorithm, versionId: request.query.version_id });
+      await service.deleteFileByHash(requiredActor(request.actor), request.params.hash, { algorithm: request.query.algorithm, versionId: request.query.version_id });
       return reply.code(204).send(null);
     },
   );

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.js';
 import { futureTime } from '../../lib/future-time.js';
 import { parseId } from '../../lib/ids.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
 import { requireProjectPermission } from '../access/project.policy.js';
 import { requireVisibleVersion } from './version-details.js';

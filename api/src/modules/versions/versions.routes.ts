@@ -10,6 +10,7 @@ import {
   VersionSchema,
   VersionsQuerySchema,
 } from '@cairn/shared/schemas/versions';
+import { requiredActor } from '../../lib/actor.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import { readCatalogueUpload } from '../../lib/multipart-upload.js';
@@ -88,7 +89,7 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
       },
     },
     async (request) => {
-      const actor = request.actor!;
+      const actor = requiredActor(request.actor);
       const upload = await readCatalogueUpload(request, files, {
         schema: CreateVersionDataSchema,
         maxFileBytes,
@@ -108,7 +109,7 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
       schema: { operationId: 'modifyVersion', tags, summary: 'Modify a version', params: VersionParams, body: ModifyVersionBodySchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await service.modifyVersion(request.actor!, request.params.id, request.body);
+      await service.modifyVersion(requiredActor(request.actor), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -128,7 +129,7 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
       },
     },
     async (request, reply) => {
-      await service.scheduleVersion(request.actor!, request.params.id, request.body);
+      await service.scheduleVersion(requiredActor(request.actor), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -140,7 +141,7 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
       schema: { operationId: 'deleteVersion', tags, summary: 'Delete a version', params: VersionParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await service.deleteVersion(request.actor!, request.params.id);
+      await service.deleteVersion(requiredActor(request.actor), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -160,7 +161,7 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
       },
     },
     async (request, reply) => {
-      const actor = request.actor!;
+      const actor = requiredActor(request.actor);
       const upload = await readCatalogueUpload(request, files, {
         schema: AddFilesDataSchema,
         defaultData: {},

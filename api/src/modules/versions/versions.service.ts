@@ -3,13 +3,13 @@ import { versionProjectTypes } from '@cairn/shared/constants/loaders';
 import type { AddFilesData, CreateVersionData, ModifyVersionBody, ProjectVersionsQuery, Version } from '@cairn/shared/schemas/versions';
 import type { VersionV3 } from '@cairn/shared/schemas/catalogue-v3';
 import type { Database } from '../../db/client.js';
-import { isModerator, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
 import { findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
-import { visibleVersionsCondition } from '../access/version.policy.js';
+import { canChangeDownloadCounts, visibleVersionsCondition } from '../access/version.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import type { CatalogueUpload } from '../../lib/multipart-upload.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
@@ -23,7 +23,7 @@ import { fileContentProblem, fileNameProblem } from './version-uploads.js';
 import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
 import { createVersionSchedules } from './version-schedules.js';
-import type { JobQueue } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
 import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
 
@@ -137,7 +137,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
     async modifyVersion(actor: Actor, idText: string, body: ModifyVersionBody): Promise<void> {
       const { row, access } = await requireVisibleVersion(db, actor, parseId(idText));
       requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'edit this version');
-      if (body.downloads !== undefined && !isModerator(actor)) throw unauthorized('Only moderators may change download counts');
+      if (body.downloads !== undefined && !canChangeDownloadCounts(actor)) throw unauthorized('Only moderators may change download counts');
 
       let droppedImages: string[] = [];
       await db.transaction(async (tx) => {

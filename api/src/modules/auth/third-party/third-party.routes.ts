@@ -11,6 +11,7 @@ import {
   RedirectTargetSchema,
   RemoveProviderBodySchema,
 } from '@cairn/shared/schemas/auth';
+import { requiredActor } from '../../../lib/actor.js';
 import { publicRoute, requireAuth } from '../../../plugins/auth.js';
 import { toIssuedSession } from '../../sessions/sessions.mapper.js';
 import { clientInfo, setSessionCookie } from '../../sessions/session-http.js';
@@ -71,7 +72,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncZod<{ service: ThirdPartyServic
         response: { 200: RedirectTargetSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => ({ url: await service.begin({ provider: request.body.provider, returnUrl: request.body.url, linkUserId: request.actor!.userId }) }),
+    async (request) => ({ url: await service.begin({ provider: request.body.provider, returnUrl: request.body.url, linkUserId: requiredActor(request.actor).userId }) }),
   );
 
   app.delete(
@@ -87,7 +88,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncZod<{ service: ThirdPartyServic
       },
     },
     async (request, reply) => {
-      await service.unlink(request.actor!, request.body.provider);
+      await service.unlink(requiredActor(request.actor), request.body.provider);
       return reply.code(204).send(null);
     },
   );

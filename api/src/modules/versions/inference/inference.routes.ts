@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { InferredVersionSchema, InferVersionQuerySchema } from '@cairn/shared/schemas/versions';
+import { requiredActor } from '../../../lib/actor.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import type { InferenceService } from './inference.service.js';
 import { withUploadedFile } from './uploaded-file.js';
@@ -21,6 +22,6 @@ export const inferenceRoutes: FastifyPluginAsyncZod<{ service: InferenceService;
         response: { 200: InferredVersionSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => withUploadedFile(request, maxFileBytes, (path) => service.inferVersion(request.actor!, path, request.query.project_id)),
+    async (request) => withUploadedFile(request, maxFileBytes, (path) => service.inferVersion(requiredActor(request.actor), path, request.query.project_id)),
   );
 };

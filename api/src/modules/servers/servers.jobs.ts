@@ -1,0 +1,37 @@
+import type { JobDefinition, JobDeps } from '../../lib/jobs/job-types.js';
+import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
+import { runDueAutobackups, SERVERS_AUTOBACKUP_JOB } from './server-autobackups.js';
+
+/**
+ * Places paid servers on nodes, finishes installs, suspends and resumes servers as their
+ * subscriptions end and restart, and deletes them after the grace period. `{serverId}` jobs come
+ * from billing's notifications; the minute sweep (`{}`) catches anything missed.
+ */
+export const serversReconcileJob: JobDefinition<JobDeps, { serverId?: string }> = {
+  name: SERVERS_RECONCILE_JOB,
+  cron: '* * * * *',
+  handle: async ({ db, config }, jobs, queue) => {
+    const provisioning = createProvisioning({ db, ...config.servers });
+    for (const job of jobs) {
+      const { serverId } = job.data;
+      if (!serverId) {
+        await provisioning.sweep();
+        continue;
+      }
+      // Still installing or waiting for room: look again shortly.
+      if (await provisioning.reconcile(serverId)) await queue?.send(SERVERS_RECONCILE_JOB, { serverId }, { startAfter: 2 });
+    }
+  },
+};
+
+/** Automated server backups: the minute sweep (`{}`) makes every due one; `{serverId}` looks at one server. */
+export const serversAutobackupJob: JobDefinition<JobDeps, { serverId?: string }> = {
+  name: SERVERS_AUTOBACKUP_JOB,
+  cron: '* * * * *',
+  handle: async ({ db }, jobs) => {
+    for (const job of jobs) await runDueAutobackups(db, { serverId: job.data.serverId });
+  },
+};
+
+/** The servers module's jobs, for the worker. */
+export const serversJobs: ReadonlyArray<JobDefinition<JobDeps, never>> = [serversReconcileJob, serversAutobackupJob];
