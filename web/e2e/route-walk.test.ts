@@ -375,10 +375,13 @@ describe.skipIf(!browserAvailable)('the new user walk: every route, as its role,
       method: 'POST',
       body: JSON.stringify({ name: `Walk ${suffix}`, description: 'What the route walk keeps.', projects: [catalogue.mod.id, catalogue.shader.id] }),
     });
-    const organization = await apiJson<{ id: string; slug: string }>(token, '/v2/organization', {
+    const organization = await apiJson<{ id: string; slug: string; team_id: string }>(token, '/v2/organization', {
       method: 'POST',
       body: JSON.stringify({ slug: `walk-${suffix}`, name: `Walk ${suffix}`, description: 'The route walk’s organization.' }),
     });
+    // Visitors see an organization once it has a second member (or a listed project): the moderator joins.
+    await apiJson(token, `/v2/team/${organization.team_id}/members`, { method: 'POST', body: JSON.stringify({ user_id: moderator.id }) });
+    await apiJson(moderator.token, `/v2/team/${organization.team_id}/join`, { method: 'POST' });
     const orgProject = await ownProject(token, 'mod', `${suffix}o`, release);
     await apiJson(token, `/v2/organization/${organization.id}/projects`, { method: 'POST', body: JSON.stringify({ project_id: orgProject.id }) });
 

@@ -12,7 +12,7 @@ import { revenuePaths } from '../config/revenue-paths';
 import { staffServerPaths } from '../config/staff-paths';
 import { BellIcon } from '../features/notifications/components/notification-bell';
 import { useUnreadCount } from '../features/notifications/hooks/use-unread-count';
-import { serverPaths } from '../features/servers/server-paths';
+import { serverPaths } from '../config/server-paths';
 import { useSignOut } from '../lib/auth';
 import { cx } from '../lib/class-names';
 import { useT } from '../lib/i18n/i18n-provider';

@@ -11,7 +11,7 @@ import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
 
 // jsdom cannot draw xterm's canvas; the Overview tab's terminal is not what these tests are about.
-vi.mock('../../features/servers/components/console-terminal', () => ({ ConsoleTerminal: () => null }));
+vi.mock('../../features/server-panel/components/console-terminal', () => ({ ConsoleTerminal: () => null }));
 
 function content(overrides: Partial<ServerContent>): ServerContent {
   return {

@@ -10,7 +10,7 @@ import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
 
 // jsdom cannot draw xterm's canvas; the Overview tab's terminal is not what this file tests.
-vi.mock('../../features/servers/components/console-terminal', () => ({ ConsoleTerminal: () => null }));
+vi.mock('../../features/server-panel/components/console-terminal', () => ({ ConsoleTerminal: () => null }));
 
 const NODE = 'http://node.test/api/servers/Srv00001';
 const FILES = `${NODE}/files`;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { dnsRecordsText } from '../../features/servers/utils/dns-records';
+import { dnsRecordsText } from '../../features/server-panel/utils/dns-records';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildServer, serverOptionsHandlers } from '../../testing/mocks/servers';
@@ -10,7 +10,7 @@ import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
 
 // jsdom cannot draw xterm's canvas; the Overview tab's console is not what these tests look at.
-vi.mock('../../features/servers/components/console-terminal', () => ({ ConsoleTerminal: () => null }));
+vi.mock('../../features/server-panel/components/console-terminal', () => ({ ConsoleTerminal: () => null }));
 
 const ID = 'Srv00001';
 

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, ws } from 'msw';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ConsoleTerminalProps } from '../../features/servers/components/console-terminal';
+import type { ConsoleTerminalProps } from '../../features/server-panel/components/console-terminal';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildPaymentMethod } from '../../testing/mocks/billing';
@@ -14,7 +14,7 @@ import { createAppRoutes } from '../router';
 
 // jsdom cannot draw xterm's canvas: the terminal is replaced at its component boundary by one
 // that shows the same lines as text, so the data flow (history, new lines) is what is tested.
-vi.mock('../../features/servers/components/console-terminal', () => ({
+vi.mock('../../features/server-panel/components/console-terminal', () => ({
   ConsoleTerminal: function TextTerminal({ label, lines, subscribe }: ConsoleTerminalProps) {
     const [shown, setShown] = useState<readonly string[]>(() => [...lines()]);
     useEffect(() => subscribe((output) => setShown((previous) => (output.kind === 'reset' ? [...output.lines] : [...previous, output.line]))), [subscribe]);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { cx } from '../../lib/class-names';
 import { AppLink } from '../ui/app-link';
 import { TabStrip } from '../ui/tab-strip';
 import styles from './side-nav-layout.module.css';
@@ -19,7 +20,20 @@ export interface SideNavGroup {
 }
 
 function isCurrent(pathname: string, { href, matchNested }: SideNavEntry): boolean {
-  return pathname === href || (matchNested === true && pathname.startsWith(`${href}/`));
+  // Slugs may hold characters the location encodes and the link does not (or the reverse).
+  const [path, target] = [decodeURIComponent(pathname), decodeURIComponent(href)];
+  return path === target || (matchNested === true && path.startsWith(`${target}/`));
+}
+
+interface SideNavLayoutProps {
+  label: string;
+  groups: readonly (SideNavGroup | false)[];
+  /** Under the list (e.g. a link out of the area). */
+  extra?: ReactNode;
+  /** Above the list, in an aside with it (e.g. the project whose settings these are). */
+  header?: ReactNode;
+  className?: string;
+  children: ReactNode;
 }
 
 /**
@@ -27,14 +41,15 @@ function isCurrent(pathname: string, { href, matchNested }: SideNavEntry): boole
  * wide screens, one row of links scrolling sideways on narrow ones (a TabStrip: edge cues, the
  * current section scrolled into view, arrow keys at every width).
  */
-export function SideNavLayout({ label, groups, extra, children }: { label: string; groups: SideNavGroup[]; extra?: ReactNode; children: ReactNode }) {
+export function SideNavLayout({ label, groups, extra, header, className, children }: SideNavLayoutProps) {
   const { pathname } = useLocation();
-  return (
-    <div className={styles.layout}>
-      <TabStrip as="nav" className={styles.nav} frameClassName={styles.navFrame} aria-label={label}>
-        {groups.map((group, index) => (
+  const nav = (
+    <TabStrip as="nav" className={styles.nav} frameClassName={styles.navFrame} aria-label={label}>
+      {groups
+        .filter((group): group is SideNavGroup => group !== false)
+        .map((group, index) => (
           <div className={styles.group} key={group.title ?? index}>
-            {group.title && <h2 className={styles.heading}>{group.title}</h2>}
+            {group.title && <h2 className={`${styles.heading} narrow-visually-hidden`}>{group.title}</h2>}
             <ul className={styles.list}>
               {group.entries.map((entry) => {
                 const current = isCurrent(pathname, entry);
@@ -50,8 +65,19 @@ export function SideNavLayout({ label, groups, extra, children }: { label: strin
             </ul>
           </div>
         ))}
-        {extra}
-      </TabStrip>
+      {extra}
+    </TabStrip>
+  );
+  return (
+    <div className={cx(className, styles.layout)}>
+      {header ? (
+        <aside className={styles.aside}>
+          {header}
+          {nav}
+        </aside>
+      ) : (
+        nav
+      )}
       <div className={styles.content}>{children}</div>
     </div>
   );

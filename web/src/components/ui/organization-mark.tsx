@@ -10,9 +10,8 @@ export function OrganizationMark({ name, iconUrl }: { name: string; iconUrl: str
       {iconUrl ? (
         <img className={styles.icon} src={iconUrl} alt="" width={16} height={16} loading="lazy" decoding="async" />
       ) : (
-        <span className={`${styles.icon} ${styles.placeholder}`} aria-hidden="true">
-          {name.trim().charAt(0).toUpperCase() || '?'}
-        </span>
+        // The initial is drawn by CSS, so it is no text of a link's or button's visible label.
+        <span className={`${styles.icon} ${styles.placeholder}`} aria-hidden="true" data-initial={name.trim().charAt(0).toUpperCase() || '?'} />
       )}
       <span>{name}</span>
     </span>

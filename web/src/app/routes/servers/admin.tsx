@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { ModerationLayout } from '../../../features/moderation/components/moderation-layout';
-import { serverAdminQueries } from '../../../features/servers/api/server-admin-queries';
-import { ServersAdmin } from '../../../features/servers/components/servers-admin';
+import { serverAdminQueries } from '../../../features/servers-admin/api/server-admin-queries';
+import { ServersAdmin } from '../../../features/servers-admin/components/servers-admin';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { requireStaff } from '../../../lib/staff-guard';

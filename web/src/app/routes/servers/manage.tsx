@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, type LoaderFunction } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SkeletonRegion, Skeleton } from '../../../components/ui/skeleton';
-import { serverQueries } from '../../../features/servers/api/servers-queries';
 import { ServerList } from '../../../features/servers/components/server-list';
 import { ServersLoadError } from '../../../features/servers/components/servers-load-error';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { serverQueries } from '../../../lib/servers/servers-queries';
 import { PURCHASE_POLL_MS, purchaseFrom, usePurchaseWindow } from './purchase-state';
 
 export const createLoader =

@@ -3,17 +3,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, type LoaderFunction } from 'react-router';
+import { serverPaths } from '../../../config/server-paths';
 import { billingQueries } from '../../../features/billing/api/billing-queries';
 import { SubscribeModal } from '../../../features/billing/components/subscribe-modal';
 import { serverPlanOffers } from '../../../features/billing/utils/server-plans';
-import { serverQueries } from '../../../features/servers/api/servers-queries';
 import { PlanCards, type PlanOffer } from '../../../features/servers/components/plan-cards';
 import { ServerNameModal } from '../../../features/servers/components/server-name-modal';
 import { ServersMarketing } from '../../../features/servers/components/servers-marketing';
-import { serverPaths } from '../../../features/servers/server-paths';
 import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { serverQueries } from '../../../lib/servers/servers-queries';
 import type { PurchaseState } from './purchase-state';
 
 export const createLoader =

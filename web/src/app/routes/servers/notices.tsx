@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { serverAdminQueries } from '../../../features/servers/api/server-admin-queries';
-import { serverNoticeQueries } from '../../../features/servers/api/server-notices-queries';
-import { NoticesAdmin } from '../../../features/servers/components/notices-admin';
+import { serverAdminQueries } from '../../../features/servers-admin/api/server-admin-queries';
+import { serverNoticeQueries } from '../../../features/servers-admin/api/server-notices-queries';
+import { NoticesAdmin } from '../../../features/servers-admin/components/notices-admin';
 import { ModerationLayout } from '../../../features/moderation/components/moderation-layout';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';

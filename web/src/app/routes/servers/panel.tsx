@@ -3,13 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunction } from 'react-router';
 import { Skeleton, SkeletonRegion } from '../../../components/ui/skeleton';
-import { serverQueries } from '../../../features/servers/api/servers-queries';
-import { ServerPanel } from '../../../features/servers/components/server-panel';
-import { NodeUnavailableScreen, ServerNotFoundScreen } from '../../../features/servers/components/server-screens';
+import { ServerPanel } from '../../../features/server-panel/components/server-panel';
+import { NodeUnavailableScreen, ServerNotFoundScreen } from '../../../features/server-panel/components/server-screens';
 import { HttpError } from '../../../lib/api-client';
 import { currentUserQuery } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { serverQueries } from '../../../lib/servers/servers-queries';
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>

@@ -26,12 +26,16 @@ export function AnalyticsLegend({ projects, hidden, onToggle }: AnalyticsLegendP
               type="button"
               className={styles.legendEntry}
               aria-pressed={!hidden.has(project.id)}
-              aria-label={project.managedBy ? t('analytics.legendManaged', { title: project.title, name: project.managedBy.name }) : undefined}
               onClick={() => onToggle(project.id)}
             >
               <span className={styles.swatch} style={{ background: color }} aria-hidden="true" />
               {project.title}
-              {project.managedBy && <OrganizationMark name={project.managedBy.name} iconUrl={project.managedBy.icon_url} />}
+              {project.managedBy && (
+                <>
+                  <span className="visually-hidden">{t('analytics.legendManagedBy')}</span>{' '}
+                  <OrganizationMark name={project.managedBy.name} iconUrl={project.managedBy.icon_url} />
+                </>
+              )}
             </button>
           </li>
         ))}

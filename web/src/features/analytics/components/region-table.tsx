@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { DataTable } from '../../../components/ui/data-table';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { countryName } from '../utils/format';
 import type { CountryTotal } from '../utils/series';
@@ -25,32 +26,32 @@ export function RegionTable({ title, rows, valueLabel, headingLevel }: RegionTab
       {rows.length === 0 ? (
         <p className={styles.muted}>{t('analytics.noData')}</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('analytics.country')}</th>
-              <th scope="col">{valueLabel}</th>
-              <th scope="col">{t('analytics.share')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const share = total > 0 ? row.value / total : 0;
-              return (
-                <tr key={row.code}>
-                  <th scope="row">{countryName(row.code, locale) ?? t('analytics.unknownCountry')}</th>
-                  <td>{numbers.format(row.value)}</td>
-                  <td className={styles.shareCell}>
-                    <span className={styles.bar} aria-hidden="true">
-                      <span className={styles.barFill} style={{ width: `${(share * 100).toFixed(1)}%` }} />
-                    </span>
-                    {percent.format(share)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className={styles.figures}
+          density="compact"
+          scroll={false}
+          columns={[
+            { key: 'country', label: t('analytics.country') },
+            { key: 'value', label: valueLabel },
+            { key: 'share', label: t('analytics.share') },
+          ]}
+        >
+          {rows.map((row) => {
+            const share = total > 0 ? row.value / total : 0;
+            return (
+              <tr key={row.code}>
+                <th scope="row">{countryName(row.code, locale) ?? t('analytics.unknownCountry')}</th>
+                <td>{numbers.format(row.value)}</td>
+                <td className={styles.shareCell}>
+                  <span className={styles.bar} aria-hidden="true">
+                    <span className={styles.barFill} style={{ width: `${(share * 100).toFixed(1)}%` }} />
+                  </span>
+                  {percent.format(share)}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

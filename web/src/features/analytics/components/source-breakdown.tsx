@@ -1,5 +1,6 @@
 import { DOWNLOAD_SOURCE_UNKNOWN, DOWNLOAD_SOURCE_WEBSITE } from '@cairn/shared/schemas/analytics';
 import { useIntl } from 'react-intl';
+import { DataTable } from '../../../components/ui/data-table';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { BreakdownTotal } from '../utils/series';
 import { sourceSlices } from '../utils/sources';
@@ -45,29 +46,29 @@ export function SourceBreakdown({ rows, headingLevel }: SourceBreakdownProps) {
               return <span key={slice.key ?? ''} className={styles.slice} style={{ flexGrow: slice.value, background: slice.color }} title={`${name}: ${share(slice.value)}`} />;
             })}
           </div>
-          <table className={panelStyles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('analytics.source')}</th>
-                <th scope="col">{t('analytics.metric.downloads')}</th>
-                <th scope="col">{t('analytics.share')}</th>
+          <DataTable
+            className={panelStyles.figures}
+            density="compact"
+            scroll={false}
+            columns={[
+              { key: 'source', label: t('analytics.source') },
+              { key: 'downloads', label: t('analytics.metric.downloads') },
+              { key: 'share', label: t('analytics.share') },
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">
+                  <span className={styles.key}>
+                    <span className={styles.swatch} style={{ background: colorOf(row.key) }} aria-hidden="true" />
+                    {label(row.key)}
+                  </span>
+                </th>
+                <td>{numbers.format(row.value)}</td>
+                <td>{share(row.value)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">
-                    <span className={styles.key}>
-                      <span className={styles.swatch} style={{ background: colorOf(row.key) }} aria-hidden="true" />
-                      {label(row.key)}
-                    </span>
-                  </th>
-                  <td>{numbers.format(row.value)}</td>
-                  <td>{share(row.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { useBillingDate } from '../hooks/use-billing-date';
 import { useProductName } from '../hooks/use-product-name';
 import { formatBillingAmount } from '../utils/money';
 import { byDueDescending, findPrice } from '../utils/subscriptions';
+import { DataTable, numericCell } from '../../../components/ui/data-table';
 import styles from './charges-table.module.css';
 
 export function ChargeStatusBadge({ status }: { status: Charge['status'] }) {
@@ -25,45 +26,38 @@ export function ChargesTable({ charges, products, caption, extra }: { charges: r
   const formatDate = useBillingDate();
   const productName = useProductName();
   return (
-    <div className={styles.scroller}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('billing.charges.date')}</th>
-            <th scope="col">{t('billing.charges.product')}</th>
-            <th scope="col" className={styles.amount}>
-              {t('billing.charges.amount')}
-            </th>
-            <th scope="col">{t('billing.charges.status')}</th>
-            <th scope="col">{t('billing.charges.type')}</th>
-            {extra && <td />}
+    <DataTable
+      caption={caption}
+      columns={[
+        { key: 'date', label: t('billing.charges.date') },
+        { key: 'product', label: t('billing.charges.product') },
+        { key: 'amount', label: t('billing.charges.amount'), numeric: true },
+        { key: 'status', label: t('billing.charges.status') },
+        { key: 'type', label: t('billing.charges.type') },
+        extra && { key: 'extra', label: null, blank: true },
+      ]}
+    >
+      {[...charges].sort(byDueDescending).map((charge) => {
+        const amount = charge.type === 'refund' ? -Math.abs(charge.amount) : charge.amount;
+        const interval = charge.subscription_interval ? ` · ${t(`billing.intervalWord.${charge.subscription_interval}`)}` : '';
+        return (
+          <tr key={charge.id}>
+            <td>
+              <time dateTime={charge.due}>{formatDate(charge.due)}</time>
+            </td>
+            <td>
+              {productName(findPrice(products, charge.price_id)?.product)}
+              {interval}
+            </td>
+            <td className={numericCell}>{formatBillingAmount(amount, charge.currency_code)}</td>
+            <td>
+              <ChargeStatusBadge status={charge.status} />
+            </td>
+            <td>{t(`billing.type.${charge.type}`)}</td>
+            {extra && <td>{extra(charge)}</td>}
           </tr>
-        </thead>
-        <tbody>
-          {[...charges].sort(byDueDescending).map((charge) => {
-            const amount = charge.type === 'refund' ? -Math.abs(charge.amount) : charge.amount;
-            const interval = charge.subscription_interval ? ` · ${t(`billing.intervalWord.${charge.subscription_interval}`)}` : '';
-            return (
-              <tr key={charge.id}>
-                <td>
-                  <time dateTime={charge.due}>{formatDate(charge.due)}</time>
-                </td>
-                <td>
-                  {productName(findPrice(products, charge.price_id)?.product)}
-                  {interval}
-                </td>
-                <td className={styles.amount}>{formatBillingAmount(amount, charge.currency_code)}</td>
-                <td>
-                  <ChargeStatusBadge status={charge.status} />
-                </td>
-                <td>{t(`billing.type.${charge.type}`)}</td>
-                {extra && <td>{extra(charge)}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
+import { IntervalPicker, PlanCard, PlanNote } from '../../../components/ui/plan-card';
 import { paths } from '../../../config/paths';
 import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -54,27 +55,18 @@ export function PlusPage() {
           ))}
         </ul>
       </section>
-      <section className={styles.card} aria-label={t('billing.plus.subscribe')}>
-        {!product || !price || monthly === undefined ? (
+      {!product || !price || monthly === undefined ? (
+        <PlanCard aria-label={t('billing.plus.subscribe')}>
           <p>{t('billing.plus.unavailable')}</p>
-        ) : (
-          <>
-            <fieldset className={styles.intervals}>
-              <legend className={styles.legend}>{t('billing.plus.interval')}</legend>
-              {(['monthly', 'yearly'] as const).map((option) => (
-                <label key={option} className={styles.interval} data-checked={interval === option || undefined}>
-                  <input type="radio" name="plus-interval" value={option} checked={interval === option} onChange={() => setInterval(option)} disabled={option === 'yearly' && yearly === undefined} />
-                  {t(`billing.plus.${option}`)}
-                </label>
-              ))}
-            </fieldset>
-            <p className={styles.price} aria-live="polite">
-              {chosenLabel && t(interval === 'monthly' ? 'billing.plus.perMonth' : 'billing.plus.perYear', { price: chosenLabel })}
-            </p>
-            {yearly !== undefined && yearlySavingPercent(monthly, yearly) > 0 && (
-              <p className={styles.saving}>{t('billing.plus.save', { percent: yearlySavingPercent(monthly, yearly) })}</p>
-            )}
-            {hasPlus ? (
+        </PlanCard>
+      ) : (
+        <PlanCard
+          aria-label={t('billing.plus.subscribe')}
+          price={chosenLabel && t(interval === 'monthly' ? 'billing.plus.perMonth' : 'billing.plus.perYear', { price: chosenLabel })}
+          priceLive
+          note={yearly !== undefined && yearlySavingPercent(monthly, yearly) > 0 && <PlanNote tone="green">{t('billing.plus.save', { percent: yearlySavingPercent(monthly, yearly) })}</PlanNote>}
+          action={
+            hasPlus ? (
               <>
                 <p>{t('billing.plus.active')}</p>
                 <ButtonLink to={paths.settings.billing.getHref()} color="brand">
@@ -89,10 +81,18 @@ export function PlusPage() {
               <ButtonLink to={signInRedirectHref({ pathname: location.pathname, search: '?showModal=true' })} color="brand" size="large">
                 {t('billing.plus.signInToSubscribe')}
               </ButtonLink>
-            )}
-          </>
-        )}
-      </section>
+            )
+          }
+        >
+          <IntervalPicker
+            legend={t('billing.plus.interval')}
+            name="plus-interval"
+            options={(['monthly', 'yearly'] as const).map((option) => ({ value: option, label: t(`billing.plus.${option}`), disabled: option === 'yearly' && yearly === undefined }))}
+            value={interval}
+            onChange={setInterval}
+          />
+        </PlanCard>
+      )}
       {product && chosenLabel && user && (
         <SubscribeModal open={subscribing && !hasPlus} onClose={() => setSubscribing(false)} product={product} interval={interval} priceLabel={chosenLabel} />
       )}

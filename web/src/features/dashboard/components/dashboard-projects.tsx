@@ -6,6 +6,7 @@ import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { StatusBadge } from '../../../components/project-card/status-badge';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
+import { DataTable, numericCell, type DataTableColumn } from '../../../components/ui/data-table';
 import { SettingsIcon } from '../../../components/ui/icons';
 import { OrganizationMark } from '../../../components/ui/organization-mark';
 import { paths } from '../../../config/paths';
@@ -61,7 +62,16 @@ export function DashboardProjects({ projects, organizations = [], createAction }
       return next;
     });
   const toggleAll = () => setSelected(allChosen ? new Set() : new Set(shown.map((project) => project.id)));
-  const ariaSort = (key: SortKey) => (sortKey === key ? direction : undefined);
+  const sortable = (key: SortKey, numeric = false): DataTableColumn => ({
+    key,
+    label: t(SORT_LABELS[key]),
+    numeric,
+    sorted: sortKey === key ? direction : undefined,
+    onSort: () => {
+      setDirection(sortKey === key && direction === 'ascending' ? 'descending' : 'ascending');
+      setSortKey(key);
+    },
+  });
 
   return (
     <>
@@ -110,82 +120,65 @@ export function DashboardProjects({ projects, organizations = [], createAction }
           <p className={styles.muted} role="status" id={`${ids}-count`}>
             {t('creator.projects.showing', { shown: shown.length, total: projects.length })}
           </p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-describedby={`${ids}-count`}>
-              <caption className={styles.srOnly}>{t('creator.projects.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <input type="checkbox" checked={allChosen} onChange={toggleAll} aria-label={t('creator.projects.selectAll')} />
-                  </th>
-                  <th scope="col" aria-sort={ariaSort('name')}>
-                    {t('creator.projects.name')}
-                  </th>
-                  <th scope="col" aria-sort={ariaSort('status')}>
-                    {t('creator.projects.status')}
-                  </th>
-                  <th scope="col" aria-sort={ariaSort('type')}>
-                    {t('creator.projects.type')}
-                  </th>
-                  <th scope="col" aria-sort={ariaSort('downloads')} className={styles.number}>
-                    {t('creator.projects.downloads')}
-                  </th>
-                  <th scope="col" aria-sort={ariaSort('followers')} className={styles.number}>
-                    {t('creator.projects.followers')}
-                  </th>
-                  <th scope="col">
-                    <span className={styles.srOnly}>{t('creator.projects.settings')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((project) => {
-                  const type = urlTypeOf(project);
-                  const organization = organizationOf(project);
-                  return (
-                    <tr key={project.id}>
-                      <td>
-                        <input
-                          type="checkbox"
-                          checked={selected.has(project.id)}
-                          onChange={() => toggle(project.id)}
-                          aria-label={t('creator.projects.select', { title: project.title })}
-                        />
-                      </td>
-                      <td>
-                        <div className={styles.nameCell}>
-                          <AppLink to={paths.project.getHref(type, project.slug)} className={styles.projectName}>
-                            <ProjectIcon url={project.icon_url} size={32} className={styles.icon} />
-                            <span>{project.title}</span>
-                          </AppLink>
-                          {organization && (
-                            <AppLink to={paths.organization.getHref(organization.slug)} className={styles.organizationLink} aria-label={t('creator.projects.managedBy', { name: organization.name })}>
-                              <OrganizationMark name={organization.name} iconUrl={organization.icon_url} />
-                            </AppLink>
-                          )}
-                        </div>
-                      </td>
-                      <td>
-                        <StatusBadge status={project.status} />
-                      </td>
-                      <td>{PROJECT_TYPE_INFO[type].singular}</td>
-                      <td className={styles.number} title={formatNumber(project.downloads)}>
-                        {formatCompactNumber(project.downloads)}
-                      </td>
-                      <td className={styles.number} title={formatNumber(project.followers)}>
-                        {formatCompactNumber(project.followers)}
-                      </td>
-                      <td>
-                        <AppLink to={paths.projectSettings.getHref(type, project.slug)} className={styles.settingsLink} aria-label={t('creator.projects.settingsOf', { title: project.title })}>
-                          <SettingsIcon />
+          <DataTable
+            wrapperClassName={styles.tableWrap}
+            aria-describedby={`${ids}-count`}
+            caption={t('creator.projects.caption')}
+            columns={[
+              { key: 'select', label: <input type="checkbox" checked={allChosen} onChange={toggleAll} aria-label={t('creator.projects.selectAll')} /> },
+              sortable('name'),
+              sortable('status'),
+              sortable('type'),
+              sortable('downloads', true),
+              sortable('followers', true),
+              { key: 'settings', label: t('creator.projects.settings'), hideLabel: true },
+            ]}
+          >
+            {shown.map((project) => {
+              const type = urlTypeOf(project);
+              const organization = organizationOf(project);
+              return (
+                <tr key={project.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      checked={selected.has(project.id)}
+                      onChange={() => toggle(project.id)}
+                      aria-label={t('creator.projects.select', { title: project.title })}
+                    />
+                  </td>
+                  <td>
+                    <div className={styles.nameCell}>
+                      <AppLink to={paths.project.getHref(type, project.slug)} className={styles.projectName}>
+                        <ProjectIcon url={project.icon_url} size={32} className={styles.icon} />
+                        <span>{project.title}</span>
+                      </AppLink>
+                      {organization && (
+                        <AppLink to={paths.organization.getHref(organization.slug)} className={styles.organizationLink} aria-label={t('creator.projects.managedBy', { name: organization.name })}>
+                          <OrganizationMark name={organization.name} iconUrl={organization.icon_url} />
                         </AppLink>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                      )}
+                    </div>
+                  </td>
+                  <td>
+                    <StatusBadge status={project.status} />
+                  </td>
+                  <td>{PROJECT_TYPE_INFO[type].singular}</td>
+                  <td className={numericCell} title={formatNumber(project.downloads)}>
+                    {formatCompactNumber(project.downloads)}
+                  </td>
+                  <td className={numericCell} title={formatNumber(project.followers)}>
+                    {formatCompactNumber(project.followers)}
+                  </td>
+                  <td>
+                    <AppLink to={paths.projectSettings.getHref(type, project.slug)} className={styles.settingsLink} aria-label={t('creator.projects.settingsOf', { title: project.title })}>
+                      <SettingsIcon />
+                    </AppLink>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         </>
       )}
       {editing && (

@@ -18,7 +18,7 @@ export function LegalDocumentView({ document, children }: { document: LegalDocum
   return (
     <div className={styles.layout}>
       <TabStrip className={styles.pages} aria-label={t('site.legal.navLabel')}>
-        <p className={styles.navTitle}>{t('site.legal.navLabel')}</p>
+        <p className={`${styles.navTitle} small-visually-hidden`}>{t('site.legal.navLabel')}</p>
         <ul>
           {LEGAL_PAGES.map((page) => {
             const href = paths.legal.getHref(page);

@@ -1,10 +1,10 @@
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { ProjectType } from '@cairn/shared/constants/project-types';
 import type { ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
+import { SideNavLayout } from '../../../components/layout/side-nav-layout';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { AppLink } from '../../../components/ui/app-link';
-import { TabStrip } from '../../../components/ui/tab-strip';
 import { PROJECT_SETTINGS_SECTIONS, PROJECT_VIEW_SECTIONS, paths, type ProjectSettingsSection } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { MessageId } from '../../../lib/i18n/catalogs';
@@ -32,22 +32,14 @@ interface ProjectSettingsLayoutProps {
 /** `/{type}/{id}/settings/*`: the project's name and a link back, the section list, the page. */
 export function ProjectSettingsLayout({ project, type, children, canViewAnalytics = false }: ProjectSettingsLayoutProps) {
   const t = useT();
-  const { pathname } = useLocation();
   const projectType = type === 'project' ? project.project_type : type;
-  const sectionLink = (section: ProjectSettingsSection) => {
-    const href = paths.projectSettings.getHref(type, project.slug, section);
-    const current = decodeURIComponent(pathname) === decodeURIComponent(href);
-    return (
-      <li key={section}>
-        <AppLink to={href} className={current ? `${styles.link} ${styles.current}` : styles.link} aria-current={current ? 'page' : undefined}>
-          {t(SECTION_LABELS[section])}
-        </AppLink>
-      </li>
-    );
-  };
+  const entries = (sections: readonly ProjectSettingsSection[]) =>
+    sections.map((section) => ({ href: paths.projectSettings.getHref(type, project.slug, section), label: t(SECTION_LABELS[section]) }));
   return (
-    <div className={`page ${styles.layout}`}>
-      <aside className={styles.aside}>
+    <SideNavLayout
+      className="page"
+      label={t('projectSettings.nav.label')}
+      header={
         <div className={styles.project}>
           <ProjectIcon url={project.icon_url} size={48} className={styles.icon} />
           <div className={styles.projectText}>
@@ -57,18 +49,13 @@ export function ProjectSettingsLayout({ project, type, children, canViewAnalytic
             </AppLink>
           </div>
         </div>
-        <TabStrip className={styles.nav} aria-label={t('projectSettings.nav.label')}>
-          <h2 className={styles.heading}>{t('projectSettings.nav.heading')}</h2>
-          <ul className={styles.list}>{PROJECT_SETTINGS_SECTIONS.map(sectionLink)}</ul>
-          {canViewAnalytics && (
-            <>
-              <h2 className={`${styles.heading} ${styles.laterHeading}`}>{t('projectSettings.nav.view')}</h2>
-              <ul className={styles.list}>{PROJECT_VIEW_SECTIONS.map(sectionLink)}</ul>
-            </>
-          )}
-        </TabStrip>
-      </aside>
-      <div className={styles.content}>{children ?? <Outlet />}</div>
-    </div>
+      }
+      groups={[
+        { title: t('projectSettings.nav.heading'), entries: entries(PROJECT_SETTINGS_SECTIONS) },
+        canViewAnalytics && { title: t('projectSettings.nav.view'), entries: entries(PROJECT_VIEW_SECTIONS) },
+      ]}
+    >
+      {children ?? <Outlet />}
+    </SideNavLayout>
   );
 }

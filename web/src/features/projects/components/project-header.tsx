@@ -81,7 +81,8 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
       <div className={styles.projectHeaderActions}>
         <ButtonLink to={downloadHref} preventScrollReset size="large" color={onVersionPage ? 'standard' : 'brand'}>
           <DownloadIcon />
-          <span className={styles.projectHeaderDownloadLabel}>{t('project.download')}</span>
+          {/* Icon-only on small screens; the label stays for assistive technology. */}
+          <span className="small-visually-hidden">{t('project.download')}</span>
         </ButtonLink>
         <FollowButton project={project} />
         {extraActions}

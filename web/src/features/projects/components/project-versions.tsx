@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination/pagination';
 import { AppLink } from '../../../components/ui/app-link';
 import { buttonClassName } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
 import { RelativeTime } from '../../../components/ui/format';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -55,87 +56,82 @@ export function ProjectVersions({ project, type, versions, gameVersionTags, head
       {versions.length === 0 ? null : shown.length === 0 ? (
         <EmptyState>{t('project.versions.none')}</EmptyState>
       ) : (
-        <table className={styles.versionsTable}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">{t('project.versions.channel')}</span>
-              </th>
-              <th scope="col">{t('project.versions.name')}</th>
-              <th scope="col">{t('project.versions.gameVersions')}</th>
-              <th scope="col">{t('project.versions.platforms')}</th>
-              <th scope="col">{t('project.versions.published')}</th>
-              <th scope="col">{t('project.versions.downloads')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('project.versions.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((version) => {
-              const file = primaryFile(version);
-              return (
-                <tr key={version.id}>
-                  <td>
-                    <button
-                      type="button"
-                      className={styles.badgeButton}
-                      aria-pressed={filter.channels.includes(version.version_type)}
-                      aria-label={t('project.versions.filterChannel', { channel: t(`project.channel.${version.version_type}`) })}
-                      onClick={() => setFilter({ ...filter, channels: toggleValue(filter.channels, version.version_type) })}
-                    >
-                      <ChannelBadge channel={version.version_type} short />
-                    </button>
-                  </td>
-                  <td className={styles.versionsTableName}>
-                    <AppLink to={paths.projectVersion.getHref(type, project.slug, versionUrlEnding(version, versions), back ? { back } : undefined)}>
-                      <strong>{version.version_number}</strong>
-                    </AppLink>
-                    <span>{version.name}</span>
-                  </td>
-                  <td>
-                    {collapseGameVersions(version.game_versions, releases).join(', ')}
-                  </td>
-                  <td>
-                    <ul className={tagLinks.chipList}>
-                      {version.loaders.map((loader) => (
-                        <li key={loader}>
-                          <button
-                            type="button"
-                            className={tagLinks.tagLink}
-                            aria-pressed={filter.loaders.includes(loader)}
-                            onClick={() => setFilter({ ...filter, loaders: toggleValue(filter.loaders, loader) })}
-                          >
-                            {loaderLabel(loader)}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>
-                    <RelativeTime date={version.date_published} />
-                  </td>
-                  <td title={formatNumber(version.downloads)}>{formatCompactNumber(version.downloads)}</td>
-                  <td>
-                    {file && (
-                      <Tooltip content={`${file.filename} (${formatBytes(file.size)})`}>
-                        <a
-                          href={file.url}
-                          download={file.filename}
-                          referrerPolicy={FILE_LINK_REFERRER_POLICY}
-                          className={buttonClassName({ iconOnly: true, variant: 'transparent' })}
-                          aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}
+        <DataTable
+          className={styles.versionsTable}
+          scroll={false}
+          columns={[
+            { key: 'channel', label: t('project.versions.channel'), hideLabel: true },
+            { key: 'name', label: t('project.versions.name') },
+            { key: 'gameVersions', label: t('project.versions.gameVersions') },
+            { key: 'platforms', label: t('project.versions.platforms') },
+            { key: 'published', label: t('project.versions.published') },
+            { key: 'downloads', label: t('project.versions.downloads') },
+            { key: 'actions', label: t('project.versions.actions'), hideLabel: true },
+          ]}
+        >
+          {shown.map((version) => {
+            const file = primaryFile(version);
+            return (
+              <tr key={version.id}>
+                <td>
+                  <button
+                    type="button"
+                    className={styles.badgeButton}
+                    aria-pressed={filter.channels.includes(version.version_type)}
+                    aria-label={t('project.versions.filterChannel', { channel: t(`project.channel.${version.version_type}`) })}
+                    onClick={() => setFilter({ ...filter, channels: toggleValue(filter.channels, version.version_type) })}
+                  >
+                    <ChannelBadge channel={version.version_type} short />
+                  </button>
+                </td>
+                <td className={styles.versionsTableName}>
+                  <AppLink to={paths.projectVersion.getHref(type, project.slug, versionUrlEnding(version, versions), back ? { back } : undefined)}>
+                    <strong>{version.version_number}</strong>
+                  </AppLink>
+                  <span>{version.name}</span>
+                </td>
+                <td>
+                  {collapseGameVersions(version.game_versions, releases).join(', ')}
+                </td>
+                <td>
+                  <ul className={tagLinks.chipList}>
+                    {version.loaders.map((loader) => (
+                      <li key={loader}>
+                        <button
+                          type="button"
+                          className={tagLinks.tagLink}
+                          aria-pressed={filter.loaders.includes(loader)}
+                          onClick={() => setFilter({ ...filter, loaders: toggleValue(filter.loaders, loader) })}
                         >
-                          <DownloadIcon />
-                        </a>
-                      </Tooltip>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                          {loaderLabel(loader)}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  <RelativeTime date={version.date_published} />
+                </td>
+                <td title={formatNumber(version.downloads)}>{formatCompactNumber(version.downloads)}</td>
+                <td>
+                  {file && (
+                    <Tooltip content={`${file.filename} (${formatBytes(file.size)})`}>
+                      <a
+                        href={file.url}
+                        download={file.filename}
+                        referrerPolicy={FILE_LINK_REFERRER_POLICY}
+                        className={buttonClassName({ iconOnly: true, variant: 'transparent' })}
+                        aria-label={t('project.download.file', { file: file.filename, size: formatBytes(file.size) })}
+                      >
+                        <DownloadIcon />
+                      </a>
+                    </Tooltip>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       <Pagination page={page} pageCount={pageCount} onChange={setPage} label={t('project.versions.pages')} />
     </section>

@@ -87,7 +87,7 @@ export function versionUrlEnding(version: Pick<Version, 'id' | 'version_number'>
 /**
  * The referrer policy of file download links: the site's pages send no Referer, but its download
  * links send the site's origin (never the page), so the API counts those downloads under the
- * download source "website" (see README, Analytics).
+ * download source "website" (see docs/api/analytics.md).
  */
 export const FILE_LINK_REFERRER_POLICY = 'origin';
 

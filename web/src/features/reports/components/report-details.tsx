@@ -26,9 +26,10 @@ export function ReportDetails({ report, staff }: { report: Report; staff: boolea
   });
   return (
     <section className={styles.card} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.subheading}>
+      {/* The page's title: the report page has no other heading above it. */}
+      <h1 id={headingId} className={styles.subheading}>
         {t('reports.details.title')}
-      </h2>
+      </h1>
       <dl className={styles.details}>
         <dt>{t('reports.details.item')}</dt>
         <dd>

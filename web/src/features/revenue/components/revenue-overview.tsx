@@ -2,6 +2,7 @@ import { useSuspenseQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { DataTable, numericCell } from '../../../components/ui/data-table';
 import { revenuePaths } from '../../../config/revenue-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { revenueQueries } from '../api/revenue-queries';
@@ -72,29 +73,22 @@ export function RevenueOverview() {
         {next ? (
           <>
             <p>{t('analytics.revenue.nextRelease', { amount: formatCents(next.amount), date: dateText(next.date) })}</p>
-            <div className={styles.scroller}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">{t('analytics.revenue.availableSoon')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('analytics.revenue.releaseDate')}</th>
-                    <th scope="col" className={styles.number}>
-                      {t('analytics.revenue.amount')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {releases.map((release) => (
-                    <tr key={release.date}>
-                      <td>
-                        <time dateTime={release.date}>{dateText(release.date)}</time>
-                      </td>
-                      <td className={styles.number}>{formatCents(release.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t('analytics.revenue.availableSoon')}
+              columns={[
+                { key: 'date', label: t('analytics.revenue.releaseDate') },
+                { key: 'amount', label: t('analytics.revenue.amount'), numeric: true },
+              ]}
+            >
+              {releases.map((release) => (
+                <tr key={release.date}>
+                  <td>
+                    <time dateTime={release.date}>{dateText(release.date)}</time>
+                  </td>
+                  <td className={numericCell}>{formatCents(release.amount)}</td>
+                </tr>
+              ))}
+            </DataTable>
           </>
         ) : (
           <p className={styles.muted}>{t('analytics.revenue.noPending')}</p>

@@ -1,8 +1,9 @@
 import type { BillingInterval, Product } from '@cairn/shared/schemas/billing';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { IntervalPicker, PlanCard, PlanFeatures, PlanGrid, PlanNote } from '../../../components/ui/plan-card';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { formatMebibytes } from '../utils/server-display';
+import { formatMebibytes } from '../../../lib/servers/server-display';
 import styles from './plan-cards.module.css';
 
 /** At or under this many servers left, a plan says stock is low. */
@@ -33,52 +34,51 @@ export function PlanCards({ offers, onBuy }: PlanCardsProps) {
       <h2 id="server-plans-title" className={styles.title}>
         {t('servers.plans.title')}
       </h2>
-      <fieldset className={styles.intervals}>
-        <legend className={styles.legend}>{t('servers.plans.interval')}</legend>
-        {(['monthly', 'yearly'] as const).map((option) => (
-          <label key={option} className={styles.interval} data-checked={interval === option || undefined}>
-            <input type="radio" name="server-plan-interval" value={option} checked={interval === option} onChange={() => setInterval(option)} />
-            {t(`servers.plans.${option}`)}
-          </label>
-        ))}
-      </fieldset>
+      <IntervalPicker
+        legend={t('servers.plans.interval')}
+        name="server-plan-interval"
+        options={(['monthly', 'yearly'] as const).map((option) => ({ value: option, label: t(`servers.plans.${option}`) }))}
+        value={interval}
+        onChange={setInterval}
+      />
       {offers.length === 0 ? (
         <p>{t('servers.plans.none')}</p>
       ) : (
-        <ul className={styles.plans}>
+        <PlanGrid>
           {offers.map((offer) => {
             const price = offer.prices[interval];
             const soldOut = offer.stock <= 0;
             const headingId = `server-plan-${offer.product.id}`;
             return (
-              <li key={offer.product.id} className={styles.plan} aria-labelledby={headingId}>
-                <h3 id={headingId} className={styles.planName}>
-                  {offer.name}
-                </h3>
-                <ul className={styles.specs}>
-                  <li>{t('servers.plans.ram', { ram: formatMebibytes(offer.ram) })}</li>
-                  <li>{t('servers.plans.storage', { storage: formatMebibytes(offer.storage) })}</li>
-                  <li>{t('servers.plans.cpu', { count: offer.cpu })}</li>
-                </ul>
-                <p className={styles.price}>{price ? t(interval === 'monthly' ? 'servers.plans.perMonth' : 'servers.plans.perYear', { price }) : t('servers.plans.noPrice')}</p>
-                {soldOut ? (
-                  <p className={styles.stock} data-tone="red">
-                    {t('servers.plans.outOfStock')}
-                  </p>
-                ) : (
-                  offer.stock <= LOW_STOCK && (
-                    <p className={styles.stock} data-tone="orange">
-                      {t('servers.plans.lowStock', { count: offer.stock })}
-                    </p>
+              <PlanCard
+                key={offer.product.id}
+                as="li"
+                name={offer.name}
+                nameId={headingId}
+                features={
+                  <PlanFeatures>
+                    <li>{t('servers.plans.ram', { ram: formatMebibytes(offer.ram) })}</li>
+                    <li>{t('servers.plans.storage', { storage: formatMebibytes(offer.storage) })}</li>
+                    <li>{t('servers.plans.cpu', { count: offer.cpu })}</li>
+                  </PlanFeatures>
+                }
+                price={price ? t(interval === 'monthly' ? 'servers.plans.perMonth' : 'servers.plans.perYear', { price }) : t('servers.plans.noPrice')}
+                note={
+                  soldOut ? (
+                    <PlanNote tone="red">{t('servers.plans.outOfStock')}</PlanNote>
+                  ) : (
+                    offer.stock <= LOW_STOCK && <PlanNote tone="orange">{t('servers.plans.lowStock', { count: offer.stock })}</PlanNote>
                   )
-                )}
-                <Button color="brand" disabled={soldOut || !price} onClick={() => onBuy(offer, interval)} aria-describedby={headingId}>
-                  {t('servers.plans.buy', { plan: offer.name })}
-                </Button>
-              </li>
+                }
+                action={
+                  <Button color="brand" disabled={soldOut || !price} onClick={() => onBuy(offer, interval)} aria-describedby={headingId}>
+                    {t('servers.plans.buy', { plan: offer.name })}
+                  </Button>
+                }
+              />
             );
           })}
-        </ul>
+        </PlanGrid>
       )}
     </section>
   );

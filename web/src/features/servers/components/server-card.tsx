@@ -1,13 +1,13 @@
 import type { Server } from '@cairn/shared/schemas/servers';
+import { ServerStatusPillFor } from '../../../components/servers/server-status-pill';
+import { SuspendedBar } from '../../../components/servers/suspended-bar';
 import { AppLink } from '../../../components/ui/app-link';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { serverPaths } from '../../../config/server-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { usePlatformName } from '../hooks/use-platform-name';
-import { serverPaths } from '../server-paths';
-import { serverAddress, serverPill } from '../utils/server-display';
+import { serverAddress, serverPill } from '../../../lib/servers/server-display';
+import { usePlatformName } from '../../../lib/servers/use-platform-name';
 import styles from './server-card.module.css';
-import { ServerStatusPillFor } from './server-status-pill';
-import { SuspendedBar } from './suspended-bar';
 
 /** One server in the list; a suspended server's card is not a link and says why. */
 export function ServerCard({ server }: { server: Server }) {

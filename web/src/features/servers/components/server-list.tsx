@@ -4,9 +4,9 @@ import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { serverPaths } from '../../../config/server-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { serverPaths } from '../server-paths';
-import { matchesServerSearch, serverPill } from '../utils/server-display';
+import { matchesServerSearch, serverPill } from '../../../lib/servers/server-display';
 import { ServerCard } from './server-card';
 import styles from './server-list.module.css';
 

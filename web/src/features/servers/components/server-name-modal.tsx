@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { useServerNameSchema } from '../../../lib/servers/use-server-name-schema';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useServerNameSchema } from '../hooks/use-server-name-schema';
 
 interface ServerNameModalProps {
   open: boolean;

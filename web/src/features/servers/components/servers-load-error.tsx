@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
+import { ServerScreen } from '../../../components/servers/server-screen';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import styles from './server-panel.module.css';
 
 /** The list failed to load: say so, warn against buying again, and offer a reload. */
 export function ServersLoadError({ error, reload }: { error: Error; reload: ReactNode }) {
   const t = useT();
   return (
-    <div className={styles.screen} role="alert">
+    <ServerScreen role="alert">
       <h1>{t('servers.manage.errorTitle')}</h1>
       <p>{t('servers.manage.errorText')}</p>
       <details>
@@ -14,6 +14,6 @@ export function ServersLoadError({ error, reload }: { error: Error; reload: Reac
         <code>{error.message}</code>
       </details>
       <div>{reload}</div>
-    </div>
+    </ServerScreen>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
+import { serverPaths } from '../../../config/server-paths';
 import type { MessageId } from '../../../lib/i18n/catalogs';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { serverPaths } from '../server-paths';
 import styles from './servers-marketing.module.css';
 
 const FEATURES = ['console', 'backups', 'content', 'files'] as const;

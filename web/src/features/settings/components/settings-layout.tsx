@@ -50,7 +50,7 @@ export function SettingsLayout() {
   const signInPrompt =
     user === null ? (
       <div className={styles.signIn}>
-        <p>{t('account.settings.signInForMore')}</p>
+        <p className="narrow-visually-hidden">{t('account.settings.signInForMore')}</p>
         <ButtonLink to={signInRedirectHref(location)} color="brand" size="small">
           {t('account.settings.signIn')}
         </ButtonLink>

@@ -1,0 +1,99 @@
+import { consoleCommands } from '@cairn/shared/constants/server-console';
+import type { Server } from '@cairn/shared/schemas/servers';
+import { useState, type ReactNode } from 'react';
+import { ServerStatusPillFor } from '../../../components/servers/server-status-pill';
+import { SuspendedBar } from '../../../components/servers/suspended-bar';
+import { AppLink } from '../../../components/ui/app-link';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Tabs } from '../../../components/ui/tabs';
+import { serverPaths } from '../../../config/server-paths';
+import { useT } from '../../../lib/i18n/i18n-provider';
+import { serverAddress, serverPill, stoppedOutOfMemory } from '../../../lib/servers/server-display';
+import { usePlatformName } from '../../../lib/servers/use-platform-name';
+import { useConsoleSocket } from '../hooks/use-console-socket';
+import { useServerPreferences } from '../hooks/use-server-preferences';
+import { BackupsTab } from './backups-tab';
+import { ContentTab } from './content-tab';
+import { FilesTab } from './files-tab';
+import { IsolationBar } from './isolation-bar';
+import { OptionsTab } from './options-tab';
+import { OverviewTab } from './overview-tab';
+import { PowerControls } from './power-controls';
+import { ServerNoticesBar } from './server-notices-bar';
+import styles from './server-panel.module.css';
+import { PreparingScreen } from './server-screens';
+
+export interface PanelTab {
+  id: string;
+  label: string;
+  panel: ReactNode;
+}
+
+interface ServerPanelProps {
+  server: Server;
+  /** Tabs other features add after Overview and Options (files, content, backups). */
+  extraTabs?: readonly PanelTab[];
+}
+
+/** `/servers/manage/:id`: header with power controls, the state screens, and the tabs. */
+export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
+  const t = useT();
+  const platform = usePlatformName();
+  const ready = server.status === 'available';
+  const socket = useConsoleSocket(server.id, ready);
+  const state = (ready ? socket.state : undefined) ?? server.state;
+  const [tab, setTab] = useState('overview');
+  const [preferences] = useServerPreferences(server.id);
+  const address = preferences.hideAddress ? undefined : serverAddress(server);
+
+  let body: ReactNode;
+  if (server.status === 'suspended')
+    body = (
+      <div className={styles.screen}>
+        <h2>{t('servers.panel.suspendedTitle')}</h2>
+        <SuspendedBar server={server} />
+      </div>
+    );
+  else if (!ready) body = <PreparingScreen />;
+  else
+    body = (
+      <Tabs
+        label={t('servers.panel.tabs')}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} outOfMemory={stoppedOutOfMemory(server, state)} commands={consoleCommands(server.loader)} /> },
+          { id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> },
+          { id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> },
+          ...extraTabs,
+          { id: 'backups', label: t('servers.tab.backups'), panel: tab === 'backups' && <BackupsTab server={server} running={state === 'running'} /> },
+          { id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> },
+        ]}
+      />
+    );
+
+  return (
+    <div className={styles.panel}>
+      <AppLink to={serverPaths.manage()} className={styles.back}>
+        {t('servers.panel.all')}
+      </AppLink>
+      <header className={styles.header}>
+        <div className={styles.identity}>
+          <h1 className={styles.name}>{server.name}</h1>
+          <ServerStatusPillFor pill={serverPill(server, ready ? (state ?? undefined) : undefined)} />
+          <span className={styles.platform}>{platform.label(server.loader, server.game_version)}</span>
+          {address && (
+            <span className={styles.address}>
+              <code>{address}</code>
+              <CopyButton text={address} label={t('servers.address.copy')} copiedLabel={t('servers.address.copied')} size="small" />
+            </span>
+          )}
+        </div>
+        {ready && <PowerControls serverId={server.id} state={state} />}
+      </header>
+      {server.isolated === false && <IsolationBar />}
+      <ServerNoticesBar serverId={server.id} />
+      {body}
+    </div>
+  );
+}
