@@ -214,7 +214,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfigOrExit();
   const quiet = { ...consoleLogger, info: () => {} };
-  const runtime = await openRuntime(config, quiet, { shareRunning: true, applicationName: 'cairn-cli' });
+  const runtime = await openRuntime(config, quiet, { shareRunning: true, applicationName: 'cairn-cli', workload: 'jobs' });
   try {
     await command.run(runtime, args, config);
     return 0;

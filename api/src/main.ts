@@ -8,6 +8,7 @@ import { seedDemoAccounts, workingDemoAccounts, type DemoAccount } from './db/se
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/demo-catalogue.js';
 import { seedDemoRevenue } from './db/seed/demo-revenue.js';
 import { openRuntime } from './runtime.js';
+import { createDatabase } from './db/client.js';
 import { startEmbeddedNodeAgent } from './embedded/node-agent.js';
 import { startEmbeddedSandbox } from './embedded/sandbox.js';
 import { buildWebServer } from './web-server.js';
@@ -67,8 +68,13 @@ async function main(): Promise<void> {
   let demoAccounts: DemoAccount[] = [];
   try {
     if (config.serveApi || config.runWorker) {
-      const runtime = await openRuntime(config, log);
+      const runtime = await openRuntime(config, log, { workload: config.serveApi ? 'requests' : 'jobs' });
       cleanups.push(runtime.close);
+      // Seeds and jobs may run long: beside the API they get a pool without its time limits.
+      const jobDatabase = config.serveApi
+        ? createDatabase(runtime.services.databaseUrl, { poolSize: config.database.poolSize, applicationName: 'cairn-worker', ...config.database.jobs })
+        : runtime.database;
+      if (jobDatabase !== runtime.database) cleanups.push(jobDatabase.close);
       for (const line of runtime.services.started) log.info(`Started embedded ${line}`);
       embedded = runtime.services.started.length > 0;
 
@@ -116,18 +122,18 @@ async function main(): Promise<void> {
       const payments = await createPaymentProvider(config.payments);
       if (config.serveApi) {
         // Seeds belong to the API process, so a separate worker never races it.
-        await seedReferenceData(runtime.database.db, log);
+        await seedReferenceData(jobDatabase.db, log);
         if (config.demoAccounts) {
-          await seedDemoAccounts(runtime.database.db, config.dataDir, log);
-          demoAccounts = await workingDemoAccounts(runtime.database.db, config.dataDir);
+          await seedDemoAccounts(jobDatabase.db, config.dataDir, log);
+          demoAccounts = await workingDemoAccounts(jobDatabase.db, config.dataDir);
         }
-        if (config.seedDemo && (await isCatalogueEmpty(runtime.database.db))) {
-          await seedDemoCatalogue(runtime.database.db, files, config, log);
-          await seedDemoRevenue(runtime.database.db, config.revenue, log);
+        if (config.seedDemo && (await isCatalogueEmpty(jobDatabase.db))) {
+          await seedDemoCatalogue(jobDatabase.db, files, config, log);
+          await seedDemoRevenue(jobDatabase.db, config.revenue, log);
         }
       }
 
-      const worker = await buildWorker({ config, database: runtime.database, databaseUrl: runtime.services.databaseUrl, search: runtime.search, files, payments, log });
+      const worker = await buildWorker({ config, database: jobDatabase, databaseUrl: runtime.services.databaseUrl, search: runtime.search, files, payments, log });
       cleanups.push(worker.stop);
 
       if (config.serveApi) {

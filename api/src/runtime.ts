@@ -17,7 +17,12 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  options: { shareRunning?: boolean; applicationName?: string } = {},
+  options: {
+    shareRunning?: boolean;
+    applicationName?: string;
+    /** `jobs` for processes that only run jobs or admin commands: no statement limit, no wait limit. */
+    workload?: 'requests' | 'jobs';
+  } = {},
 ): Promise<Runtime> {
   const services = await provideServices(config, log, { shareRunning: options.shareRunning });
   try {
@@ -25,8 +30,13 @@ export async function openRuntime(
     const database = createDatabase(services.databaseUrl, {
       poolSize: config.database.poolSize,
       applicationName: options.applicationName,
+      ...config.database[options.workload ?? 'requests'],
     });
-    const search = createSearchClient(services.search);
+    const search = createSearchClient({
+      ...services.search,
+      searchTimeoutMs: config.search.searchTimeoutMs,
+      indexingTimeoutMs: config.search.indexingTimeoutMs,
+    });
     return {
       services,
       database,

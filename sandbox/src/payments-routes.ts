@@ -1,6 +1,22 @@
 import { timingSafeEqual } from 'node:crypto';
+import {
+  SandboxAuthenticateBodySchema,
+  SandboxConfirmSetupBodySchema,
+  SandboxCreateCustomerBodySchema,
+  SandboxCreatePaymentBodySchema,
+  SandboxCreateRefundBodySchema,
+  SandboxCreateSetupBodySchema,
+  type SandboxConfirmSetupResult,
+  type SandboxErrorBody,
+  type SandboxEventData,
+  type SandboxEventType,
+  type SandboxPaymentMethodWire,
+  type SandboxPaymentWire,
+  type SandboxRefundWire,
+} from '@cairn/shared/schemas/payment-sandbox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkCard, type CardInput } from './cards.js';
+import { checkCard } from './cards.js';
+import { parseRequest, SandboxError } from './request-validation.js';
 import { newId, type SandboxPayment, type SandboxPaymentMethod, type SandboxStore } from './store.js';
 import type { WebhookOutbox } from './webhooks.js';
 
@@ -11,37 +27,22 @@ export interface PaymentsRouteOptions {
   now: () => number;
 }
 
-class SandboxError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const sameSecret = (a: string, b: string) => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-const asObject = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
-const text = (body: Record<string, unknown>, key: string): string => {
-  const value = body[key];
-  if (typeof value !== 'string' || value.length === 0) throw new SandboxError(400, 'parameter_missing', `${key} is required`);
-  return value;
-};
+const errorBody = (code: string, message: string): SandboxErrorBody => ({ error: { code, message } });
 
-const toPaymentMethod = (pm: SandboxPaymentMethod) => ({
+const toPaymentMethod = (pm: SandboxPaymentMethod): SandboxPaymentMethodWire => ({
   id: pm.id,
   type: 'card',
   card: { brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear },
   created: pm.created,
 });
 
-const toPayment = (p: SandboxPayment) => ({
+const toPayment = (p: SandboxPayment): SandboxPaymentWire => ({
   id: p.id,
   status: p.status,
   amount: p.amount,
@@ -52,15 +53,19 @@ const toPayment = (p: SandboxPayment) => ({
   metadata: p.metadata,
 });
 
-/** The payments part of the sandbox's HTTP API (see docs/api/billing.md). */
+/**
+ * The payments part of the sandbox's HTTP API (see docs/api/billing.md). Request bodies are
+ * validated and answers typed with the contract in `@cairn/shared/schemas/payment-sandbox`, the one
+ * the API's sandbox provider parses them with.
+ */
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRouteOptions): Promise<void> {
   const { store, outbox, now } = options;
   const { state } = store;
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _request, reply) => {
-    if (error instanceof SandboxError) return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    if (error instanceof SandboxError) return reply.code(error.statusCode).send(errorBody(error.code, error.message));
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-    return reply.code(status).send({ error: { code: status < 500 ? 'invalid_request' : 'internal_error', message: error.message } });
+    return reply.code(status).send(errorBody(status < 500 ? 'invalid_request' : 'internal_error', error.message));
   });
 
   const serverOnly = async (request: FastifyRequest) => {
@@ -88,22 +93,25 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
     return customer;
   };
 
+  /** Events are typed by the contract, as the API's provider parses them. */
+  const emit = <T extends SandboxEventType>(type: T, data: SandboxEventData<T>) => outbox.emit(type, data);
+
   const settle = (payment: SandboxPayment) => {
     if (payment.status === 'succeeded') {
-      outbox.emit('payment.succeeded', { payment: toPayment(payment) });
+      emit('payment.succeeded', { payment: toPayment(payment) });
     } else if (payment.status === 'failed') {
-      outbox.emit('payment.failed', { payment: toPayment(payment) });
+      emit('payment.failed', { payment: toPayment(payment) });
     }
   };
 
   app.post('/v1/customers', { preHandler: serverOnly }, async (request, reply) => {
-    const body = asObject(request.body);
+    const body = parseRequest(SandboxCreateCustomerBodySchema, request.body);
     return idempotent(request, reply, () => {
       const customer = {
         id: newId('cus'),
-        email: typeof body.email === 'string' ? body.email : null,
-        name: typeof body.name === 'string' ? body.name : null,
-        metadata: asObject(body.metadata) as Record<string, string>,
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
         created: Math.floor(now() / 1000),
       };
       state.customers[customer.id] = customer;
@@ -112,7 +120,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
   });
 
   app.post('/v1/setups', { preHandler: serverOnly }, async (request, reply) => {
-    const customer = customerOf(text(asObject(request.body), 'customer'));
+    const customer = customerOf(parseRequest(SandboxCreateSetupBodySchema, request.body).customer);
     return idempotent(request, reply, () => {
       const setup = { id: newId('seti'), customer: customer.id, clientSecret: newId('seti_secret', 32), status: 'requires_payment_method' as const, paymentMethod: null };
       state.setups[setup.id] = setup;
@@ -138,14 +146,12 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
   });
 
   app.post('/v1/payments', { preHandler: serverOnly }, async (request, reply) => {
-    const body = asObject(request.body);
-    const customer = customerOf(text(body, 'customer'));
-    const pm = state.paymentMethods[text(body, 'payment_method')];
+    const body = parseRequest(SandboxCreatePaymentBodySchema, request.body);
+    const customer = customerOf(body.customer);
+    const pm = state.paymentMethods[body.payment_method];
     if (!pm || pm.customer !== customer.id) throw new SandboxError(404, 'resource_missing', 'No such payment method for this customer');
-    const amount = body.amount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) throw new SandboxError(400, 'invalid_amount', 'amount must be a positive integer');
-    const currency = text(body, 'currency').toLowerCase();
-    if (!/^[a-z]{3}$/.test(currency)) throw new SandboxError(400, 'invalid_currency', 'currency must be an ISO 4217 code');
+    const { amount } = body;
+    const currency = body.currency.toLowerCase();
     const offSession = body.off_session === true;
     return idempotent(request, reply, () => {
       const payment: SandboxPayment = {
@@ -160,7 +166,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
         failureCode: null,
         failureMessage: null,
         refunded: 0,
-        metadata: asObject(body.metadata) as Record<string, string>,
+        metadata: body.metadata ?? {},
         created: Math.floor(now() / 1000),
       };
       const fail = (code: string, message: string) => {
@@ -200,31 +206,31 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
   });
 
   app.post('/v1/refunds', { preHandler: serverOnly }, async (request, reply) => {
-    const body = asObject(request.body);
-    const payment = state.payments[text(body, 'payment')];
+    const body = parseRequest(SandboxCreateRefundBodySchema, request.body);
+    const payment = state.payments[body.payment];
     if (!payment) throw new SandboxError(404, 'resource_missing', 'No such payment');
-    const amount = body.amount === undefined ? payment.amount - payment.refunded : body.amount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) throw new SandboxError(400, 'invalid_amount', 'amount must be a positive integer');
+    const amount = body.amount ?? payment.amount - payment.refunded;
+    if (amount < 1) throw new SandboxError(400, 'invalid_amount', 'amount must be a positive integer');
     return idempotent(request, reply, () => {
-      if (payment.status !== 'succeeded') return { status: 400, body: { error: { code: 'charge_not_succeeded', message: 'Only a succeeded payment can be refunded' } } };
+      if (payment.status !== 'succeeded') return { status: 400, body: errorBody('charge_not_succeeded', 'Only a succeeded payment can be refunded') };
       if (payment.refunded + amount > payment.amount) {
-        return { status: 400, body: { error: { code: 'amount_too_large', message: 'The refund exceeds what is left of the payment' } } };
+        return { status: 400, body: errorBody('amount_too_large', 'The refund exceeds what is left of the payment') };
       }
       payment.refunded += amount;
-      const refund = { id: newId('re'), payment: payment.id, amount, status: 'succeeded' as const, created: Math.floor(now() / 1000) };
+      const refund: SandboxRefundWire = { id: newId('re'), payment: payment.id, amount, status: 'succeeded', created: Math.floor(now() / 1000) };
       state.refunds[refund.id] = refund;
-      outbox.emit('refund.succeeded', { refund });
+      emit('refund.succeeded', { refund });
       return { status: 200, body: refund };
     });
   });
 
   // Browser routes: authenticated by the client secret alone (CORS is set up by the app).
-  app.post<{ Params: { id: string } }>('/v1/setups/:id/confirm', async (request) => {
-    const body = asObject(request.body);
+  app.post<{ Params: { id: string } }>('/v1/setups/:id/confirm', async (request): Promise<SandboxConfirmSetupResult> => {
+    const body = parseRequest(SandboxConfirmSetupBodySchema, request.body);
     const setup = state.setups[request.params.id];
-    if (!setup || !sameSecret(String(body.client_secret ?? ''), setup.clientSecret)) throw new SandboxError(404, 'resource_missing', 'No such setup');
-    if (setup.status === 'succeeded') return { status: 'succeeded', payment_method: setup.paymentMethod };
-    const check = checkCard(asObject(body.card) as unknown as CardInput, new Date(now()));
+    if (!setup || !sameSecret(body.client_secret, setup.clientSecret)) throw new SandboxError(404, 'resource_missing', 'No such setup');
+    if (setup.status === 'succeeded' && setup.paymentMethod) return { status: 'succeeded', payment_method: setup.paymentMethod };
+    const check = checkCard(body.card, new Date(now()));
     if (!check.ok) return { status: 'failed', error: { code: check.code, message: check.message } };
     const pm: SandboxPaymentMethod = {
       id: newId('pm'),
@@ -239,15 +245,15 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
     state.paymentMethods[pm.id] = pm;
     setup.status = 'succeeded';
     setup.paymentMethod = pm.id;
-    outbox.emit('payment_method.attached', { payment_method: toPaymentMethod(pm), customer: setup.customer });
+    emit('payment_method.attached', { payment_method: toPaymentMethod(pm), customer: setup.customer });
     store.save();
     return { status: 'succeeded', payment_method: pm.id };
   });
 
   app.post<{ Params: { id: string } }>('/v1/payments/:id/authenticate', async (request) => {
-    const body = asObject(request.body);
+    const body = parseRequest(SandboxAuthenticateBodySchema, request.body);
     const payment = state.payments[request.params.id];
-    if (!payment || !sameSecret(String(body.client_secret ?? ''), payment.clientSecret)) throw new SandboxError(404, 'resource_missing', 'No such payment');
+    if (!payment || !sameSecret(body.client_secret, payment.clientSecret)) throw new SandboxError(404, 'resource_missing', 'No such payment');
     if (payment.status !== 'requires_action') return { status: payment.status };
     if (body.approve === true) {
       payment.status = 'succeeded';

@@ -22,7 +22,9 @@ export function migrationsFolder(): string {
  * a second instance) wait for each other instead of racing.
  */
 export async function runMigrations(url: string): Promise<void> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  // No statement limit, whatever the role's default: a migration may rewrite a large table, and the
+  // lock below waits for another starter. ('0' as a string: the driver leaves out falsy parameters.)
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, connection: { application_name: 'cairn-migrate', statement_timeout: '0' as unknown as number } });
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {

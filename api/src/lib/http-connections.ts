@@ -202,28 +202,41 @@ export class HttpConnections {
     const request =
       `POST ${path} HTTP/1.1\r\nhost: ${this.#hostHeader}\r\ncontent-type: application/json\r\n${headers}` +
       `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-    const first = await this.#acquire();
+    // One limit for the whole request: waiting for a connection, the answer and a second try.
+    const deadline = performance.now() + this.options.timeoutMs;
+    const remaining = () => Math.max(1, Math.round(deadline - performance.now()));
+    const first = await this.#acquire(remaining());
     try {
-      return await first.send(request, this.options.timeoutMs);
+      return await first.send(request, remaining());
     } catch (error) {
-      if (first.served === 0 || first.answering) throw error;
+      if (first.served === 0 || first.answering || deadline - performance.now() < 1) throw error;
     } finally {
       this.#release(first);
     }
     // The server may close an idle connection just as it is reused: once more on a new one.
     const fresh = this.#connect();
     try {
-      return await fresh.send(request, this.options.timeoutMs);
+      return await fresh.send(request, remaining());
     } finally {
       this.#release(fresh);
     }
   }
 
-  async #acquire(): Promise<Connection> {
+  async #acquire(timeoutMs: number): Promise<Connection> {
     const idle = this.#idle.pop();
     if (idle) return idle;
     if (this.#open.size < this.options.maxConnections) return this.#connect();
-    return new Promise((resolve) => this.#waiting.push(resolve));
+    return new Promise((resolve, reject) => {
+      const take = (connection: Connection) => {
+        clearTimeout(timer);
+        resolve(connection);
+      };
+      const timer = setTimeout(() => {
+        this.#waiting.splice(this.#waiting.indexOf(take), 1);
+        reject(new Error(`no connection within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.#waiting.push(take);
+    });
   }
 
   #release(connection: Connection): void {

@@ -29,6 +29,8 @@ const CONNECTION_CODES = new Set([
   'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  // Cairn's own: a query gave up waiting for a connection of the pool (db/client.ts).
+  'POOL_TIMEOUT',
 ]);
 
 /**
@@ -42,11 +44,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     seen.add(current);
     const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown };
     if (typeof code === 'string') {
-      // 08xxx connection exceptions; 57P01-03 admin/crash shutdown and "cannot connect now" (starting up, recovering).
-      if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return true;
+      // 08xxx connection exceptions; 57P01-03 admin/crash shutdown and "cannot connect now" (starting up, recovering);
+      // 53300 too many connections.
+      if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
     }
     if (Array.isArray(errors) && errors.some((inner) => visit(inner, depth + 1))) return true;
     return visit(cause, depth + 1);
   };
   return visit(error, 0);
+}
+
+/**
+ * PostgreSQL stopped waiting on the server's own limits: `statement_timeout` and cancelled
+ * statements (57014), `lock_timeout` (55P03), `idle_in_transaction_session_timeout` (25P03).
+ * The request was fine; the database was too slow or too contended to answer it in time.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  const code = pgError(error)?.code;
+  return code === '57014' || code === '55P03' || code === '25P03';
 }

@@ -1,12 +1,22 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, type MultiSearchResponse, type RecordAny } from 'meilisearch';
+import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, type Health, type MultiSearchResponse, type RecordAny } from 'meilisearch';
 import { HttpConnections, type HttpAnswer } from './http-connections.js';
 
-/** Requests time out quickly so an outage never stalls the API. */
-const TIMEOUT_MS = 5000;
+/** Default limits (milliseconds): searches and health checks answer a request, so an outage must not stall it. */
+const SEARCH_TIMEOUT_MS = 1000;
+const INDEXING_TIMEOUT_MS = 10_000;
 /** Connections to Meilisearch per pool (further requests wait for one). */
 const MAX_CONNECTIONS = 128;
+
+export interface SearchClientOptions {
+  url: string;
+  key: string;
+  /** Searches and health checks, waiting for a connection included. */
+  searchTimeoutMs?: number;
+  /** Every other call (indexing, settings, tasks), made by the worker and admin commands. */
+  indexingTimeoutMs?: number;
+}
 
 type Agents = Record<'http:' | 'https:', http.Agent>;
 
@@ -67,18 +77,34 @@ export class SearchClient extends Meilisearch {
   readonly #multiSearchUrl: URL;
   readonly #key: string;
   readonly #connections: HttpConnections | undefined;
+  readonly #http: ReturnType<typeof nodeHttpClient>;
+  readonly #healthUrl: URL;
+  readonly #searchTimeoutMs: number;
 
-  constructor(options: { url: string; key: string }) {
+  constructor(options: SearchClientOptions) {
     const agents: Agents = {
       'http:': new http.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS }),
       'https:': new https.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS }),
     };
-    super({ host: options.url, apiKey: options.key, timeout: TIMEOUT_MS, httpClient: nodeHttpClient(agents) });
+    const httpClient = nodeHttpClient(agents);
+    super({ host: options.url, apiKey: options.key, timeout: options.indexingTimeoutMs ?? INDEXING_TIMEOUT_MS, httpClient });
     this.#agents = agents;
+    this.#http = httpClient;
     this.#key = options.key;
-    this.#multiSearchUrl = new URL('multi-search', options.url.endsWith('/') ? options.url : `${options.url}/`);
+    this.#searchTimeoutMs = options.searchTimeoutMs ?? SEARCH_TIMEOUT_MS;
+    const base = options.url.endsWith('/') ? options.url : `${options.url}/`;
+    this.#multiSearchUrl = new URL('multi-search', base);
+    this.#healthUrl = new URL('health', base);
     this.#connections =
-      this.#multiSearchUrl.protocol === 'http:' ? new HttpConnections(this.#multiSearchUrl, { maxConnections: MAX_CONNECTIONS, timeoutMs: TIMEOUT_MS }) : undefined;
+      this.#multiSearchUrl.protocol === 'http:'
+        ? new HttpConnections(this.#multiSearchUrl, { maxConnections: MAX_CONNECTIONS, timeoutMs: this.#searchTimeoutMs })
+        : undefined;
+  }
+
+  /** GET /health within the search limit (the client's own limit is the longer indexing one). */
+  override async health(): Promise<Health> {
+    const answer = await this.#http(this.#healthUrl, { signal: AbortSignal.timeout(this.#searchTimeoutMs) });
+    return answer as Health;
   }
 
   /** POST /multi-search with a JSON body; fails like the client does (MeilisearchApiError, MeilisearchRequestError). */
@@ -88,7 +114,7 @@ export class SearchClient extends Meilisearch {
     try {
       answer = this.#connections
         ? await this.#connections.postJson(url.pathname, body, `authorization: Bearer ${this.#key}\r\n`)
-        : await sendTls(this.#agents, url, this.#key, body);
+        : await sendTls(this.#agents, url, this.#key, body, this.#searchTimeoutMs);
     } catch (error) {
       throw new MeilisearchRequestError(url.href, error);
     }
@@ -99,7 +125,7 @@ export class SearchClient extends Meilisearch {
 }
 
 /** The lean multi-search over node:https, answered with any status. */
-function sendTls(agents: Agents, url: URL, key: string, body: string): Promise<HttpAnswer> {
+function sendTls(agents: Agents, url: URL, key: string, body: string, timeoutMs: number): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'content-length': String(Buffer.byteLength(body)) };
     const request = https.request(url, { method: 'POST', headers, agent: agents['https:'] }, (response) => {
@@ -108,13 +134,15 @@ function sendTls(agents: Agents, url: URL, key: string, body: string): Promise<H
       response.on('error', reject);
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
     });
-    request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+    // The whole exchange, not socket inactivity: a server trickling bytes must not hold a request.
+    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    request.on('close', () => clearTimeout(timer));
     request.on('error', reject);
     request.end(body);
   });
 }
 
-export function createSearchClient(options: { url: string; key: string }): SearchClient {
+export function createSearchClient(options: SearchClientOptions): SearchClient {
   return new SearchClient(options);
 }
 

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ApiError } from '../lib/errors.js';
-import { isDatabaseUnavailable } from '../lib/pg-errors.js';
+import { isDatabaseTimeout, isDatabaseUnavailable } from '../lib/pg-errors.js';
 
 /** Every non-2xx answer is `{ error, description }`; internals never reach the client. */
 export interface ErrorBody {
@@ -13,6 +13,9 @@ export interface ErrorBody {
 
 const INTERNAL_DESCRIPTION = 'An internal error occurred. Please try again later.';
 const DATABASE_UNAVAILABLE_DESCRIPTION = 'The database is temporarily unavailable; please try again in a few seconds.';
+const DATABASE_TIMEOUT_DESCRIPTION = 'The database did not answer in time; please try again in a few seconds.';
+/** Seconds a client should wait before retrying an answer 503 (a dependency down or overloaded). */
+const RETRY_AFTER_SECONDS = '5';
 
 /** Fastify's own client errors, by code, mapped to our codes. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; describe: (e: FastifyError) => string }> = {
@@ -125,6 +128,7 @@ export const errorHandlerPlugin = fp(
 
       if (error instanceof ApiError) {
         reply.headers(error.headers);
+        if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
         if (error.statusCode >= 500) request.log.error({ err: error }, 'service error');
         return send(error.statusCode, { error: error.code, description: error.description });
       }
@@ -150,8 +154,13 @@ export const errorHandlerPlugin = fp(
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        reply.header('retry-after', '5');
+        reply.header('retry-after', RETRY_AFTER_SECONDS);
         return send(503, { error: 'database_unavailable', description: DATABASE_UNAVAILABLE_DESCRIPTION });
+      }
+      if (isDatabaseTimeout(error)) {
+        request.log.warn({ err: error }, 'database timeout');
+        reply.header('retry-after', RETRY_AFTER_SECONDS);
+        return send(503, { error: 'database_timeout', description: DATABASE_TIMEOUT_DESCRIPTION });
       }
       request.log.error({ err: error }, 'unexpected error');
       return send(500, { error: 'internal_error', description: INTERNAL_DESCRIPTION });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../src/db/client.js';
 import { mailOutbox } from '../../src/db/schema/auth.js';
+import { eventually } from '../helpers/eventually.js';
 
 export interface OutboxMessage {
   id: number;
@@ -43,11 +44,10 @@ export async function flowFromMail(db: Executor, recipient: string, kind: string
 
 /** Waits (up to 5 s) until at least `count` messages of a kind reached an address: mail sent after a response. */
 export async function waitForMail(db: Executor, recipient: string, kind: string, count = 1): Promise<OutboxMessage[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const messages = await mailTo(db, recipient, kind);
-    if (messages.length >= count) return messages;
-    if (Date.now() > deadline) throw new Error(`${messages.length} of ${count} ${kind} mails to ${recipient} after 5 s`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return eventually(
+    async () => ((messages) => (messages.length >= count ? messages : undefined))(await mailTo(db, recipient, kind)),
+    5_000,
+    `${count} ${kind} mails to ${recipient}`,
+    25,
+  );
 }

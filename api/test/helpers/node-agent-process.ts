@@ -141,13 +141,5 @@ export async function openConsole(url: string) {
   return { messages, close: () => socket.close() };
 }
 
-/** Polls until check returns a value (not undefined). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** The shared polling helper, re-exported for the files that import it from here. */
+export { eventually } from './eventually.js';

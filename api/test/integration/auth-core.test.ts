@@ -3,6 +3,7 @@ import { scopeBits } from '@cairn/shared/constants/scopes';
 import { optionalAuth, publicRoute, requireAuth } from '../../src/plugins/auth.js';
 import { strictRateLimit } from '../../src/plugins/rate-limit.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, createSessionToken, type Actors } from '../factories/users.js';
 
 let ctx: TestContext;
@@ -25,72 +26,71 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') =>
-  ctx.app.inject({ method, url, headers });
+const call = testClient(() => ctx.app);
 
 describe('route authentication', () => {
   it('refuses required routes without a credential', async () => {
-    const response = await call('/v2/_test/required');
+    const response = await call('GET', '/v2/_test/required');
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('unauthorized');
   });
 
   it('accepts every token kind, with or without "Bearer "', async () => {
     for (const header of [actors.user.session, `Bearer ${actors.user.session}`, actors.user.pat, `bearer ${actors.user.pat}`]) {
-      const response = await call('/v2/_test/required', { authorization: header });
+      const response = await call('GET', '/v2/_test/required', { authorization: header });
       expect(response.statusCode, header).toBe(200);
       expect(response.json().actor.id).toBe(actors.user.id);
     }
   });
 
   it('refuses unknown, invalid and expired credentials', async () => {
-    expect((await call('/v2/_test/required', { authorization: 'ghp_notours' })).json().error).toBe('invalid_auth_method');
-    expect((await call('/v2/_test/required', { authorization: 'crp_doesnotexist' })).statusCode).toBe(401);
+    expect((await call('GET', '/v2/_test/required', { authorization: 'ghp_notours' })).json().error).toBe('invalid_auth_method');
+    expect((await call('GET', '/v2/_test/required', { authorization: 'crp_doesnotexist' })).statusCode).toBe(401);
     const expired = await createSessionToken(ctx.database.db, actors.user.id, -1000);
-    expect((await call('/v2/_test/required', { authorization: expired })).statusCode).toBe(401);
+    expect((await call('GET', '/v2/_test/required', { authorization: expired })).statusCode).toBe(401);
   });
 
   it('refuses a token that lacks the route scope, naming the scope', async () => {
     const readOnly = await createPat(ctx.database.db, actors.user.id, scopeBits('USER_READ'));
-    expect((await call('/v2/_test/required', { authorization: readOnly })).statusCode).toBe(200);
-    const response = await call('/v2/_test/required-email', { authorization: readOnly });
+    expect((await call('GET', '/v2/_test/required', { authorization: readOnly })).statusCode).toBe(200);
+    const response = await call('GET', '/v2/_test/required-email', { authorization: readOnly });
     expect(response.statusCode).toBe(401);
     expect(response.json().description).toContain('USER_READ_EMAIL');
   });
 
   it('treats a lacking or bad credential on optional routes as anonymous', async () => {
     const noProjectRead = await createPat(ctx.database.db, actors.user.id, scopeBits('USER_READ'));
-    expect((await call('/v2/_test/optional', { authorization: noProjectRead })).json().actor).toBeNull();
-    expect((await call('/v2/_test/optional', { authorization: 'crp_garbage' })).json().actor).toBeNull();
-    expect((await call('/v2/_test/optional', { authorization: actors.user.pat })).json().actor.id).toBe(actors.user.id);
+    expect((await call('GET', '/v2/_test/optional', { authorization: noProjectRead })).json().actor).toBeNull();
+    expect((await call('GET', '/v2/_test/optional', { authorization: 'crp_garbage' })).json().actor).toBeNull();
+    expect((await call('GET', '/v2/_test/optional', { authorization: actors.user.pat })).json().actor.id).toBe(actors.user.id);
   });
 
   it('ignores credentials on public routes', async () => {
-    expect((await call('/v2/_test/public', { authorization: 'crp_garbage' })).json().actor).toBeNull();
-    expect((await call('/v2/_test/public', { authorization: actors.user.pat })).json().actor).toBeNull();
+    expect((await call('GET', '/v2/_test/public', { authorization: 'crp_garbage' })).json().actor).toBeNull();
+    expect((await call('GET', '/v2/_test/public', { authorization: actors.user.pat })).json().actor).toBeNull();
   });
 });
 
 describe('session cookie', () => {
   it('authenticates reads, and writes only from the website origin (CSRF)', async () => {
     const cookie = `cairn_session=${actors.user.session}`;
-    expect((await call('/v2/_test/required', { cookie })).json().actor.id).toBe(actors.user.id);
-    const forged = await call('/v2/_test/write', { cookie, origin: 'https://evil.test' }, 'POST');
+    expect((await call('GET', '/v2/_test/required', { cookie })).json().actor.id).toBe(actors.user.id);
+    const forged = await call('POST', '/v2/_test/write', { cookie, origin: 'https://evil.test' });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().error).toBe('csrf_failed');
-    expect((await call('/v2/_test/write', { cookie }, 'POST')).statusCode).toBe(403);
-    const genuine = await call('/v2/_test/write', { cookie, origin: 'http://site.test' }, 'POST');
+    expect((await call('POST', '/v2/_test/write', { cookie })).statusCode).toBe(403);
+    const genuine = await call('POST', '/v2/_test/write', { cookie, origin: 'http://site.test' });
     expect(genuine.statusCode).toBe(200);
   });
 
   it('does not accept PATs from cookies', async () => {
-    expect((await call('/v2/_test/required', { cookie: `cairn_session=${actors.user.pat}` })).statusCode).toBe(401);
+    expect((await call('GET', '/v2/_test/required', { cookie: `cairn_session=${actors.user.pat}` })).statusCode).toBe(401);
   });
 });
 
 describe('rate limits', () => {
   it('sends the rate-limit headers on every response', async () => {
-    const response = await call('/v2/_test/public', { 'x-forwarded-for': '203.0.113.1' });
+    const response = await call('GET', '/v2/_test/public', { 'x-forwarded-for': '203.0.113.1' });
     expect(response.headers['x-ratelimit-limit']).toBe('40');
     expect(Number(response.headers['x-ratelimit-remaining'])).toBeLessThan(40);
     expect(response.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
@@ -98,28 +98,28 @@ describe('rate limits', () => {
 
   it('answers 429 ratelimit_error on strict routes past their limit, unless the bypass key is sent', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call('/v2/_test/strict', {}, 'POST')).statusCode);
+    for (let i = 0; i < 5; i++) statuses.push((await call('POST', '/v2/_test/strict')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const limited = await call('/v2/_test/strict', {}, 'POST');
+    const limited = await call('POST', '/v2/_test/strict');
     expect(limited.json()).toMatchObject({ error: 'ratelimit_error' });
     expect(limited.headers['x-ratelimit-remaining']).toBe('0');
-    const bypass = await call('/v2/_test/strict', { 'x-ratelimit-key': 'trusted-proxy-secret-key' }, 'POST');
+    const bypass = await call('POST', '/v2/_test/strict', { 'x-ratelimit-key': 'trusted-proxy-secret-key' });
     expect(bypass.statusCode).toBe(200);
   });
 
   it('gives signed-in users their own, larger quota', async () => {
-    const response = await call('/v2/_test/required', { authorization: actors.stranger.pat });
+    const response = await call('GET', '/v2/_test/required', { authorization: actors.stranger.pat });
     expect(response.headers['x-ratelimit-limit']).toBe('60');
   });
 
   it('counts a token sent to a public route against its user, not the address', async () => {
-    const anonymous = await call('/v2/_test/public', { 'x-forwarded-for': '203.0.113.9' });
+    const anonymous = await call('GET', '/v2/_test/public', { 'x-forwarded-for': '203.0.113.9' });
     expect(anonymous.headers['x-ratelimit-limit']).toBe('40');
-    const first = await call('/v2/_test/public', { authorization: actors.moderator.pat, 'x-forwarded-for': '203.0.113.9' });
-    const second = await call('/v2/_test/public', { authorization: actors.moderator.pat, 'x-forwarded-for': '203.0.113.10' });
+    const first = await call('GET', '/v2/_test/public', { authorization: actors.moderator.pat, 'x-forwarded-for': '203.0.113.9' });
+    const second = await call('GET', '/v2/_test/public', { authorization: actors.moderator.pat, 'x-forwarded-for': '203.0.113.10' });
     expect(first.headers['x-ratelimit-limit']).toBe('60');
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
-    const badToken = await call('/v2/_test/public', { authorization: 'mrp_not-a-real-token', 'x-forwarded-for': '203.0.113.9' });
+    const badToken = await call('GET', '/v2/_test/public', { authorization: 'mrp_not-a-real-token', 'x-forwarded-for': '203.0.113.9' });
     expect(badToken.statusCode).toBe(200);
     expect(badToken.headers['x-ratelimit-limit']).toBe('40');
   });
@@ -127,7 +127,7 @@ describe('rate limits', () => {
 
 describe('OpenAPI security', () => {
   it('documents authentication and scopes on protected routes', async () => {
-    const document = (await call('/v2/openapi.json')).json();
+    const document = (await call('GET', '/v2/openapi.json')).json();
     expect(document.paths['/v2/_test/required']?.get.security).toEqual([{ TokenAuth: [] }]);
     expect(document.paths['/v2/_test/required']?.get.description).toContain('USER_READ');
   });

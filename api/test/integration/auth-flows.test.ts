@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { PASSWORD_RESET_MESSAGE } from '@cairn/shared/schemas/auth';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { flowFromMail, mailTo, waitForMail } from '../factories/mail.js';
 
 let ctx: TestContext;
@@ -18,8 +19,7 @@ const from = () => `198.51.100.${++address}`;
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: from() });
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, payload: payload as object | undefined, headers: token ? { authorization: token } : {}, remoteAddress: from() });
+const call = testClient(() => ctx.app, { remoteAddress: from });
 
 const STRONG = 'quiet-lantern-harbour-47';
 const STRONGER = 'velvet-orbit-canyon-93';

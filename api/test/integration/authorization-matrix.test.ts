@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDeclaration } from '../../src/plugins/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { AUTHORIZATION_MATRIX, type MatrixEntry } from '../authorization/matrix.js';
 import { createCallers, createWorld, patWithout, type Callers, type World } from '../authorization/world.js';
 
@@ -39,7 +40,9 @@ function expected(entry: MatrixEntry, declaration: RouteDeclaration, caller: Cal
   }
 }
 
-async function call(entry: MatrixEntry, declaration: RouteDeclaration, caller: Caller) {
+const send = testClient(() => ctx.app, { headers: { 'x-ratelimit-key': BYPASS } });
+
+async function callAs(entry: MatrixEntry, declaration: RouteDeclaration, caller: Caller) {
   const w: World = await createWorld(ctx, entry.consumesCaller ? await createCallers(ctx) : callers);
   const scopes = declaration.auth.mode === 'none' ? [] : declaration.auth.scopes;
   const token = {
@@ -51,12 +54,7 @@ async function call(entry: MatrixEntry, declaration: RouteDeclaration, caller: C
     admin: w.admin.session,
   }[caller];
   const request = await entry.request(w);
-  const response = await ctx.app.inject({
-    method: request.method,
-    url: request.url,
-    headers: { ...request.headers, 'x-ratelimit-key': BYPASS, ...(token ? { authorization: token } : {}) },
-    ...(request.payload !== undefined ? { payload: request.payload } : {}),
-  });
+  const response = await send(request.method, request.url, { ...request.headers, ...(token ? { authorization: token } : {}) }, request.payload);
   return { w, response };
 }
 
@@ -79,7 +77,7 @@ describe('authorization matrix', () => {
       for (const caller of callersOfRoute) {
         const want = expected(entry, declaration, caller);
         if (want === undefined) throw new Error(`${route}: no expectation for ${caller}`);
-        const { w, response } = await call(entry, declaration, caller);
+        const { w, response } = await callAs(entry, declaration, caller);
         const ok = typeof want === 'number' ? response.statusCode === want : want.includes(response.statusCode);
         outcomes[caller] = ok ? want : `${response.statusCode} ${response.body.slice(0, 160)}`;
         wanted[caller] = want;

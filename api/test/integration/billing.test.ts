@@ -1,7 +1,7 @@
 import { COLLECTION_LIMIT, PLUS_COLLECTION_LIMIT } from '@cairn/shared/schemas/collections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { USER_BADGES } from '@cairn/shared/constants/permissions';
 import {
   ChargeSchema,
@@ -335,6 +335,32 @@ describe('server plan subscriptions', () => {
     const small = z.array(ProductSchema.strict()).parse((await call('GET', '/v2/billing/products')).json()).find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
     return call('POST', '/v2/billing/payment', user.session, { payment_method_id: pm, charge: { type: 'new', product_id: small.id, server: { name } } });
   };
+
+  it('asks the processor with no database transaction open: creating the customer, buying Plus and buying a server plan', async () => {
+    // Each call to the sandbox first counts this database's other sessions inside a transaction.
+    const realFetch = globalThis.fetch;
+    const calls: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.origin === new URL(ctx.sandbox.url).origin && (init?.method ?? 'GET') !== 'GET') {
+        const [row] = await ctx.database.db.execute<{ open: number }>(
+          sql`select count(*)::int as open from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and xact_start is not null`,
+        );
+        calls.push(`${url.pathname.replace(/\/(cus|seti|pay)_\w+/g, '/$1_…')} ${row!.open}`);
+      }
+      return realFetch(input, init);
+    });
+    try {
+      const user = await newUser();
+      const pm = await saveCard(user, 'visa');
+      await subscribe(user, pm);
+      const bought = await buyServer(user, pm, 'No transaction');
+      expect(bought.statusCode, bought.body).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toEqual(['/v1/customers 0', '/v1/setups 0', '/v1/setups/seti_…/confirm 0', '/v1/payments 0', '/v1/payments 0']);
+  });
 
   it('name the server they pay for (renamed with it, for admins too); Plus, unpaid purchases and deleted servers have none', async () => {
     const user = await newUser();

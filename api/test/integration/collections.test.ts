@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { scopeBits } from '@cairn/shared/constants/scopes';
 import { CollectionLimitsSchema, CollectionSchema } from '@cairn/shared/schemas/collections';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { insertProject } from '../factories/catalogue.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -21,9 +22,7 @@ afterAll(() => ctx.close());
 const Contract = CollectionSchema.strict();
 const Contracts = z.array(Contract);
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 const ids = (...values: string[]) => encodeURIComponent(JSON.stringify(values));
 const png = () => sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
 

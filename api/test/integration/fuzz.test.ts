@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createPat, insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { insertProject, insertVersion, type InsertedProject, type InsertedVersion } from '../factories/catalogue.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -59,9 +60,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-function call(method: string, url: string, token: string, payload?: object) {
-  return ctx.app.inject({ method: method as 'GET', url, headers: { authorization: token, 'x-ratelimit-key': BYPASS }, ...(payload ? { payload } : {}) });
-}
+const call = testClient(() => ctx.app, { headers: { 'x-ratelimit-key': BYPASS } });
 
 /** A real value for a path parameter, owned by the fuzz user where it names something. */
 function pathValue(operation: Operation, name: string): string {

@@ -9,6 +9,8 @@ import { createDatabase, type DatabaseClient } from '../../src/db/client.js';
 import { databaseUrlFor, dropDatabase, recreateDatabase } from '../database-admin.js';
 import { insertProject, insertVersion, type InsertedProject } from '../factories/catalogue.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
+import { startTestSandbox, type TestSandbox } from '../billing/sandbox-harness.js';
+import { eventually } from '../helpers/eventually.js';
 
 // Two API processes and one worker process, started as operators would (`src/main.ts` with
 // SERVE_API / RUN_WORKER), on one database, one search server and one file folder.
@@ -26,6 +28,7 @@ let creator: TestUser;
 let moderator: TestUser;
 let quotaUser: TestUser;
 let project: InsertedProject;
+let sandbox: TestSandbox;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -55,6 +58,12 @@ async function startProcess(roles: { api: boolean; worker: boolean }): Promise<s
       SERVE_API: String(roles.api),
       RUN_WORKER: String(roles.worker),
       SERVE_WEB: 'false',
+      // Scaled-out processes share external services; each would otherwise start its own local
+      // payment sandbox and node agent on the shared data folder, which the second one refuses.
+      NODE_AGENT_EMBEDDED: 'false',
+      SANDBOX_URL: sandbox.url,
+      SANDBOX_SECRET_KEY: sandbox.secretKey,
+      SANDBOX_WEBHOOK_SECRET: sandbox.webhookSecret,
       SEED_DEMO: 'false',
       DEMO_ACCOUNTS: 'false',
       RATE_LIMIT_STORE: 'database',
@@ -87,16 +96,8 @@ const call = (base: string, path: string, init: { method?: string; token?: strin
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   });
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
+  sandbox = await startTestSandbox();
   await recreateDatabase(adminUrl, databaseName, inject('templateDatabase'));
   database = createDatabase(databaseUrl, { poolSize: 2 });
   creator = await insertUserWithTokens(database.db, { username: 'ProcessCreator' });
@@ -121,6 +122,7 @@ afterAll(async () => {
     ),
   );
   await database?.close();
+  await sandbox?.app.close();
   await dropDatabase(adminUrl, databaseName);
   await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
@@ -148,14 +150,14 @@ describe('several processes on one database', () => {
     expect(await title()).toBe('Shared Lantern');
     const patched = await call(apiA, '/v2/project/shared-lantern', { method: 'PATCH', token: creator.pat, body: { title: 'Lantern Everywhere' } });
     expect(patched.status).toBe(204);
-    expect(await eventually(title, (t) => t === 'Lantern Everywhere', 5_000)).toBe('Lantern Everywhere');
+    expect(await eventually(async () => ((t) => (t === 'Lantern Everywhere' ? t : undefined))(await title()), 5_000, 'the new title on the other API', 100)).toBe('Lantern Everywhere');
   });
 
   it('index through the worker process what an API process approved', async () => {
     const approved = await call(apiA, '/v2/project/shared-lantern', { method: 'PATCH', token: moderator.pat, body: { status: 'approved' } });
     expect(approved.status).toBe(204);
     const hits = async () => ((await (await call(apiB, '/v2/search?query=Lantern%20Everywhere')).json()) as { hits: Array<{ slug: string }> }).hits;
-    const found = await eventually(hits, (list) => list.some((h) => h.slug === 'shared-lantern'), 20_000);
+    const found = await eventually(async () => ((list) => (list.some((h) => h.slug === 'shared-lantern') ? list : undefined))(await hits()), 20_000, 'the approved project in search', 100);
     expect(found.map((h) => h.slug)).toContain('shared-lantern');
   });
 });

@@ -7,6 +7,7 @@ import { oauthClients } from '../../src/db/schema/auth.js';
 import { encodeBase62, parseId } from '../../src/lib/ids.js';
 import { requireAuth } from '../../src/plugins/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, type Actors } from '../factories/users.js';
 import { oauthDriver } from '../factories/oauth.js';
 
@@ -29,9 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: Record<string, unknown>) =>
-  ctx.app.inject({ method, url, headers: oauth.headers(token), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app, { headers: { 'x-ratelimit-key': BYPASS } });
 const getApp = async (id: string) => OAuthClientSchema.strict().parse((await call('GET', `/v2/oauth/app/${id}`)).json());
 
 const validApp = { name: 'Pack Launcher', max_scopes: scopeBits('USER_READ'), redirect_uris: ['https://launcher.test/callback'] };

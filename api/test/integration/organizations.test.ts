@@ -8,6 +8,7 @@ import { OrganizationSchema, type Organization } from '@cairn/shared/schemas/org
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertProject } from '../factories/catalogue.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -16,8 +17,7 @@ let ctx: TestContext;
 let actors: Actors;
 
 const auth = (token?: string) => (token ? { authorization: token } : {});
-const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+const inject = testClient(() => ctx.app);
 const b62 = (id: number) => encodeBase62(id);
 const Members = z.array(TeamMemberSchema);
 

@@ -6,6 +6,7 @@ import { personalAccessTokens } from '../../src/db/schema/auth.js';
 import { parseId } from '../../src/lib/ids.js';
 import { requireAuth } from '../../src/plugins/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient, type Method } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors } from '../factories/users.js';
 
 const BYPASS = 'pats-test-rate-limit-bypass';
@@ -28,15 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** A call with a credential (or none); the bulk tests skip the strict creation limit with the bypass key. */
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: token } : {}), 'x-ratelimit-key': BYPASS },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = testClient(() => ctx.app, { headers: { 'x-ratelimit-key': BYPASS } });
 
 async function createPat(session: string, body: { name?: string; scopes?: number; expires?: string } = {}) {
   const response = await call('POST', '/v2/pat', session, { name: 'Launcher token', scopes: scopeBits('USER_READ'), expires: inDays(30), ...body });
@@ -45,7 +39,7 @@ async function createPat(session: string, body: { name?: string; scopes?: number
 }
 
 describe('who may manage PATs (session-only: PAT_* scopes are restricted)', () => {
-  const routes: Array<[Method, string, unknown?]> = [
+  const routes: Array<[Method, string, object?]> = [
     ['GET', '/v2/pat'],
     ['POST', '/v2/pat', { name: 'Some token', scopes: 2, expires: inDays(1) }],
     ['PATCH', '/v2/pat/AAAAAAAA', { name: 'Renamed token' }],

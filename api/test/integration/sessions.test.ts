@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createSessionToken, insertUserWithTokens } from '../factories/users.js';
 import { sessions } from '../../src/db/schema/auth.js';
 import { hashToken } from '../../src/lib/tokens.js';
@@ -16,8 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 let address = 0;
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: object) =>
-  ctx.app.inject({ method, url, headers, payload, remoteAddress: `203.0.113.${++address}` });
+const call = testClient(() => ctx.app, { remoteAddress: () => `203.0.113.${++address}` });
 const auth = (token: string) => ({ authorization: token });
 
 const STRONG = 'quiet-lantern-harbour-47';

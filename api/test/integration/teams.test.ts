@@ -4,6 +4,7 @@ import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@cairn/shared/cons
 import { scopeBits } from '@cairn/shared/constants/scopes';
 import { TeamMemberSchema, type TeamMember } from '@cairn/shared/schemas/teams';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertOrganization, insertProject, type InsertedProject } from '../factories/catalogue.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -12,9 +13,7 @@ let ctx: TestContext;
 let actors: Actors;
 
 const Members = z.array(TeamMemberSchema);
-const auth = (token?: string) => (token ? { authorization: token } : {});
-const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+const inject = testClient(() => ctx.app);
 const b62 = (id: number) => encodeBase62(id);
 
 async function members(url: string, token?: string): Promise<TeamMember[]> {

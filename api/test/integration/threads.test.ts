@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { scopeBits } from '@cairn/shared/constants/scopes';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion } from '../factories/catalogue.js';
 import { ContractReport, ContractThread, ContractThreads } from '../helpers/trust-contract.js';
@@ -18,9 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 const ids = (...values: string[]) => encodeURIComponent(JSON.stringify(values));
 const notificationsOf = async (userId: number) =>
   (await ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.body);

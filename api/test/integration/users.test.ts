@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { scopeBits, type ScopeName } from '@cairn/shared/constants/scopes';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { authFlows, oauthAuthorizations, oauthClients, personalAccessTokens, sessions } from '../../src/db/schema/auth.js';
 import { userAuthProviders, userBackupCodes, users } from '../../src/db/schema/users.js';
@@ -17,9 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: token ? { authorization: token } : {} });
+const call = testClient(() => ctx.app);
 const pat = (user: TestUser, ...scopes: ScopeName[]) => createPat(ctx.database.db, user.id, scopeBits(...scopes));
 const idOf = (user: { id: number }) => encodeBase62(user.id);
 

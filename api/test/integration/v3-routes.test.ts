@@ -8,6 +8,7 @@ import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { VersionSchema } from '@cairn/shared/schemas/versions';
 import { ProjectV3Schema, VersionV3Schema, type ProjectV3 } from '@cairn/shared/schemas/catalogue-v3';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient, type Method } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertOrganization, insertProject, insertVersion } from '../factories/catalogue.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -43,9 +44,7 @@ const V3_ROUTES = [
   'GET /v3/version/:id',
 ];
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 const get = (url: string, token?: string) => call('GET', url, token);
 const ids = (...values: string[]) => encodeURIComponent(JSON.stringify(values));
 const b62 = encodeBase62;

@@ -11,16 +11,61 @@ export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type ChargeRow = typeof billingCharges.$inferSelect;
 export type NewCharge = Omit<typeof billingCharges.$inferInsert, 'id'>;
 
+/**
+ * The columns each query reads, named rather than `select *` so that a column added to a table is
+ * read only where it is used (docs/conventions.md, "Module shape").
+ */
+const productColumns = { id: billingProducts.id, metadata: billingProducts.metadata, unitary: billingProducts.unitary, slug: billingProducts.slug };
+const priceColumns = { id: billingPrices.id, productId: billingPrices.productId, currencyCode: billingPrices.currencyCode, prices: billingPrices.prices };
+const customerColumns = {
+  userId: billingCustomers.userId,
+  provider: billingCustomers.provider,
+  customerId: billingCustomers.customerId,
+  defaultPaymentMethod: billingCustomers.defaultPaymentMethod,
+  created: billingCustomers.created,
+};
+const subscriptionColumns = {
+  id: billingSubscriptions.id,
+  userId: billingSubscriptions.userId,
+  priceId: billingSubscriptions.priceId,
+  interval: billingSubscriptions.interval,
+  status: billingSubscriptions.status,
+  metadata: billingSubscriptions.metadata,
+  created: billingSubscriptions.created,
+};
+const chargeColumns = {
+  id: billingCharges.id,
+  userId: billingCharges.userId,
+  priceId: billingCharges.priceId,
+  amount: billingCharges.amount,
+  currencyCode: billingCharges.currencyCode,
+  status: billingCharges.status,
+  type: billingCharges.type,
+  due: billingCharges.due,
+  lastAttempt: billingCharges.lastAttempt,
+  attempts: billingCharges.attempts,
+  nextAttempt: billingCharges.nextAttempt,
+  subscriptionId: billingCharges.subscriptionId,
+  subscriptionInterval: billingCharges.subscriptionInterval,
+  platform: billingCharges.platform,
+  parentChargeId: billingCharges.parentChargeId,
+  providerPaymentId: billingCharges.providerPaymentId,
+  paymentMethodId: billingCharges.paymentMethodId,
+  failure: billingCharges.failure,
+  net: billingCharges.net,
+  created: billingCharges.created,
+};
+
 /** Statuses of a renewal that is not settled yet (at most one per subscription, by a unique index). */
 export const PENDING_RENEWAL = ['open', 'processing', 'failed', 'cancelled', 'expiring'] as const;
 
-export const listProducts = (db: Executor) => db.select().from(billingProducts).orderBy(asc(billingProducts.slug));
+export const listProducts = (db: Executor) => db.select(productColumns).from(billingProducts).orderBy(asc(billingProducts.slug));
 export const listPricesOfProducts = (db: Executor, productIds: number[]) =>
-  productIds.length ? db.select().from(billingPrices).where(inArray(billingPrices.productId, productIds)).orderBy(asc(billingPrices.currencyCode)) : Promise.resolve([]);
-export const findProduct = async (db: Executor, id: number) => (await db.select().from(billingProducts).where(eq(billingProducts.id, id)))[0];
-export const findPrice = async (db: Executor, id: number) => (await db.select().from(billingPrices).where(eq(billingPrices.id, id)))[0];
+  productIds.length ? db.select(priceColumns).from(billingPrices).where(inArray(billingPrices.productId, productIds)).orderBy(asc(billingPrices.currencyCode)) : Promise.resolve([]);
+export const findProduct = async (db: Executor, id: number) => (await db.select(productColumns).from(billingProducts).where(eq(billingProducts.id, id)))[0];
+export const findPrice = async (db: Executor, id: number) => (await db.select(priceColumns).from(billingPrices).where(eq(billingPrices.id, id)))[0];
 export const findPriceOf = async (db: Executor, productId: number, currency: string) =>
-  (await db.select().from(billingPrices).where(and(eq(billingPrices.productId, productId), eq(billingPrices.currencyCode, currency))))[0];
+  (await db.select(priceColumns).from(billingPrices).where(and(eq(billingPrices.productId, productId), eq(billingPrices.currencyCode, currency))))[0];
 
 export async function updateProductStock(db: Executor, productId: number, delta: number): Promise<boolean> {
   const rows = await db
@@ -31,24 +76,9 @@ export async function updateProductStock(db: Executor, productId: number, delta:
   return rows.length > 0;
 }
 
-/**
- * Serializes purchases of one stock-limited product in this transaction; false when the lock did
- * not come within `timeoutMs` (waiters hold pool connections, so they must not wait for ever).
- */
-export async function lockProductStock(tx: Executor, productId: number, timeoutMs: number): Promise<boolean> {
-  await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
-  try {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-stock:${productId}`}, 0))`);
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === '55P03') return false;
-    throw error;
-  }
-}
-
-export const findCustomer = async (db: Executor, userId: number) => (await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)))[0];
+export const findCustomer = async (db: Executor, userId: number) => (await db.select(customerColumns).from(billingCustomers).where(eq(billingCustomers.userId, userId)))[0];
 export const findCustomerByProviderId = async (db: Executor, provider: string, customerId: string) =>
-  (await db.select().from(billingCustomers).where(and(eq(billingCustomers.provider, provider), eq(billingCustomers.customerId, customerId))))[0];
+  (await db.select(customerColumns).from(billingCustomers).where(and(eq(billingCustomers.provider, provider), eq(billingCustomers.customerId, customerId))))[0];
 export async function insertCustomer(db: Executor, row: { userId: number; provider: string; customerId: string }): Promise<void> {
   await db.insert(billingCustomers).values(row).onConflictDoNothing();
 }
@@ -70,45 +100,51 @@ export async function setUserBadge(db: Executor, userId: number, bit: number, on
     .where(eq(users.id, userId));
 }
 
-/** Serializes billing changes of one user (new subscriptions, customer creation) in this transaction. */
+/** Serializes the opening of new subscriptions of one user in this transaction. */
 export async function lockUser(tx: Executor, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-user:${userId}`}, 0))`);
 }
 
 export const listSubscriptionsOfUser = (db: Executor, userId: number) =>
-  db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).orderBy(desc(billingSubscriptions.created));
+  db.select(subscriptionColumns).from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).orderBy(desc(billingSubscriptions.created));
 export const findSubscription = async (db: Executor, id: number, lock = false) => {
-  const query = db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, id));
+  const query = db.select(subscriptionColumns).from(billingSubscriptions).where(eq(billingSubscriptions.id, id));
   return (await (lock ? query.for('update') : query))[0];
 };
 export async function insertSubscription(db: Executor, row: Omit<typeof billingSubscriptions.$inferInsert, 'id'>): Promise<SubscriptionRow> {
-  const [inserted] = await db.insert(billingSubscriptions).values({ id: Number(randomId()), ...row }).returning();
+  const [inserted] = await db.insert(billingSubscriptions).values({ id: Number(randomId()), ...row }).returning(subscriptionColumns);
   return inserted!;
 }
 export async function updateSubscription(db: Executor, id: number, set: Partial<typeof billingSubscriptions.$inferInsert>): Promise<void> {
   await db.update(billingSubscriptions).set(set).where(eq(billingSubscriptions.id, id));
 }
 
-/** Subscriptions of the user on these products (with their product). */
-export const listSubscriptionsOnProduct = (db: Executor, userId: number, productId: number) =>
-  db
-    .select({ subscription: billingSubscriptions })
+/**
+ * The user's subscriptions on this product. `lock` takes their rows (not the prices'), so their
+ * status cannot change until the transaction ends: every change of a subscription's status
+ * (provision, unprovision) locks its row first.
+ */
+export const listSubscriptionsOnProduct = async (db: Executor, userId: number, productId: number, lock = false) => {
+  const query = db
+    .select({ subscription: subscriptionColumns })
     .from(billingSubscriptions)
     .innerJoin(billingPrices, eq(billingPrices.id, billingSubscriptions.priceId))
     .where(and(eq(billingSubscriptions.userId, userId), eq(billingPrices.productId, productId)));
+  return lock ? query.for('update', { of: billingSubscriptions }) : query;
+};
 
 export const listChargesOfUser = (db: Executor, userId: number) =>
-  db.select().from(billingCharges).where(eq(billingCharges.userId, userId)).orderBy(desc(billingCharges.due), desc(billingCharges.created));
+  db.select(chargeColumns).from(billingCharges).where(eq(billingCharges.userId, userId)).orderBy(desc(billingCharges.due), desc(billingCharges.created));
 export const findCharge = async (db: Executor, id: number, lock = false) => {
-  const query = db.select().from(billingCharges).where(eq(billingCharges.id, id));
+  const query = db.select(chargeColumns).from(billingCharges).where(eq(billingCharges.id, id));
   return (await (lock ? query.for('update') : query))[0];
 };
 export const findChargeByPayment = async (db: Executor, platform: string, paymentId: string, lock = false) => {
-  const query = db.select().from(billingCharges).where(and(eq(billingCharges.platform, platform), eq(billingCharges.providerPaymentId, paymentId)));
+  const query = db.select(chargeColumns).from(billingCharges).where(and(eq(billingCharges.platform, platform), eq(billingCharges.providerPaymentId, paymentId)));
   return (await (lock ? query.for('update') : query))[0];
 };
 export async function insertCharge(db: Executor, row: NewCharge): Promise<ChargeRow> {
-  const [inserted] = await db.insert(billingCharges).values({ id: Number(randomId()), ...row }).returning();
+  const [inserted] = await db.insert(billingCharges).values({ id: Number(randomId()), ...row }).returning(chargeColumns);
   return inserted!;
 }
 export async function updateCharge(db: Executor, id: number, set: Partial<typeof billingCharges.$inferInsert>): Promise<void> {
@@ -118,7 +154,7 @@ export async function updateCharge(db: Executor, id: number, set: Partial<typeof
 /** The subscription's unsettled renewal (open, processing, failed, cancelled or expiring), if any. */
 export const findPendingRenewal = async (db: Executor, subscriptionId: number, lock = false) => {
   const query = db
-    .select()
+    .select(chargeColumns)
     .from(billingCharges)
     .where(and(eq(billingCharges.subscriptionId, subscriptionId), eq(billingCharges.type, 'subscription'), inArray(billingCharges.status, [...PENDING_RENEWAL])));
   return (await (lock ? query.for('update') : query))[0];
@@ -126,7 +162,7 @@ export const findPendingRenewal = async (db: Executor, subscriptionId: number, l
 export const listPendingRenewals = (db: Executor, subscriptionIds: number[]) =>
   subscriptionIds.length
     ? db
-        .select()
+        .select(chargeColumns)
         .from(billingCharges)
         .where(and(inArray(billingCharges.subscriptionId, subscriptionIds), eq(billingCharges.type, 'subscription'), inArray(billingCharges.status, [...PENDING_RENEWAL])))
     : Promise.resolve([]);
@@ -185,7 +221,7 @@ export async function recordWebhookEvent(db: Executor, provider: string, eventId
 export const listSubscriptionsWithProduct = (db: Executor, ids: number[]) =>
   ids.length
     ? db
-        .select({ subscription: billingSubscriptions, product: billingProducts })
+        .select({ subscription: subscriptionColumns, product: productColumns })
         .from(billingSubscriptions)
         .innerJoin(billingPrices, eq(billingPrices.id, billingSubscriptions.priceId))
         .innerJoin(billingProducts, eq(billingProducts.id, billingPrices.productId))
@@ -195,7 +231,7 @@ export const listSubscriptionsWithProduct = (db: Executor, ids: number[]) =>
 export const findProductOfPrice = async (db: Executor, priceId: number) =>
   (
     await db
-      .select({ product: billingProducts, price: billingPrices })
+      .select({ product: productColumns, price: priceColumns })
       .from(billingPrices)
       .innerJoin(billingProducts, eq(billingProducts.id, billingPrices.productId))
       .where(eq(billingPrices.id, priceId))

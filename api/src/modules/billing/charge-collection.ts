@@ -135,6 +135,10 @@ export interface AttemptResult {
  * Collects one open or failed charge: marks it `processing` under a row lock (so concurrent calls
  * cannot both charge), asks the provider with a key unique to the attempt (so a retried request
  * cannot charge twice), then settles it. A webhook may settle it first; both paths are idempotent.
+ * The processor is asked between two transactions, never inside one. If the process dies after the
+ * processor charged and before the settling commit, the charge stays `processing`: the payment's
+ * webhook (found by its `charge_id`/`attempt` metadata) or the processing sweep settles it
+ * (docs/api/billing.md, "Interrupted payments").
  */
 export function createChargeCollector(deps: CollectionDeps) {
   const { db, clock } = deps;

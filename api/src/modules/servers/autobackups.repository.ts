@@ -4,14 +4,23 @@ import { serverAutobackups, serverBackups } from '../../db/schema/servers.js';
 
 export type AutobackupRow = typeof serverAutobackups.$inferSelect;
 
-export const findAutobackup = async (db: Executor, serverId: string) =>
-  (await db.select().from(serverAutobackups).where(eq(serverAutobackups.serverId, serverId)))[0];
+const autobackupColumns = {
+  serverId: serverAutobackups.serverId,
+  enabled: serverAutobackups.enabled,
+  intervalHours: serverAutobackups.intervalHours,
+  lastRun: serverAutobackups.lastRun,
+  lastSkipped: serverAutobackups.lastSkipped,
+  updated: serverAutobackups.updated,
+};
 
-export const listEnabledAutobackups = (db: Executor) => db.select().from(serverAutobackups).where(eq(serverAutobackups.enabled, true));
+export const findAutobackup = async (db: Executor, serverId: string): Promise<AutobackupRow | undefined> =>
+  (await db.select(autobackupColumns).from(serverAutobackups).where(eq(serverAutobackups.serverId, serverId)))[0];
+
+export const listEnabledAutobackups = (db: Executor): Promise<AutobackupRow[]> => db.select(autobackupColumns).from(serverAutobackups).where(eq(serverAutobackups.enabled, true));
 
 export async function upsertAutobackup(db: Executor, row: typeof serverAutobackups.$inferInsert): Promise<AutobackupRow> {
   const { serverId: _s, ...update } = row;
-  const [saved] = await db.insert(serverAutobackups).values(row).onConflictDoUpdate({ target: serverAutobackups.serverId, set: update }).returning();
+  const [saved] = await db.insert(serverAutobackups).values(row).onConflictDoUpdate({ target: serverAutobackups.serverId, set: update }).returning(autobackupColumns);
   return saved!;
 }
 

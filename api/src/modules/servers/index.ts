@@ -11,6 +11,7 @@ import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import { createServerNetworkService } from './server-network.service.js';
 import { createServerOptionsService } from './server-options.service.js';
 import { serverOptionsRoutes } from './server-options.routes.js';
+import { createServerMoveService } from './server-move.js';
 import { serverMoveRoutes } from './server-move.routes.js';
 import { serverNoticesRoutes } from './server-notices.routes.js';
 import { createServerNoticesService } from './server-notices.service.js';
@@ -41,14 +42,14 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
   const { db, jobs } = options;
   const provisioning = createProvisioning({ db, portRange: options.portRange, graceDays: options.graceDays });
   const service = createServersService({ db, provisioning, domain: options.domain });
-  await app.register(serversRoutes, { service, db });
-  await app.register(serverBackupActionRoutes, { service, db });
+  await app.register(serversRoutes, { service });
+  await app.register(serverBackupActionRoutes, { service });
   await app.register(serverOptionsRoutes, {
     options: createServerOptionsService({ db, jobs, servers: service }),
     network: createServerNetworkService({ db, servers: service, portRange: options.portRange, domain: options.domain }),
   });
   await app.register(serverNoticesRoutes, { notices: createServerNoticesService({ db }) });
-  await app.register(serverMoveRoutes, { db, service, portRange: options.portRange });
+  await app.register(serverMoveRoutes, { moves: createServerMoveService({ db, servers: service, portRange: options.portRange, log: app.log }) });
   await app.register(serverContentRoutes, { content: createServerContentService({ db, files: options.files, cdnUrl: options.cdnUrl, servers: service }) });
 
   const { url, token } = options.configuredNode;

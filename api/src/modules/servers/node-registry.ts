@@ -1,8 +1,7 @@
 import type { AgentIsolation } from '@cairn/shared/schemas/node-agent';
-import type { ServerNode } from '@cairn/shared/schemas/servers';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { encodeBase62, randomId } from '../../lib/ids.js';
+import { randomId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { agentClient } from './agent-client.js';
 import * as repo from './servers.repository.js';
@@ -19,7 +18,7 @@ export interface NodeRegistration {
 const stripSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** Where browsers reach the node, and the address players connect to. */
-export function nodeAddresses(node: repo.NodeRow): { publicUrl: string; gameHost: string } {
+export function nodeAddresses(node: Pick<repo.NodeRow, 'url' | 'publicUrl' | 'gameHost'>): { publicUrl: string; gameHost: string } {
   const publicUrl = node.publicUrl ?? node.url;
   return { publicUrl, gameHost: node.gameHost ?? new URL(publicUrl).hostname };
 }
@@ -74,27 +73,4 @@ export async function refreshNodes(db: Database): Promise<RefreshedNode[]> {
       }
     }),
   );
-}
-
-export async function listNodesWithUsage(db: Database): Promise<ServerNode[]> {
-  const nodes = await refreshNodes(db);
-  const allocated = await repo.allocatedMemoryByNode(db);
-  const counts = await repo.serverCountByNode(db);
-  return nodes.map((node) => {
-    const { publicUrl, gameHost } = nodeAddresses(node);
-    return {
-      id: encodeBase62(node.id),
-      name: node.name,
-      url: node.url,
-      public_url: publicUrl,
-      game_host: gameHost,
-      cpu_cores: node.cpuCores,
-      memory_mib: nodeCapacity(node),
-      allocated_memory_mib: allocated.get(node.id) ?? 0,
-      servers: counts.get(node.id) ?? 0,
-      healthy: node.healthy,
-      last_seen: node.lastSeen?.toISOString() ?? null,
-      isolation: node.isolation,
-    };
-  });
 }

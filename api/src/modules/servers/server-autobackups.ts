@@ -4,34 +4,18 @@ import { findServerSubscription } from '../billing/server-plans.port.js';
 import * as autoRepo from './autobackups.repository.js';
 import { BACKUP_IN_PROGRESS, serverBackups } from './server-backups.js';
 import { maxBackupsOf } from './server-plans.js';
+import { nextAutobackupRun as nextRun, toAutobackup } from './servers.mapper.js';
 import * as repo from './servers.repository.js';
 
 /** The pg-boss queue of automatic backups (`{serverId}` for one server, `{}` for the minute sweep). */
 export const SERVERS_AUTOBACKUP_JOB = 'servers.autobackup';
-
-const HOUR_MS = 3_600_000;
-type Interval = ServerAutobackup['interval_hours'];
-
-const nextRun = (row: autoRepo.AutobackupRow, now: Date) =>
-  row.lastRun ? new Date(row.lastRun.getTime() + row.intervalHours * HOUR_MS) : now;
-
-function toAutobackup(row: autoRepo.AutobackupRow | undefined, now = new Date()): ServerAutobackup {
-  if (!row) return { enabled: false, interval_hours: 6, last_run: null, next_run: null, last_skipped: null };
-  return {
-    enabled: row.enabled,
-    interval_hours: row.intervalHours as Interval,
-    last_run: row.lastRun?.toISOString() ?? null,
-    next_run: row.enabled ? nextRun(row, now).toISOString() : null,
-    last_skipped: row.lastSkipped,
-  };
-}
 
 export async function getAutobackup(db: Database, serverId: string): Promise<ServerAutobackup> {
   return toAutobackup(await autoRepo.findAutobackup(db, serverId));
 }
 
 /** Turning the schedule on makes the first automated backup at the next sweep, then one per interval. */
-export async function setAutobackup(db: Database, serverId: string, body: { enabled: boolean; interval_hours: Interval }): Promise<ServerAutobackup> {
+export async function setAutobackup(db: Database, serverId: string, body: { enabled: boolean; interval_hours: ServerAutobackup['interval_hours'] }): Promise<ServerAutobackup> {
   const current = await autoRepo.findAutobackup(db, serverId);
   const turnedOn = body.enabled && !current?.enabled;
   const saved = await autoRepo.upsertAutobackup(db, {

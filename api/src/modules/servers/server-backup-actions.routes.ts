@@ -2,11 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { ServerAutobackupBodySchema, ServerAutobackupSchema, ServerBackupSchema } from '@cairn/shared/schemas/servers';
-import type { Database } from '../../db/client.js';
 import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { strictRateLimit } from '../../plugins/rate-limit.js';
-import { getAutobackup, setAutobackup } from './server-autobackups.js';
 import type { ServersService } from './servers.service.js';
 
 const tags = ['servers'];
@@ -16,7 +14,7 @@ const backupParams = params.extend({ backup: z.string().regex(/^[0-9a-f]{12}$/, 
 const session = requireAuth('SESSION_ACCESS');
 
 /** Backup downloads, cancel, retry and the automatic backup schedule (docs/api/servers.md, "Server backups"). */
-export const serverBackupActionRoutes: FastifyPluginAsyncZod<{ service: ServersService; db: Database }> = async (app, { service, db }) => {
+export const serverBackupActionRoutes: FastifyPluginAsyncZod<{ service: ServersService }> = async (app, { service }) => {
   app.get(
     '/servers/:id/backups/:backup',
     { config: session, schema: { operationId: 'getServerBackup', tags, summary: 'A backup, with its progress and, once a download is prepared, a signed download link', params: backupParams, response: { 200: ServerBackupSchema, ...errors } } },
@@ -63,10 +61,7 @@ export const serverBackupActionRoutes: FastifyPluginAsyncZod<{ service: ServersS
   app.get(
     '/servers/:id/autobackup',
     { config: session, schema: { operationId: 'getServerAutobackup', tags, summary: 'The automatic backup schedule', params, response: { 200: ServerAutobackupSchema, ...errors } } },
-    async (request) => {
-      const server = await service.get(requiredActor(request.actor), request.params.id);
-      return getAutobackup(db, server.id);
-    },
+    async (request) => service.autobackup(requiredActor(request.actor), request.params.id),
   );
 
   app.put(
@@ -75,9 +70,6 @@ export const serverBackupActionRoutes: FastifyPluginAsyncZod<{ service: ServersS
       config: session,
       schema: { operationId: 'setServerAutobackup', tags, summary: 'Turn automatic backups on or off and choose every 3, 6, 12 or 24 hours', params, body: ServerAutobackupBodySchema, response: { 200: ServerAutobackupSchema, ...errors } },
     },
-    async (request) => {
-      const server = await service.get(requiredActor(request.actor), request.params.id);
-      return setAutobackup(db, server.id, request.body);
-    },
+    async (request) => service.setAutobackup(requiredActor(request.actor), request.params.id, request.body),
   );
 };

@@ -4,11 +4,22 @@ import { serverContent } from '../../db/schema/server-content.js';
 
 export type ServerContentRow = typeof serverContent.$inferSelect;
 
-export const listServerContent = (db: Executor, serverId: string) =>
-  db.select().from(serverContent).where(eq(serverContent.serverId, serverId)).orderBy(asc(serverContent.installed), asc(serverContent.fileName));
+const contentColumns = {
+  serverId: serverContent.serverId,
+  projectId: serverContent.projectId,
+  versionId: serverContent.versionId,
+  fileName: serverContent.fileName,
+  folder: serverContent.folder,
+  enabled: serverContent.enabled,
+  dependencyOf: serverContent.dependencyOf,
+  installed: serverContent.installed,
+};
 
-export const findServerContent = async (db: Executor, serverId: string, projectId: number) =>
-  (await db.select().from(serverContent).where(and(eq(serverContent.serverId, serverId), eq(serverContent.projectId, projectId))))[0];
+export const listServerContent = (db: Executor, serverId: string): Promise<ServerContentRow[]> =>
+  db.select(contentColumns).from(serverContent).where(eq(serverContent.serverId, serverId)).orderBy(asc(serverContent.installed), asc(serverContent.fileName));
+
+export const findServerContent = async (db: Executor, serverId: string, projectId: number): Promise<ServerContentRow | undefined> =>
+  (await db.select(contentColumns).from(serverContent).where(and(eq(serverContent.serverId, serverId), eq(serverContent.projectId, projectId))))[0];
 
 /** Inserts the project's row or replaces its version and file (an update keeps enabled and dependency_of). */
 export async function upsertServerContent(db: Executor, row: typeof serverContent.$inferInsert): Promise<void> {

@@ -3,17 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Base62IdSchema, ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { MoveServerBodySchema } from '@cairn/shared/schemas/server-moves';
 import { ServerSchema } from '@cairn/shared/schemas/servers';
-import type { Database } from '../../db/client.js';
 import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { strictRateLimit } from '../../plugins/rate-limit.js';
-import { createServerMoves } from './server-move.js';
-import type { ServersService } from './servers.service.js';
+import type { ServerMoveService } from './server-move.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 503: ErrorBodySchema };
 
-export const serverMoveRoutes: FastifyPluginAsyncZod<{ db: Database; service: ServersService; portRange: { first: number; last: number } }> = async (app, options) => {
-  const moveServer = createServerMoves({ db: options.db, portRange: options.portRange, log: app.log });
+/** POST /servers/{id}/move (admins). */
+export const serverMoveRoutes: FastifyPluginAsyncZod<{ moves: ServerMoveService }> = async (app, { moves }) => {
   app.post(
     '/servers/:id/move',
     {
@@ -27,10 +25,6 @@ export const serverMoveRoutes: FastifyPluginAsyncZod<{ db: Database; service: Se
         response: { 200: ServerSchema, ...errors },
       },
     },
-    async (request) => {
-      const actor = requiredActor(request.actor);
-      await moveServer(actor, request.params.id, request.body.node_id);
-      return options.service.get(actor, request.params.id);
-    },
+    async (request) => moves.move(requiredActor(request.actor), request.params.id, request.body.node_id),
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from '@cairn/shared/schemas/servers';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -8,6 +9,7 @@ import { agentClient, AgentError, type AgentClient, type NodeAddress } from './a
 import { firstFreePort } from './node-ports.js';
 import { nodeCapacity } from './node-registry.js';
 import * as repo from './servers.repository.js';
+import type { ServersService } from './servers.service.js';
 
 const TRANSFER_TIMEOUT_MS = 10 * 60_000;
 const INSTALL_WAIT_MS = 120_000;
@@ -54,10 +56,10 @@ async function untilInstalled(agent: AgentClient, serverId: string): Promise<voi
  * other moves of it wait). The row changes only once the server runs on the target; any failure
  * removes the target's copy and starts the server again on its old node.
  */
-export function createServerMoves(deps: { db: Database; portRange: { first: number; last: number }; log: FastifyBaseLogger }) {
+export function createServerMoveService(deps: { db: Database; servers: ServersService; portRange: { first: number; last: number }; log: FastifyBaseLogger }) {
   const { db } = deps;
 
-  return async function moveServer(actor: Actor, serverId: string, nodeIdText: string): Promise<void> {
+  async function moveServer(actor: Actor, serverId: string, nodeIdText: string): Promise<void> {
     requireAdmin(actor);
     const targetId = parseId(nodeIdText);
     const moved = await db.transaction(async (tx) => {
@@ -103,5 +105,15 @@ export function createServerMoves(deps: { db: Database; portRange: { first: numb
     });
     // Committed: the old node's copy is no longer the server. A failure here leaves only a stopped leftover.
     await moved.from.remove(serverId).catch((e: Error) => deps.log.warn(`move ${serverId}: could not delete the old copy on ${moved.sourceName}: ${e.message}`));
+  }
+
+  return {
+    /** Moves the server and answers it as it is on its new node. */
+    async move(actor: Actor, serverId: string, nodeIdText: string): Promise<Server> {
+      await moveServer(actor, serverId, nodeIdText);
+      return deps.servers.get(actor, serverId);
+    },
   };
 }
+
+export type ServerMoveService = ReturnType<typeof createServerMoveService>;

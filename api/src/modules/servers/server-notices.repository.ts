@@ -5,6 +5,18 @@ import { serverNodes, servers } from '../../db/schema/servers.js';
 
 export type NoticeRow = typeof serverNotices.$inferSelect;
 
+const noticeColumns = {
+  id: serverNotices.id,
+  level: serverNotices.level,
+  title: serverNotices.title,
+  message: serverNotices.message,
+  dismissable: serverNotices.dismissable,
+  begins: serverNotices.begins,
+  expires: serverNotices.expires,
+  assignedAll: serverNotices.assignedAll,
+  created: serverNotices.created,
+};
+
 export async function insertNotice(db: Executor, row: typeof serverNotices.$inferInsert): Promise<void> {
   await db.insert(serverNotices).values(row);
 }
@@ -13,17 +25,17 @@ export async function updateNotice(db: Executor, id: number, set: Partial<typeof
   if (Object.keys(set).length) await db.update(serverNotices).set(set).where(eq(serverNotices.id, id));
 }
 
-export const findNotice = async (db: Executor, id: number, lock = false) => {
-  const query = db.select().from(serverNotices).where(eq(serverNotices.id, id));
+export const findNotice = async (db: Executor, id: number, lock = false): Promise<NoticeRow | undefined> => {
+  const query = db.select(noticeColumns).from(serverNotices).where(eq(serverNotices.id, id));
   return (await (lock ? query.for('update') : query))[0];
 };
 
 export const deleteNotice = async (db: Executor, id: number) =>
   (await db.delete(serverNotices).where(eq(serverNotices.id, id)).returning({ id: serverNotices.id })).length > 0;
 
-export const listNotices = (db: Executor, ids?: number[]) =>
+export const listNotices = (db: Executor, ids?: number[]): Promise<NoticeRow[]> =>
   db
-    .select()
+    .select(noticeColumns)
     .from(serverNotices)
     .where(ids ? inArray(serverNotices.id, ids) : undefined)
     .orderBy(desc(serverNotices.created), desc(serverNotices.id));
@@ -63,7 +75,7 @@ export const existingServerIds = async (db: Executor, ids: string[]) =>
   ids.length ? (await db.select({ id: servers.id }).from(servers).where(and(inArray(servers.id, ids), isNull(servers.deleted)))).map((r) => r.id) : [];
 
 /** Notices shown now on this server's panel: in their period, assigned to it, and not dismissed for it. */
-export function listActiveNotices(db: Executor, server: { id: string; nodeId: number | null }, now: Date, includeDismissed = false) {
+export function listActiveNotices(db: Executor, server: { id: string; nodeId: number | null }, now: Date, includeDismissed = false): Promise<NoticeRow[]> {
   const assigned = or(
     eq(serverNotices.assignedAll, true),
     sql`exists (select 1 from ${serverNoticeServers} where ${serverNoticeServers.noticeId} = ${serverNotices.id} and ${serverNoticeServers.serverId} = ${server.id})`,
@@ -72,7 +84,7 @@ export function listActiveNotices(db: Executor, server: { id: string; nodeId: nu
       : sql`exists (select 1 from ${serverNoticeNodes} where ${serverNoticeNodes.noticeId} = ${serverNotices.id} and ${serverNoticeNodes.nodeId} = ${server.nodeId})`,
   );
   return db
-    .select()
+    .select(noticeColumns)
     .from(serverNotices)
     .where(
       and(

@@ -4,8 +4,9 @@ import { serverAllocations, servers } from '../../db/schema/servers.js';
 
 export type AllocationRow = typeof serverAllocations.$inferSelect;
 
-export const listAllocations = (db: Executor, serverId: string) =>
-  db.select().from(serverAllocations).where(eq(serverAllocations.serverId, serverId)).orderBy(asc(serverAllocations.created), asc(serverAllocations.port));
+/** The server's extra ports, oldest first. */
+export const listAllocations = (db: Executor, serverId: string): Promise<Pick<AllocationRow, 'port' | 'name'>[]> =>
+  db.select({ port: serverAllocations.port, name: serverAllocations.name }).from(serverAllocations).where(eq(serverAllocations.serverId, serverId)).orderBy(asc(serverAllocations.created), asc(serverAllocations.port));
 
 export async function insertAllocation(db: Executor, row: typeof serverAllocations.$inferInsert): Promise<void> {
   await db.insert(serverAllocations).values(row);

@@ -6,8 +6,82 @@ export type NodeRow = typeof serverNodes.$inferSelect;
 export type ServerRow = typeof servers.$inferSelect;
 export type BackupMetaRow = typeof serverBackups.$inferSelect;
 
-export const listNodes = (db: Executor) => db.select().from(serverNodes).orderBy(asc(serverNodes.created));
-export const findNode = async (db: Executor, id: number) => (await db.select().from(serverNodes).where(eq(serverNodes.id, id)))[0];
+const nodeColumns = {
+  id: serverNodes.id,
+  name: serverNodes.name,
+  url: serverNodes.url,
+  publicUrl: serverNodes.publicUrl,
+  gameHost: serverNodes.gameHost,
+  token: serverNodes.token,
+  cpuCores: serverNodes.cpuCores,
+  memoryMib: serverNodes.memoryMib,
+  memoryLimitMib: serverNodes.memoryLimitMib,
+  healthy: serverNodes.healthy,
+  lastSeen: serverNodes.lastSeen,
+  created: serverNodes.created,
+};
+
+/** What a server's wire shape shows of its node: the name and the addresses (never the token). */
+const nodeLabelColumns = { id: serverNodes.id, name: serverNodes.name, url: serverNodes.url, publicUrl: serverNodes.publicUrl, gameHost: serverNodes.gameHost };
+export type NodeLabelRow = Pick<NodeRow, keyof typeof nodeLabelColumns>;
+
+const serverColumns = {
+  id: servers.id,
+  ownerId: servers.ownerId,
+  subscriptionId: servers.subscriptionId,
+  name: servers.name,
+  nodeId: servers.nodeId,
+  port: servers.port,
+  memoryMib: servers.memoryMib,
+  cpuPercent: servers.cpuPercent,
+  storageMib: servers.storageMib,
+  runtime: servers.runtime,
+  loader: servers.loader,
+  gameVersion: servers.gameVersion,
+  status: servers.status,
+  suspensionReason: servers.suspensionReason,
+  created: servers.created,
+  deleteAfter: servers.deleteAfter,
+  deleted: servers.deleted,
+  subdomain: servers.subdomain,
+  jar: servers.jar,
+  invocation: servers.invocation,
+  javaVersion: servers.javaVersion,
+  autoRestart: servers.autoRestart,
+};
+
+/** The columns a server's wire shape (GET /servers) is made from. */
+const serverListColumns = {
+  id: servers.id,
+  ownerId: servers.ownerId,
+  subscriptionId: servers.subscriptionId,
+  name: servers.name,
+  nodeId: servers.nodeId,
+  port: servers.port,
+  loader: servers.loader,
+  gameVersion: servers.gameVersion,
+  status: servers.status,
+  suspensionReason: servers.suspensionReason,
+  created: servers.created,
+  subdomain: servers.subdomain,
+};
+export type ServerListRow = Pick<ServerRow, keyof typeof serverListColumns>;
+
+const backupMetaColumns = {
+  serverId: serverBackups.serverId,
+  backupId: serverBackups.backupId,
+  automated: serverBackups.automated,
+  locked: serverBackups.locked,
+  name: serverBackups.name,
+  created: serverBackups.created,
+};
+
+export const listNodes = (db: Executor): Promise<NodeRow[]> => db.select(nodeColumns).from(serverNodes).orderBy(asc(serverNodes.created));
+export const findNode = async (db: Executor, id: number): Promise<NodeRow | undefined> => (await db.select(nodeColumns).from(serverNodes).where(eq(serverNodes.id, id)))[0];
+
+/** The nodes these servers are on, in one query. */
+export const listNodeLabels = (db: Executor, ids: number[]): Promise<NodeLabelRow[]> =>
+  ids.length ? db.select(nodeLabelColumns).from(serverNodes).where(inArray(serverNodes.id, ids)) : Promise.resolve([]);
 
 /**
  * Inserts the node, or updates the one with the same token (an agent that came back on another
@@ -15,9 +89,9 @@ export const findNode = async (db: Executor, id: number) => (await db.select().f
  */
 export async function upsertNode(db: Executor, row: typeof serverNodes.$inferInsert): Promise<NodeRow> {
   const { id: _id, ...update } = row;
-  const [sameToken] = await db.update(serverNodes).set(update).where(eq(serverNodes.token, row.token)).returning();
+  const [sameToken] = await db.update(serverNodes).set(update).where(eq(serverNodes.token, row.token)).returning(nodeColumns);
   if (sameToken) return sameToken;
-  const [saved] = await db.insert(serverNodes).values(row).onConflictDoUpdate({ target: serverNodes.url, set: update }).returning();
+  const [saved] = await db.insert(serverNodes).values(row).onConflictDoUpdate({ target: serverNodes.url, set: update }).returning(nodeColumns);
   return saved!;
 }
 
@@ -45,21 +119,21 @@ export async function insertServer(db: Executor, row: typeof servers.$inferInser
   await db.insert(servers).values(row);
 }
 
-export const findServer = async (db: Executor, id: string, lock = false) => {
-  const query = db.select().from(servers).where(and(eq(servers.id, id), isNull(servers.deleted)));
+export const findServer = async (db: Executor, id: string, lock = false): Promise<ServerRow | undefined> => {
+  const query = db.select(serverColumns).from(servers).where(and(eq(servers.id, id), isNull(servers.deleted)));
   return (await (lock ? query.for('update') : query))[0];
 };
 
-export const findServerOfSubscription = async (db: Executor, subscriptionId: number) =>
-  (await db.select().from(servers).where(eq(servers.subscriptionId, subscriptionId)))[0];
+export const findServerOfSubscription = async (db: Executor, subscriptionId: number): Promise<ServerRow | undefined> =>
+  (await db.select(serverColumns).from(servers).where(eq(servers.subscriptionId, subscriptionId)))[0];
 
 /** The servers (not deleted) of these subscriptions. */
 export const listServersOfSubscriptions = (db: Executor, subscriptionIds: number[]) =>
-  db.select().from(servers).where(and(isNull(servers.deleted), inArray(servers.subscriptionId, subscriptionIds)));
+  db.select({ id: servers.id, name: servers.name, subscriptionId: servers.subscriptionId, status: servers.status, nodeId: servers.nodeId }).from(servers).where(and(isNull(servers.deleted), inArray(servers.subscriptionId, subscriptionIds)));
 
-export const listServers = (db: Executor, ownerId?: number) =>
+export const listServers = (db: Executor, ownerId?: number): Promise<ServerListRow[]> =>
   db
-    .select()
+    .select(serverListColumns)
     .from(servers)
     .where(and(isNull(servers.deleted), ownerId === undefined ? undefined : eq(servers.ownerId, ownerId)))
     .orderBy(asc(servers.created));
@@ -68,7 +142,7 @@ export async function updateServer(db: Executor, id: string, set: Partial<typeof
   await db.update(servers).set(set).where(eq(servers.id, id));
 }
 
-export const listBackupMeta = (db: Executor, serverId: string) => db.select().from(serverBackups).where(eq(serverBackups.serverId, serverId));
+export const listBackupMeta = (db: Executor, serverId: string): Promise<BackupMetaRow[]> => db.select(backupMetaColumns).from(serverBackups).where(eq(serverBackups.serverId, serverId));
 
 export async function upsertBackupMeta(db: Executor, row: typeof serverBackups.$inferInsert): Promise<void> {
   const { serverId: _s, backupId: _b, ...update } = row;

@@ -19,12 +19,9 @@ import {
   ServerStatsSchema,
   SuspendServerBodySchema,
 } from '@cairn/shared/schemas/servers';
-import type { Database } from '../../db/client.js';
 import { requiredActor } from '../../lib/actor.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { strictRateLimit } from '../../plugins/rate-limit.js';
-import { requireAdmin } from '../access/staff.policy.js';
-import { listNodesWithUsage, registerNode } from './node-registry.js';
 import type { ServersService } from './servers.service.js';
 
 const tags = ['servers'];
@@ -35,7 +32,7 @@ const session = requireAuth('SESSION_ACCESS');
 const backupParams = params.extend({ backup: z.string().regex(/^[0-9a-f]{12}$/, 'must be a backup id') });
 const noContent = { 204: z.null().describe('No content'), ...errors };
 
-export const serversRoutes: FastifyPluginAsyncZod<{ service: ServersService; db: Database }> = async (app, { service, db }) => {
+export const serversRoutes: FastifyPluginAsyncZod<{ service: ServersService }> = async (app, { service }) => {
   app.get(
     '/servers',
     { config: session, schema: { operationId: 'listServers', tags, summary: "The signed-in user's game servers", querystring: ListQuerySchema, response: { 200: ServerListSchema, ...errors } } },
@@ -45,10 +42,7 @@ export const serversRoutes: FastifyPluginAsyncZod<{ service: ServersService; db:
   app.get(
     '/servers/nodes',
     { config: session, schema: { operationId: 'listServerNodes', tags, summary: 'Node agents with capacity, allocation and health (admins)', response: { 200: ServerNodeListSchema, ...errors } } },
-    async (request) => {
-      requireAdmin(requiredActor(request.actor));
-      return { nodes: await listNodesWithUsage(db) };
-    },
+    async (request) => service.nodes(requiredActor(request.actor)),
   );
 
   app.post(
@@ -58,11 +52,9 @@ export const serversRoutes: FastifyPluginAsyncZod<{ service: ServersService; db:
       schema: { operationId: 'createServerNode', tags, summary: 'Register a running node agent (admins); it must answer with the token', body: CreateServerNodeBodySchema, response: { 201: ServerNodeSchema, ...errors } },
     },
     async (request, reply) => {
-      requireAdmin(requiredActor(request.actor));
       const { name, url, token, public_url, game_host, memory_mib } = request.body;
-      const node = await registerNode(db, { name, url, token, publicUrl: public_url, gameHost: game_host, memoryLimitMib: memory_mib });
-      const listed = (await listNodesWithUsage(db)).find((n) => n.url === node.url)!;
-      return reply.code(201).send(listed);
+      const node = await service.addNode(requiredActor(request.actor), { name, url, token, publicUrl: public_url, gameHost: game_host, memoryLimitMib: memory_mib });
+      return reply.code(201).send(node);
     },
   );
 

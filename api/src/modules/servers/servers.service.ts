@@ -1,5 +1,5 @@
 import type { AgentServer } from '@cairn/shared/schemas/node-agent';
-import type { NewServerOptions, Server, ServerAccess, ServerSuspensionReason } from '@cairn/shared/schemas/servers';
+import type { NewServerOptions, Server, ServerAccess, ServerAutobackup, ServerNode, ServerSuspensionReason } from '@cairn/shared/schemas/servers';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -9,11 +9,13 @@ import { requireAdmin } from '../access/staff.policy.js';
 import { findServerSubscription, findServerSubscriptions, type ServerPurchases, type ServerSubscription } from '../billing/server-plans.port.js';
 import { ACCESS_TTL_SECONDS, mintAccessToken, OWNER_PERMISSIONS } from './access-tokens.js';
 import { agentClient } from './agent-client.js';
-import { nodeAddresses, nodeCapacity } from './node-registry.js';
+import { nodeAddresses, nodeCapacity, refreshNodes, registerNode, type NodeRegistration } from './node-registry.js';
 import type { Provisioning } from './provisioning.js';
+import { getAutobackup, setAutobackup } from './server-autobackups.js';
 import { serverBackups } from './server-backups.js';
-import { maxBackupsOf, toServerPlan } from './server-plans.js';
+import { maxBackupsOf } from './server-plans.js';
 import { applyProperties, readProperties } from './server-properties.js';
+import { toServer, toServerNode } from './servers.mapper.js';
 import * as repo from './servers.repository.js';
 
 export const DEFAULT_GAME_VERSION = '1.21.4';
@@ -75,30 +77,31 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
     if (server.status === 'unprovisioned') throw conflict(`The server is not on a node yet, so it cannot ${doing}; wait until it is ready`, 'server_not_ready');
   }
 
-  /** The wire shape; `sub` and `node` are looked up unless the caller loaded them for many servers at once. */
-  async function toServer(server: repo.ServerRow, withState: boolean, loaded?: { sub: ServerSubscription | undefined; node: repo.NodeRow | undefined }): Promise<Server> {
-    const sub = loaded ? loaded.sub : await findServerSubscription(db, server.subscriptionId);
-    const node = loaded ? loaded.node : server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
-    let live: AgentServer | undefined;
-    if (withState && node) live = await agentClient(node, 3000).get(server.id).catch(() => undefined);
-    return {
-      id: server.id,
-      name: server.name,
-      owner_id: encodeBase62(server.ownerId),
-      status: server.status,
-      suspension_reason: server.suspensionReason,
-      state: live?.state ?? null,
-      last_exit: live?.last_exit ?? null,
-      isolated: live?.isolated ?? null,
-      plan: toServerPlan(sub?.plan ?? { productId: 0, name: 'Unknown', cpu: 0, ram: 0, swap: 0, storage: 0 }),
-      subscription_id: encodeBase62(server.subscriptionId),
-      game: 'minecraft',
-      game_version: server.gameVersion,
-      loader: server.loader,
-      net: node && server.port !== null ? { host: serverHost(server, node, deps.domain), port: server.port } : null,
-      node: node ? { id: encodeBase62(node.id), name: node.name } : null,
-      created: server.created.toISOString(),
-    };
+  /**
+   * One server's wire shape, with its process state read from its node (the agent has 3 s; no
+   * answer leaves the state null). `sub` is passed when the caller has loaded it already.
+   */
+  async function present(server: repo.ServerRow, loadedSub?: { sub: ServerSubscription | undefined }): Promise<Server> {
+    const sub = loadedSub ? loadedSub.sub : await findServerSubscription(db, server.subscriptionId);
+    const node = server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
+    const live: AgentServer | undefined = node ? await agentClient(node, 3000).get(server.id).catch(() => undefined) : undefined;
+    return toServer(server, { sub, node, live }, deps.domain);
+  }
+
+  /** The caller's server, 404 while it is an unpaid purchase (GET /servers leaves those out too). */
+  async function visiblePaid(actor: Actor, id: string): Promise<{ server: repo.ServerRow; sub: ServerSubscription | undefined }> {
+    const server = await visible(actor, id);
+    const sub = await findServerSubscription(db, server.subscriptionId);
+    if (isUnpaidPurchase(server, sub)) throw notFound('The server does not exist');
+    return { server, sub };
+  }
+
+  /** Every node as it answers now, with the memory and servers placed on it. */
+  async function nodesWithUsage(): Promise<ServerNode[]> {
+    const nodes = await refreshNodes(db);
+    const allocated = await repo.allocatedMemoryByNode(db);
+    const counts = await repo.serverCountByNode(db);
+    return nodes.map((node) => toServerNode(node, { allocatedMemoryMib: allocated.get(node.id) ?? 0, servers: counts.get(node.id) ?? 0 }));
   }
 
   return {
@@ -113,23 +116,45 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       const subs = await findServerSubscriptions(db, allRows.map((row) => row.subscriptionId));
       // A purchase that was declined or never confirmed leaves a row that was never paid for: not a server yet.
       const rows = allRows.filter((row) => !isUnpaidPurchase(row, subs.get(row.subscriptionId)));
-      const nodes = new Map((await repo.listNodes(db)).map((node) => [node.id, node]));
-      const servers = await Promise.all(
-        rows.map((row) => toServer(row, false, { sub: subs.get(row.subscriptionId), node: row.nodeId === null ? undefined : nodes.get(row.nodeId) })),
-      );
+      // The list shows no process state, so no node agent is asked; each node is loaded once.
+      const nodeIds = [...new Set(rows.flatMap((row) => (row.nodeId === null ? [] : [row.nodeId])))];
+      const nodes = new Map((await repo.listNodeLabels(db, nodeIds)).map((node) => [node.id, node]));
+      const servers = rows.map((row) => toServer(row, { sub: subs.get(row.subscriptionId), node: row.nodeId === null ? undefined : nodes.get(row.nodeId) }, deps.domain));
       return { servers };
     },
 
     async get(actor: Actor, id: string): Promise<Server> {
-      const server = await visible(actor, id);
-      if (isUnpaidPurchase(server, await findServerSubscription(db, server.subscriptionId))) throw notFound('The server does not exist');
-      return toServer(server, true);
+      const { server, sub } = await visiblePaid(actor, id);
+      return present(server, { sub });
     },
 
     async edit(actor: Actor, id: string, body: { name?: string }): Promise<Server> {
       const server = await visible(actor, id);
       if (body.name !== undefined) await repo.updateServer(db, server.id, { name: body.name });
-      return toServer({ ...server, name: body.name ?? server.name }, true);
+      return present({ ...server, name: body.name ?? server.name });
+    },
+
+    /** Node agents with capacity, allocation and health (admins). */
+    async nodes(actor: Actor): Promise<{ nodes: ServerNode[] }> {
+      requireAdmin(actor);
+      return { nodes: await nodesWithUsage() };
+    },
+
+    /** Registers a running node agent (admins): it must answer with the token. */
+    async addNode(actor: Actor, registration: NodeRegistration): Promise<ServerNode> {
+      requireAdmin(actor);
+      const node = await registerNode(db, registration);
+      return (await nodesWithUsage()).find((n) => n.url === node.url)!;
+    },
+
+    async autobackup(actor: Actor, id: string): Promise<ServerAutobackup> {
+      const { server } = await visiblePaid(actor, id);
+      return getAutobackup(db, server.id);
+    },
+
+    async setAutobackup(actor: Actor, id: string, body: { enabled: boolean; interval_hours: ServerAutobackup['interval_hours'] }): Promise<ServerAutobackup> {
+      const { server } = await visiblePaid(actor, id);
+      return setAutobackup(db, server.id, body);
     },
 
     async power(actor: Actor, id: string, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
@@ -201,14 +226,14 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       requireAdmin(actor);
       const server = await visible(actor, id);
       await provisioning.suspend(server.id, reason);
-      return toServer((await repo.findServer(db, server.id))!, true);
+      return present((await repo.findServer(db, server.id))!);
     },
 
     async unsuspend(actor: Actor, id: string): Promise<Server> {
       requireAdmin(actor);
       const server = await visible(actor, id);
       await provisioning.unsuspend(server.id);
-      return toServer((await repo.findServer(db, server.id))!, true);
+      return present((await repo.findServer(db, server.id))!);
     },
   };
 }
@@ -216,11 +241,6 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
 export type ServersService = ReturnType<typeof createServersService>;
 
 /** Never placed and its subscription never started: a declined or abandoned purchase. */
-export function isUnpaidPurchase(server: repo.ServerRow, sub: ServerSubscription | undefined): boolean {
+export function isUnpaidPurchase(server: Pick<repo.ServerRow, 'status' | 'nodeId'>, sub: ServerSubscription | undefined): boolean {
   return server.status === 'unprovisioned' && server.nodeId === null && sub?.status !== 'provisioned';
-}
-
-/** What players connect to: the custom address when the operator set SERVERS_DOMAIN and the owner chose one. */
-export function serverHost(server: repo.ServerRow, node: repo.NodeRow, domain: string | undefined): string {
-  return domain && server.subdomain ? `${server.subdomain}.${domain}` : nodeAddresses(node).gameHost;
 }

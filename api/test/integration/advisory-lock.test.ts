@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdvisoryLockTimeoutError, withAdvisoryLock } from '../../src/db/advisory-lock.js';
+import { createTestContext, type TestContext } from '../harness.js';
+
+/** The session-level advisory lock billing holds across calls to the payment processor. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Sessions of this database holding a granted advisory lock, and whether each is inside a transaction. */
+const lockHolders = async () =>
+  [
+    ...(await db().execute<{ in_transaction: boolean }>(
+      sql`select a.xact_start is not null as in_transaction from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and l.granted and a.datname = current_database()`,
+    )),
+  ].map((row) => row.in_transaction);
+
+describe('withAdvisoryLock', () => {
+  it('serializes holders of one key (not of different keys) with no transaction open while they run', async () => {
+    const order: string[] = [];
+    const release = gate();
+    const first = withAdvisoryLock(db(), 'test-lock:a', { timeoutMs: 5_000 }, async () => {
+      order.push('first in');
+      await release.opened;
+      order.push('first out');
+    });
+    await until(() => order.length === 1);
+    expect(await lockHolders()).toEqual([false]);
+    const second = withAdvisoryLock(db(), 'test-lock:a', { timeoutMs: 5_000 }, async () => {
+      order.push('second');
+    });
+    expect(await withAdvisoryLock(db(), 'test-lock:b', { timeoutMs: 5_000 }, async () => 'another key does not wait')).toBe('another key does not wait');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(order).toEqual(['first in']);
+    release.open();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first in', 'first out', 'second']);
+    expect(await lockHolders()).toEqual([]);
+  });
+
+  it('gives up after its timeout, and frees the lock when the holder throws', async () => {
+    const release = gate();
+    let entered = false;
+    const holder = withAdvisoryLock(db(), 'test-lock:c', { timeoutMs: 5_000 }, async () => {
+      entered = true;
+      await release.opened;
+      throw new Error('the holder failed');
+    });
+    await until(() => entered);
+    await expect(withAdvisoryLock(db(), 'test-lock:c', { timeoutMs: 100 }, async () => 'never')).rejects.toBeInstanceOf(AdvisoryLockTimeoutError);
+    release.open();
+    await expect(holder).rejects.toThrow('the holder failed');
+    expect(await withAdvisoryLock(db(), 'test-lock:c', { timeoutMs: 1_000 }, async () => 'free again')).toBe('free again');
+    // The connections go back to the pool with their own timeouts.
+    const settings = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const [row] = await db().execute<{ lock: string; statement: string }>(sql`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement`);
+        return `${row!.lock} ${row!.statement}`;
+      }),
+    );
+    expect(new Set(settings).size).toBe(1);
+    expect(settings[0]).not.toMatch(/^100ms /);
+  });
+});
