@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { stronglyConnectedComponents } from '../test/helpers/strongly-connected.js';
 
 const srcDir = dirname(new URL(import.meta.url).pathname);
 
@@ -37,40 +38,9 @@ function importGraph(dir: string): Graph {
   return graph;
 }
 
-/** Every import circle, one per strongly connected component (Tarjan), as a path `a → b → … → a`. */
+/** Every import circle, one per strongly connected component, as a path `a → b → … → a`. */
 function importCircles(graph: Graph): string[] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const components: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, counter);
-    low.set(node, counter);
-    counter += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, index.get(next)!));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) components.push(component);
-    }
-  };
-  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  const components = stronglyConnectedComponents(graph);
   return components.map((component) => {
     const members = new Set(component);
     const start = [...component].sort()[0]!;

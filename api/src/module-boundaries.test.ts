@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { workspaceRoot } from './config.js';
+import { stronglyConnectedComponents } from '../test/helpers/strongly-connected.js';
 
 const root = workspaceRoot(dirname(new URL(import.meta.url).pathname));
 const eslint = new ESLint({ cwd: root });
@@ -82,42 +83,8 @@ function moduleGraph(modulesDir: string): Graph {
   return graph;
 }
 
-/** Strongly connected components with more than one module (Tarjan). */
-function cycles(graph: Graph): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, counter);
-    low.set(node, counter);
-    counter += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, index.get(next)!));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return found;
-}
+/** Import circles between modules, each sorted. */
+const cycles = (graph: Graph): string[][] => stronglyConnectedComponents(graph).map((component) => component.sort());
 
 describe('API module graph', () => {
   it('finds a cycle when there is one', () => {
