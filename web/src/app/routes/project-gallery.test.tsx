@@ -181,7 +181,7 @@ describe('gallery management', { timeout: 60_000 }, () => {
     expect(night.getByLabelText('Featured image')).not.toBeChecked();
     await user.click(night.getByLabelText('Featured image'));
     expect(forest.getByLabelText('Featured image')).not.toBeChecked();
-    await user.click(details.getByRole('button', { name: 'Leave spare.png out of this upload' }));
+    await user.click(details.getByRole('button', { name: 'Leave out spare.png from this upload' }));
     expect(details.queryByRole('group', { name: 'spare.png' })).not.toBeInTheDocument();
     await user.click(details.getByRole('button', { name: 'Upload 2 images' }));
 
