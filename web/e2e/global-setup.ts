@@ -53,6 +53,41 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('The e2e tier runs the built product: build first (npm test does).');
   }
   const dataDir = join(repoRoot, '.data', 'e2e');
+  const { child, apiUrl, siteUrl, output } = await startProductWithRetries(main, dataDir);
+  project.provide('siteUrl', siteUrl);
+  project.provide('apiUrl', apiUrl);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
+    if (child.exitCode !== 0) console.warn(`Cairn exited with ${child.exitCode} after SIGTERM:\n${output()}`);
+  };
+}
+
+interface Started {
+  child: ChildProcess;
+  apiUrl: string;
+  siteUrl: string;
+  output: () => string;
+}
+
+/**
+ * A free port can be taken by another tier's process between being found and being listened on:
+ * a start that loses such a race is tried again on new ports.
+ */
+async function startProductWithRetries(main: string, dataDir: string): Promise<Started> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startProduct(main, dataDir);
+    } catch (error) {
+      if (attempt >= 3 || !(error as Error).message.includes('EADDRINUSE')) throw error;
+      console.warn(`Cairn lost a port to another process (attempt ${attempt}); starting it again.`);
+    }
+  }
+}
+
+/** Starts the built product on free loopback ports in a fresh data folder; resolves once it answers. */
+async function startProduct(main: string, dataDir: string): Promise<Started> {
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const [apiPort, webPort] = [await freePort(), await freePort()];
@@ -77,16 +112,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForOk(siteUrl, child, 30_000);
   } catch (error) {
     child.kill('SIGKILL');
+    await new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
     throw new Error(`${(error as Error).message}\n--- Cairn output ---\n${output}`);
   }
-  project.provide('siteUrl', siteUrl);
-  project.provide('apiUrl', apiUrl);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
-    if (child.exitCode !== 0) console.warn(`Cairn exited with ${child.exitCode} after SIGTERM:\n${output}`);
-  };
+  return { child, apiUrl, siteUrl, output: () => output };
 }
 
 declare module 'vitest' {
