@@ -80,7 +80,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService;
         summary: 'Downloads of projects per download source over the range',
         description:
           'Answers `{project_id: {source: downloads}}`. A source is the launcher or tool that downloaded the files, as the `project` part of a ' +
-          'User-Agent of the form `project/version (contact)` (e.g. `ModrinthApp/0.9.3 (support@example.com)` → `ModrinthApp`); `website` for ' +
+          'User-Agent of the form `project/version (contact)` (e.g. `CairnApp/0.9.3 (support@example.com)` → `CairnApp`); `website` for ' +
           'downloads from the Cairn website\'s own pages; `unknown` for every other client (and for downloads counted before sources were recorded). ' +
           readDescription,
         querystring: AnalyticsQuerySchema,

@@ -5,9 +5,9 @@ const site = new Set(['https://cairn.test', 'https://www.cairn.test']);
 
 describe('sourceFromUserAgent', () => {
   it.each([
-    ['ModrinthApp/0.9.3 (support@example.com)', 'ModrinthApp'],
-    ['modrinth/theseus/0.9.3 (linux; support@example.com)', 'modrinth/theseus'],
-    ['PrismLauncher/8.4 (https://prismlauncher.org) okhttp/4.12.0', 'PrismLauncher'],
+    ['CairnApp/0.9.3 (support@example.com)', 'CairnApp'],
+    ['lodestone/desktop/0.9.3 (linux; support@example.com)', 'lodestone/desktop'],
+    ['CobbleLauncher/8.4 (https://cobble.example) okhttp/4.12.0', 'CobbleLauncher'],
     ['my_launcher/v2.0.0-beta.1+build.5 (me@example.com)', 'my_launcher'],
     ['packsync/1 (ci)', 'packsync'],
   ])('names the project of %s', (userAgent, source) => {
@@ -20,16 +20,16 @@ describe('sourceFromUserAgent', () => {
     ['okhttp/4.9.3'],
     ['curl/8.5.0'],
     ['python-requests/2.31.0'],
-    ['ModrinthApp (support@example.com)'],
-    ['ModrinthApp/dev (support@example.com)'],
-    ['ModrinthApp/0.9.3 ()'],
-    ['ModrinthApp/0.9.3 (   )'],
+    ['CairnApp (support@example.com)'],
+    ['CairnApp/dev (support@example.com)'],
+    ['CairnApp/0.9.3 ()'],
+    ['CairnApp/0.9.3 (   )'],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'],
     ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
     ['website/1.0 (me@example.com)'],
     ['Unknown/1.0 (me@example.com)'],
     [`${'a'.repeat(65)}/1.0 (me@example.com)`],
-    [' ModrinthApp/0.9.3 (support@example.com)'],
+    [' CairnApp/0.9.3 (support@example.com)'],
   ])('names nothing for %s', (userAgent) => {
     expect(sourceFromUserAgent(userAgent)).toBeUndefined();
   });
@@ -45,7 +45,7 @@ describe('downloadSource', () => {
   const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
   it('prefers the launcher a well-formed User-Agent names', () => {
-    expect(downloadSource({ userAgent: 'ModrinthApp/0.9.3 (support@example.com)', referer: 'https://cairn.test/' }, site)).toBe('ModrinthApp');
+    expect(downloadSource({ userAgent: 'CairnApp/0.9.3 (support@example.com)', referer: 'https://cairn.test/' }, site)).toBe('CairnApp');
   });
 
   it('recognises the site by its Origin, or else its Referer', () => {

@@ -56,8 +56,8 @@ function serveAnalytics({ revenue = 'ok' }: { revenue?: 'ok' | 'missing' | 'omit
     http.get('*/v2/analytics/sources/downloads', ({ request }) => {
       record(request);
       return HttpResponse.json({
-        AAAAAAA1: { ModrinthApp: 800, website: 400, unknown: 200, 'modrinth/theseus': 60, PrismLauncher: 40 },
-        AAAAAAA2: { website: 30, PrismLauncher: 10, packsync: 4, HearthLauncher: 1 },
+        AAAAAAA1: { CairnApp: 800, website: 400, unknown: 200, 'lodestone/desktop': 60, CobbleLauncher: 40 },
+        AAAAAAA2: { website: 30, CobbleLauncher: 10, packsync: 4, HearthLauncher: 1 },
       });
     }),
   );
@@ -113,7 +113,7 @@ describe('analytics', () => {
     const sources = within(section);
     expect(sources.getByRole('heading', { level: 2, name: 'Downloads by source' })).toBeInTheDocument();
     // Launchers keep their own names; the website and unidentified clients are words of the page.
-    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['ModrinthApp', 'Cairn website', 'Unknown', 'modrinth/theseus', 'PrismLauncher', 'packsync', 'HearthLauncher']);
+    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['CairnApp', 'Cairn website', 'Unknown', 'lodestone/desktop', 'CobbleLauncher', 'packsync', 'HearthLauncher']);
     expect(sources.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Source', 'Downloads', 'Share']);
     expect(sources.getByText('430').closest('tr')).toHaveTextContent('27.8%');
     const request = seen.find((s) => s.path === '/v2/analytics/sources/downloads')!;
@@ -125,24 +125,24 @@ describe('analytics', () => {
     const bar = section.querySelector('[aria-hidden="true"][class*="stack"]')!;
     const slices = [...bar.children] as HTMLElement[];
     expect(slices.map((slice) => slice.title)).toEqual([
-      'ModrinthApp: 51.8%',
+      'CairnApp: 51.8%',
       'Cairn website: 27.8%',
       'Unknown: 12.9%',
-      'modrinth/theseus: 3.9%',
-      'PrismLauncher: 3.2%',
+      'lodestone/desktop: 3.9%',
+      'CobbleLauncher: 3.2%',
       'packsync: 0.3%',
       '1 other source: 0.1%',
     ]);
     expect(slices[2]!.style.background).toBe('var(--color-text-muted)');
     const swatch = (name: string) => (sources.getByRole('rowheader', { name }).querySelector('[aria-hidden="true"]') as HTMLElement).style.background;
-    expect(swatch('ModrinthApp')).toBe(slices[0]!.style.background);
+    expect(swatch('CairnApp')).toBe(slices[0]!.style.background);
     expect(swatch('packsync')).toBe(slices[5]!.style.background);
     expect(swatch('HearthLauncher')).toBe(slices[6]!.style.background);
     expect(new Set(slices.map((slice) => slice.style.background)).size).toBe(7);
 
     // Hiding a project leaves its downloads out; views have no source, so the breakdown goes with downloads.
     await user.click(within(screen.getByRole('group', { name: 'Projects in the chart' })).getByRole('button', { name: 'Beacon' }));
-    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Cairn website', 'PrismLauncher', 'packsync', 'HearthLauncher']);
+    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Cairn website', 'CobbleLauncher', 'packsync', 'HearthLauncher']);
     expect(sources.getByText('30').closest('tr')).toHaveTextContent('66.7%');
     await user.click(tile(/^Views/));
     expect(await screen.findByRole('region', { name: 'Views by region' })).toBeInTheDocument();

@@ -30,7 +30,7 @@ describe('organization analytics settings', () => {
       http.get('*/v2/analytics/countries/downloads', () => HttpResponse.json({ OrgProj1: { FR: 70 } })),
       http.get('*/v2/analytics/sources/downloads', ({ request }) => {
         sourcesAsked.push(JSON.parse(new URL(request.url).searchParams.get('project_ids')!) as string[]);
-        return HttpResponse.json({ OrgProj1: { website: 50, PrismLauncher: 20 }, OrgProj2: { unknown: 5 } });
+        return HttpResponse.json({ OrgProj1: { website: 50, CobbleLauncher: 20 }, OrgProj2: { unknown: 5 } });
       }),
     );
     renderRoute(createAppRoutes, { path: '/organization/masons/settings/analytics' });
@@ -41,7 +41,7 @@ describe('organization analytics settings', () => {
     expect(screen.getByRole('button', { name: /^Views/ })).toHaveTextContent('900');
     expect(asked[0]).toEqual(['OrgProj1', 'OrgProj2']);
     const sources = within(await screen.findByRole('region', { name: 'Downloads by source' }));
-    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Cairn website', 'PrismLauncher', 'Unknown']);
+    expect(sources.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Cairn website', 'CobbleLauncher', 'Unknown']);
     expect(sourcesAsked[0]).toEqual(['OrgProj1', 'OrgProj2']);
     const nav = within(screen.getByRole('navigation', { name: 'Organization settings' }));
     expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');

@@ -4,10 +4,10 @@ import { MAX_NAMED_SOURCES, sourceSlices } from './sources';
 
 describe('breakdownTotals', () => {
   it('adds the visible projects up per value, largest first, dropping zeros', () => {
-    const data = { A: { website: 5, ModrinthApp: 7, unknown: 0 }, B: { website: 4, packsync: 1 }, C: { ModrinthApp: 100 } };
+    const data = { A: { website: 5, CairnApp: 7, unknown: 0 }, B: { website: 4, packsync: 1 }, C: { CairnApp: 100 } };
     expect(breakdownTotals(data, (id) => id !== 'C')).toEqual([
       { key: 'website', value: 9 },
-      { key: 'ModrinthApp', value: 7 },
+      { key: 'CairnApp', value: 7 },
       { key: 'packsync', value: 1 },
     ]);
   });
