@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildErrorBody } from '../testing/mocks/factories';
 import { server } from '../testing/mocks/server';
-import { apiFetch, HttpError, NetworkError, ResponseShapeError } from './api-client';
+import { apiFetch, apiRequest, HttpError, NetworkError, ResponseShapeError } from './api-client';
 
 const ProjectSchema = z.object({
   id: z.string(),
@@ -114,6 +114,31 @@ describe('apiFetch', () => {
     server.use(http.get('*/v2/project/:id', () => HttpResponse.error()));
 
     await expect(apiFetch('/v2/project/AbC123', { schema: ProjectSchema })).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('apiRequest', () => {
+  it('talks to another Cairn service with a bearer token and no cookies, and reads its errors the same way', async () => {
+    let seen: { credentials: RequestCredentials; authorization: string | null; query: string } | undefined;
+    server.use(
+      http.get('http://node.test/files/contents', ({ request }) => {
+        seen = { credentials: request.credentials, authorization: request.headers.get('authorization'), query: new URL(request.url).search };
+        return HttpResponse.text('motd=Hello');
+      }),
+      http.post('http://node.test/files/mkdir', () => HttpResponse.json(buildErrorBody({ error: 'already_exists', description: 'A file or folder with that name exists' }), { status: 409 })),
+    );
+    const options = { baseUrl: 'http://node.test/files', credentials: 'omit' as const, headers: { Authorization: 'Bearer node-token' } };
+
+    const response = await apiRequest('/contents', { ...options, query: { path: 'server.properties' } });
+
+    expect(await response.text()).toBe('motd=Hello');
+    expect(seen).toEqual({ credentials: 'omit', authorization: 'Bearer node-token', query: '?path=server.properties' });
+    await expect(apiRequest('/mkdir', { ...options, method: 'POST', body: { path: 'world' } })).rejects.toMatchObject({
+      status: 409,
+      code: 'already_exists',
+      description: 'A file or folder with that name exists',
+      path: '/mkdir',
+    });
   });
 });
 

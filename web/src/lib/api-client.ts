@@ -63,16 +63,24 @@ type QueryValue = string | number | boolean | readonly (string | number)[] | und
  */
 type SchemaOption<S extends z.ZodType> = { schema: S; loadSchema?: never } | { loadSchema: () => Promise<S>; schema?: never };
 
-type ApiFetchOptions<S extends z.ZodType> = SchemaOption<S> & {
+/** What a request sends, to the API or to another Cairn service that answers the same way. */
+export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain values are sent as JSON; FormData / Blob / URLSearchParams are sent as they are. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   headers?: HeadersInit;
   signal?: AbortSignal;
-};
+  /** Where `path` is resolved (default: the API). A game-server node's files, say. */
+  baseUrl?: string;
+  /** Cookies go to the API only (default `include`); other services take a bearer token. */
+  credentials?: RequestCredentials;
+}
 
-function buildUrl(path: string, query: ApiFetchOptions<z.ZodType>['query']): string {
+type ApiFetchOptions<S extends z.ZodType> = SchemaOption<S> & ApiRequestOptions;
+
+/** `baseUrl + path` with the query's defined values (arrays as repeated keys). */
+export function buildUrl(baseUrl: string, path: string, query: ApiRequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
@@ -80,7 +88,7 @@ function buildUrl(path: string, query: ApiFetchOptions<z.ZodType>['query']): str
     else params.set(key, String(value));
   }
   const search = params.toString();
-  return `${env.apiUrl}${path}${search ? `?${search}` : ''}`;
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -122,17 +130,24 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
 }
 
 /**
- * The one way the web talks to the API. `path` is the full API path (`/v2/tag/loader`), matching the
- * OpenAPI document. Resolves with the body parsed by `schema`; rejects with HttpError,
- * ResponseShapeError or NetworkError (or the AbortError of `signal`).
+ * The HttpError for a non-2xx answer: the `{ error, description }` body when it is one, else the
+ * status text. `body` is the answer's text.
  */
-export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+export function httpErrorFrom(status: number, statusText: string, body: string, method: string, path: string, retryAfter?: number): HttpError {
+  const json = parseJson(body);
+  if (json.ok && isErrorBody(json.value)) return new HttpError(status, json.value.error, json.value.description, method, path, retryAfter);
+  return new HttpError(status, undefined, statusText || `Request failed with status ${status}`, method, path, retryAfter);
+}
+
+/**
+ * Sends one request and resolves with the 2xx Response, its body unread; rejects with HttpError
+ * (a non-2xx answer), NetworkError, or the AbortError of `signal`. `apiFetch` is this plus the
+ * body's schema; use this one directly for bodies that are not JSON (text, downloads).
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, query, signal } = options;
-  const schema = options.loadSchema ? options.loadSchema() : Promise.resolve(options.schema);
-  // An import that fails is reported when the response is parsed, not as an unhandled rejection.
-  schema.catch(() => {});
   const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
 
   let requestBody: BodyInit | undefined;
   if (body !== undefined) {
@@ -145,33 +160,37 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(buildUrl(options.baseUrl ?? env.apiUrl, path, query), {
       method,
       headers,
       body: requestBody,
       signal,
-      credentials: 'include',
+      credentials: options.credentials ?? 'include',
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new NetworkError(method, path, { cause: error });
   }
-
-  const text = await response.text();
-  const json = parseJson(text);
-
   if (!response.ok) {
     const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers) : undefined;
-    if (json.ok && isErrorBody(json.value)) {
-      throw new HttpError(response.status, json.value.error, json.value.description, method, path, retryAfter);
-    }
-    const fallback = response.statusText || `Request failed with status ${response.status}`;
-    throw new HttpError(response.status, undefined, fallback, method, path, retryAfter);
+    throw httpErrorFrom(response.status, response.statusText, await response.text(), method, path, retryAfter);
   }
+  return response;
+}
 
-  if (!json.ok) {
-    throw new ResponseShapeError(method, path, 'body is not valid JSON');
-  }
+/**
+ * The one way the web talks to the API. `path` is the full API path (`/v2/tag/loader`), matching the
+ * OpenAPI document. Resolves with the body parsed by `schema`; rejects with HttpError,
+ * ResponseShapeError or NetworkError (or the AbortError of `signal`).
+ */
+export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+  const method = options.method ?? 'GET';
+  const schema = options.loadSchema ? options.loadSchema() : Promise.resolve(options.schema);
+  // An import that fails is reported when the response is parsed, not as an unhandled rejection.
+  schema.catch(() => {});
+  const response = await apiRequest(path, options);
+  const json = parseJson(await response.text());
+  if (!json.ok) throw new ResponseShapeError(method, path, 'body is not valid JSON');
   const parsed = (await schema).safeParse(json.value);
   if (!parsed.success) throw ResponseShapeError.fromIssues(method, path, parsed.error.issues);
   return parsed.data;

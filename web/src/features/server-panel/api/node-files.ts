@@ -1,8 +1,7 @@
-import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { AgentFileListSchema } from '@cairn/shared/schemas/node-agent';
 import type { ServerAccess } from '@cairn/shared/schemas/servers';
 import { z } from 'zod';
-import { HttpError, NetworkError, ResponseShapeError } from '../../../lib/api-client';
+import { apiFetch, apiRequest, buildUrl, httpErrorFrom, HttpError, NetworkError, ResponseShapeError, type ApiRequestOptions } from '../../../lib/api-client';
 import { getServerAccess } from '../../../lib/servers/servers-queries';
 
 export type FileList = z.infer<typeof AgentFileListSchema>;
@@ -24,24 +23,9 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
   query?: Query;
   json?: unknown;
-  body?: Blob | string;
+  body?: Blob;
   signal?: AbortSignal;
 }
-
-async function errorFrom(response: Response, method: string, route: string): Promise<HttpError> {
-  const body = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  if (body.success) return new HttpError(response.status, body.data.error, body.data.description, method, route);
-  return new HttpError(response.status, undefined, response.statusText || `Request failed with status ${response.status}`, method, route);
-}
-
-function withQuery(url: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
-}
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * The server's files on its node, called straight from the browser: `files_url` and a
@@ -75,36 +59,20 @@ export function createNodeFiles(serverId: string) {
   };
   const unauthorized = (error: unknown) => error instanceof HttpError && error.status === 401;
 
-  const request = (route: string, options: RequestOptions = {}): Promise<Response> => {
-    const method = options.method ?? 'GET';
-    return withToken(async (held) => {
-      const headers: Record<string, string> = { Authorization: `Bearer ${held.token}` };
-      let body: BodyInit | undefined;
-      if (options.json !== undefined) {
-        headers['Content-Type'] = 'application/json';
-        body = JSON.stringify(options.json);
-      } else if (options.body !== undefined) {
-        headers['Content-Type'] = 'application/octet-stream';
-        body = options.body;
-      }
-      let response: Response;
-      try {
-        response = await fetch(withQuery(`${held.files_url}/${route}`, options.query), { method, headers, body, signal: options.signal });
-      } catch (error) {
-        if (isAbort(error)) throw error;
-        throw new NetworkError(method, route, { cause: error });
-      }
-      if (!response.ok) throw await errorFrom(response, method, route);
-      return response;
-    }, unauthorized);
-  };
-
-  const json = async <S extends z.ZodType>(route: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> => {
-    const response = await request(route, options);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw ResponseShapeError.fromIssues(options.method ?? 'GET', route, parsed.error.issues);
-    return parsed.data;
-  };
+  /** Through the app's API client, against the node: a bearer token instead of the session cookie. */
+  const nodeOptions = (held: ServerAccess, options: RequestOptions): ApiRequestOptions => ({
+    method: options.method ?? 'GET',
+    baseUrl: held.files_url,
+    credentials: 'omit',
+    query: options.query,
+    signal: options.signal,
+    headers: { Authorization: `Bearer ${held.token}`, ...(options.body ? { 'Content-Type': 'application/octet-stream' } : {}) },
+    body: options.json ?? options.body,
+  });
+  const request = (route: string, options: RequestOptions = {}): Promise<Response> =>
+    withToken((held) => apiRequest(`/${route}`, nodeOptions(held, options)), unauthorized);
+  const json = <S extends z.ZodType>(route: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> =>
+    withToken((held) => apiFetch(`/${route}`, { ...nodeOptions(held, options), schema }), unauthorized);
   const post = async (route: string, body: unknown) => void (await request(route, { method: 'POST', json: body }));
 
   return {
@@ -122,7 +90,7 @@ export function createNodeFiles(serverId: string) {
     /** A link that downloads the file (browsers cannot send headers on navigation, hence `?token=`). */
     downloadUrl: async (path: string) => {
       const held = await currentAccess(false);
-      return withQuery(`${held.files_url}/download`, { path, token: held.token });
+      return buildUrl(held.files_url, '/download', { path, token: held.token });
     },
     /**
      * Streams one file to the node with upload progress (XMLHttpRequest: fetch cannot report
@@ -136,7 +104,7 @@ export function createNodeFiles(serverId: string) {
             const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
             if (signal?.aborted) return reject(cancelled());
             const xhr = new XMLHttpRequest();
-            xhr.open('POST', withQuery(`${held.files_url}/upload`, { path, overwrite: 'false' }));
+            xhr.open('POST', buildUrl(held.files_url, '/upload', { path, overwrite: 'false' }));
             xhr.setRequestHeader('Authorization', `Bearer ${held.token}`);
             xhr.setRequestHeader('Content-Type', 'application/octet-stream');
             xhr.upload.onprogress = (event) => {
@@ -147,21 +115,18 @@ export function createNodeFiles(serverId: string) {
             signal?.addEventListener('abort', onAbort, { once: true });
             const settle = () => signal?.removeEventListener('abort', onAbort);
             xhr.onabort = () => (settle(), reject(cancelled()));
-            xhr.onerror = () => (settle(), reject(new NetworkError('POST', 'upload')));
+            xhr.onerror = () => (settle(), reject(new NetworkError('POST', '/upload')));
             xhr.onload = () => {
               settle();
+              if (xhr.status < 200 || xhr.status >= 300) return reject(httpErrorFrom(xhr.status, xhr.statusText, xhr.responseText, 'POST', '/upload'));
               let body: unknown;
               try {
                 body = JSON.parse(xhr.responseText) as unknown;
               } catch {
                 body = undefined;
               }
-              if (xhr.status < 200 || xhr.status >= 300) {
-                const error = ErrorBodySchema.safeParse(body);
-                return reject(new HttpError(xhr.status, error.data?.error, error.data?.description ?? `Upload failed with status ${xhr.status}`, 'POST', 'upload'));
-              }
               const parsed = WrittenSchema.safeParse(body);
-              if (!parsed.success) return reject(ResponseShapeError.fromIssues('POST', 'upload', parsed.error.issues));
+              if (!parsed.success) return reject(ResponseShapeError.fromIssues('POST', '/upload', parsed.error.issues));
               resolve(parsed.data);
             };
             xhr.send(file);
