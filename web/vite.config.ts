@@ -7,6 +7,7 @@ import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { siteContent } from './plugins/site-content';
+import { catalogProblems } from './src/lib/i18n/catalog-check';
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
 const webPort = Number(process.env.WEB_PORT ?? 3000);
@@ -55,6 +56,8 @@ function buildInfo(buildId: string): Plugin {
  * MessageFormat strings) to the ICU AST at build time. Together with the alias below, which swaps the runtime parser for its
  * no-parser entry, the browser never downloads the parser (about 8 KB gzip). The output is still
  * JSON, so Vite's own JSON handling continues from there. Tests and the dev server parse at runtime.
+ * A translated catalog that lacks an English message, or whose message takes other arguments,
+ * fails the build.
  */
 function precompileMessages(): Plugin {
   return {
@@ -64,6 +67,11 @@ function precompileMessages(): Plugin {
     transform(code, id) {
       if (!/[\\/]src[\\/]locales[\\/](?:[^\\/]+[\\/])?[^\\/]+\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
+      if (!/[\\/]en-US\.json$/.test(id)) {
+        const english = JSON.parse(readFileSync(join(dirname(id), 'en-US.json'), 'utf8')) as Record<string, string>;
+        const problems = catalogProblems(english, messages);
+        if (problems.length > 0) this.error(`${id.slice(webRoot.length + 1)} does not match the English catalog:\n${problems.join('\n')}`);
+      }
       const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseIcu(message)]));
       return { code: JSON.stringify(compiled), map: null };
     },

@@ -1,5 +1,4 @@
-import { PROJECT_TYPE_INFO, PROJECT_TYPES } from '@cairn/shared/constants/project-types';
-import { formatNumber } from '@cairn/shared/format/numbers';
+import { PROJECT_TYPES } from '@cairn/shared/constants/project-types';
 import { useQuery, useSuspenseQueries, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { LoaderFunction } from 'react-router';
@@ -19,6 +18,7 @@ import './home.css';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LazySectionError } from '../../components/errors/lazy-section-error';
 import { ProjectCardListSkeleton } from '../../components/project-card/project-card-list-skeleton';
+import { useFormatters } from '../../lib/use-formatters';
 
 const RANDOM_COUNT = 60;
 const LATEST: SearchRequest = { index: 'updated', offset: 0, limit: 6 };
@@ -54,6 +54,7 @@ function useCyclingType(): number {
 
 export function Component() {
   const t = useT();
+  const { formatNumber } = useFormatters();
   const { user } = useCurrentUser();
   const [{ data: random }, { data: categories }, { data: loaders }] = useSuspenseQueries({
     queries: [projectQueries.random(RANDOM_COUNT), tagQueries.categories(), tagQueries.loaders()],
@@ -63,7 +64,7 @@ export function Component() {
   const { data: everything } = useQuery(searchQueries.results(EVERYTHING));
   const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
   const typeIndex = useCyclingType();
-  const cycling = PROJECT_TYPE_INFO[PROJECT_TYPES[typeIndex] ?? 'mod'].plural.toLowerCase();
+  const cycling = t(`home.hero.word.${PROJECT_TYPES[typeIndex] ?? 'mod'}`);
   useHead({ title: t('home.head.title') });
 
   return (

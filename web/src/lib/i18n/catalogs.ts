@@ -1,5 +1,6 @@
 import type { MessageFormatElement } from 'react-intl';
 import enUS from '../../locales/en-US.json';
+import { matchPseudoLocale } from './pseudo-locales';
 import type accountEnUS from '../../locales/account/en-US.json';
 import type billingEnUS from '../../locales/billing/en-US.json';
 import type analyticsEnUS from '../../locales/analytics/en-US.json';
@@ -76,13 +77,15 @@ function catalogPath(locale: string): string {
   return `../../locales/${locale}.json`;
 }
 
-/** Whether Cairn's text exists in `locale`; other locales show the English text. */
+/** Whether Cairn's text exists in `locale` (or is generated, for a pseudo-locale); other locales show the English text. */
 export function hasTranslation(locale: string, defaultLocale: string): boolean {
-  return locale === defaultLocale || catalogPath(locale) in translatedCatalogs;
+  return locale === defaultLocale || catalogPath(locale) in translatedCatalogs || matchPseudoLocale(locale) !== undefined;
 }
 
 /** The messages for `locale`, English filling any gap; rejects when a catalog chunk cannot be loaded. */
 export async function loadMessages(locale: string): Promise<Messages> {
+  const pseudo = matchPseudoLocale(locale);
+  if (pseudo) return (await import('./pseudo-catalog')).pseudoCatalog(englishMessages, pseudo);
   const load = translatedCatalogs[catalogPath(locale)];
   if (!load) return englishMessages;
   const catalog = await load();
@@ -94,6 +97,8 @@ export async function loadAreaMessages(area: MessageArea, locale: string): Promi
   const english = areaCatalogs[`../../locales/${area}/en-US.json`];
   const translated = areaCatalogs[`../../locales/${area}/${locale}.json`];
   if (!english) throw new Error(`No message catalog for the ${area} area`);
+  const pseudo = matchPseudoLocale(locale);
+  if (pseudo) return (await import('./pseudo-catalog')).pseudoCatalog((await english()).default, pseudo);
   const [base, local] = await Promise.all([english(), translated && translated !== english ? translated() : undefined]);
   return { ...base.default, ...local?.default };
 }

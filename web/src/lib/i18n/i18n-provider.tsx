@@ -32,7 +32,7 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
 
 interface I18nProviderProps {
   children: ReactNode;
-  /** Defaults to `?hl=`, then the locale cookie, then en-US. */
+  /** Defaults to `?hl=`, then the locale cookie, then the browser's languages, then en-US. */
   initialLocale?: string;
   /** Injected in tests; defaults to the bundled catalogs. */
   loadMessages?: (locale: string) => Promise<Messages>;
@@ -40,7 +40,8 @@ interface I18nProviderProps {
 
 export function I18nProvider({ children, initialLocale, loadMessages = loadCatalog }: I18nProviderProps) {
   const [state, setState] = useState<LanguageState>(() => {
-    const locale = initialLocale ?? resolveInitialLocale(window.location.search, readCookie(LOCALE_COOKIE));
+    const locale =
+      initialLocale ?? resolveInitialLocale(window.location.search, readCookie(LOCALE_COOKIE), navigator.languages, (code) => hasTranslation(code, DEFAULT_LOCALE));
     const status: LanguageStatus = needsCatalog(locale) ? 'applying' : 'loaded';
     return { locale, displayLocale: DEFAULT_LOCALE, messages: englishMessages, status };
   });

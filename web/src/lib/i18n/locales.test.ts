@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, isRtlLocale, LOCALE_CODES, LOCALE_COOKIE_OPTIONS, localizedUrl, matchLocale, resolveInitialLocale, RTL_LOCALES } from './locales';
+import { browserLocale, DEFAULT_LOCALE, isRtlLocale, LOCALE_CODES, LOCALE_COOKIE_OPTIONS, localizedUrl, matchLocale, resolveInitialLocale, RTL_LOCALES } from './locales';
 import { LOCALES } from './locale-names';
 
 describe('locales', () => {
@@ -36,6 +36,27 @@ describe('locales', () => {
     expect(resolveInitialLocale('', 'ja-jp')).toBe('ja-JP');
     expect(resolveInitialLocale('', 'nope')).toBe('en-US');
     expect(resolveInitialLocale('?q=x', undefined)).toBe('en-US');
+  });
+
+  it('takes the first browser language Cairn is translated into, English stopping the search', () => {
+    const translated = (code: string) => code === 'en-US' || code === 'de-DE';
+    expect(browserLocale(['de-DE', 'en-US'], translated)).toBe('de-DE');
+    expect(browserLocale(['de-AT', 'en'], translated)).toBe('de-DE');
+    expect(browserLocale(['de'], translated)).toBe('de-DE');
+    expect(browserLocale(['fr-FR', 'de-CH'], translated)).toBe('de-DE');
+    expect(browserLocale(['en-GB', 'de-DE'], translated)).toBe('en-US');
+    expect(browserLocale(['fr-FR', 'ja'], translated)).toBeUndefined();
+    expect(resolveInitialLocale('', undefined, ['de-AT'], translated)).toBe('de-DE');
+    expect(resolveInitialLocale('', 'fr-FR', ['de-AT'], translated)).toBe('fr-FR');
+    expect(resolveInitialLocale('?hl=en-US', undefined, ['de-AT'], translated)).toBe('en-US');
+  });
+
+  it('reaches the pseudo-locales through hl only, the bidi one right to left', () => {
+    expect(resolveInitialLocale('?hl=ar-xb', 'de-DE')).toBe('ar-XB');
+    expect(resolveInitialLocale('?hl=en-XA', undefined)).toBe('en-XA');
+    expect(resolveInitialLocale('', 'ar-XB')).toBe('en-US');
+    expect(isRtlLocale('ar-XB')).toBe(true);
+    expect(isRtlLocale('en-XA')).toBe(false);
   });
 
   it('adds hl for other locales and never for the default', () => {

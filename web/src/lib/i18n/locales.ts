@@ -1,6 +1,7 @@
 import { ONE_YEAR_SECONDS, type CookieOptions } from '../cookies';
+import { matchPseudoLocale } from './pseudo-locales';
 
-/** The site's languages. Only en-US ships translations today (spec §9). */
+/** The site's languages; those with a catalog under `src/locales/` show their own text (see catalogs.ts). */
 export const DEFAULT_LOCALE = 'en-US';
 export const LOCALE_COOKIE = 'cairn-locale';
 export const LOCALE_COOKIE_OPTIONS: CookieOptions = { maxAgeSeconds: ONE_YEAR_SECONDS, sameSite: 'Strict' };
@@ -31,12 +32,37 @@ export function matchLocale(value: string | null | undefined): string | undefine
 }
 
 export function isRtlLocale(code: string): boolean {
-  return RTL_LOCALES.includes(code);
+  return RTL_LOCALES.includes(code) || code === 'ar-XB';
 }
 
-/** `?hl=` wins (one visit), then the cookie (the user's choice), then the default. */
-export function resolveInitialLocale(search: string, cookieValue: string | undefined): string {
-  return matchLocale(new URLSearchParams(search).get(LOCALE_URL_PARAM)) ?? matchLocale(cookieValue) ?? DEFAULT_LOCALE;
+/**
+ * The first of the browser's languages (`navigator.languages`, most wanted first) that Cairn is
+ * translated into: the exact locale, else another of the same language (de-AT → de-DE). English in
+ * the list stops the search, since the site is in English already.
+ */
+export function browserLocale(languages: readonly string[], isTranslated: (code: string) => boolean): string | undefined {
+  for (const language of languages) {
+    const exact = matchLocale(language);
+    if (exact && isTranslated(exact)) return exact;
+    const primary = language.trim().toLowerCase().split('-')[0];
+    const related = LOCALE_CODES.find((code) => code.toLowerCase().split('-')[0] === primary && isTranslated(code));
+    if (related) return related;
+  }
+  return undefined;
+}
+
+/**
+ * `?hl=` wins (one visit; pseudo-locales too), then the cookie (the user's choice), then the
+ * browser's languages, then the default.
+ */
+export function resolveInitialLocale(
+  search: string,
+  cookieValue: string | undefined,
+  languages: readonly string[] = [],
+  isTranslated: (code: string) => boolean = (code) => code === DEFAULT_LOCALE,
+): string {
+  const requested = new URLSearchParams(search).get(LOCALE_URL_PARAM);
+  return matchLocale(requested) ?? matchPseudoLocale(requested) ?? matchLocale(cookieValue) ?? browserLocale(languages, isTranslated) ?? DEFAULT_LOCALE;
 }
 
 /** `url` with `hl` set for `locale`, or removed for the default locale (which has none). */
