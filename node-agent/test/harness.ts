@@ -139,6 +139,24 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
   }
 }
 
+/**
+ * The bounded negative check, for what no event can prove (that nothing is left running): polls
+ * `change` until the time `untilMs` (a `Date.now()` value) and fails as soon as it reports one (a
+ * description of what changed). Built on waitFor, the package's one polling loop.
+ */
+export async function staysUnchanged(change: () => Promise<string | undefined>, untilMs: number, what: string): Promise<void> {
+  const outcome = await waitFor(
+    async () => {
+      const found = await change();
+      if (found !== undefined) return { found };
+      return Date.now() >= untilMs ? { found: undefined } : undefined;
+    },
+    Math.max(0, untilMs - Date.now()) + 10_000,
+    what,
+  );
+  if (outcome.found !== undefined) throw new Error(`${what}: ${outcome.found}`);
+}
+
 /** A console WebSocket that records every message and can wait for one. */
 export async function openConsole(url: string, serverId: string, token = TOKEN) {
   const messages: AgentConsoleMessage[] = [];

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { expect } from 'vitest';
 import { AgentNodeInfoSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
-import { call, expectShape, waitFor, type AgentProcess } from './harness.js';
+import { call, expectShape, staysUnchanged, waitFor, type AgentProcess } from './harness.js';
 
 /**
  * Whether this machine can run the isolation tests: as root with bubblewrap. Under CI it must
@@ -41,6 +41,26 @@ export async function processesOfUser(uid: number): Promise<number[]> {
     if (match && Number(match[1]) === uid) pids.push(Number(name));
   }
   return pids;
+}
+
+/** How often the hostile fixtures' daemon writes its heartbeat (hostile-plugin.cjs, HostileAgent.java). */
+export const HEARTBEAT_PERIOD_MS = 200;
+
+/**
+ * Fails if a daemon's heartbeat file is written again: watched until five periods after its last
+ * write (its own mtime), and at least two periods from now. A daemon that survived its server
+ * would have written it again within one.
+ */
+export async function expectHeartbeatStopped(file: string): Promise<void> {
+  const last = (await fs.stat(file)).mtimeMs;
+  await staysUnchanged(
+    async () => {
+      const now = (await fs.stat(file)).mtimeMs;
+      return now === last ? undefined : `written again ${(now - last).toFixed(0)} ms after the last beat`;
+    },
+    Math.max(last + 5 * HEARTBEAT_PERIOD_MS, Date.now() + 2 * HEARTBEAT_PERIOD_MS),
+    'the daemon heartbeat to stay still',
+  );
 }
 
 /** The host user id the agent gave a server (from its state file). */

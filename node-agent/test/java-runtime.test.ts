@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_EXIT_OUT_OF_MEMORY, AgentBackupSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
-import { TOKEN, tempDir, waitFor } from './harness.js';
+import { staysUnchanged, TOKEN, tempDir, waitFor } from './harness.js';
 import { processesOfUser } from './isolation.js';
 import { inProcessAgent } from './in-process.js';
 
@@ -143,7 +143,10 @@ describe('java runtime with an operator-supplied jar', () => {
     await h.agent.close();
     expect(h.agent.manager.get('java1').process.pid).toBeUndefined();
     const uid = h.agent.manager.get('java1').record.uid!;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await processesOfUser(uid)).toEqual([]);
+    // Nothing launches afterwards either (a start the recovery had begun): watched for a while.
+    await staysUnchanged(async () => {
+      const left = await processesOfUser(uid);
+      return left.length > 0 ? `processes ${left.join(', ')} running as its user` : undefined;
+    }, Date.now() + 2000, 'nothing of java1 running');
   });
 });

@@ -16,6 +16,12 @@ export interface TestClientOptions {
 /** One request to the app: method, URL, who calls, and a body (left out when undefined). */
 export type TestClient = (method: Method | HTTPMethods, url: string, credential?: Credential, payload?: InjectOptions['payload']) => Promise<LightMyRequestResponse>;
 
+/** The same call over real HTTP; an object body is sent as JSON. */
+export type HttpTestClient = (method: Method, url: string, credential?: Credential, payload?: object) => Promise<Response>;
+
+const headersOf = (credential: Credential): Record<string, string> =>
+  typeof credential === 'string' ? (credential ? { authorization: credential } : {}) : (credential ?? {});
+
 /**
  * The integration tests' client: `app.inject` with a method, URL, credential and body.
  * `app` is read on every request, so a file can create its client before `beforeAll` builds
@@ -23,8 +29,7 @@ export type TestClient = (method: Method | HTTPMethods, url: string, credential?
  */
 export function testClient(app: () => FastifyInstance, options: TestClientOptions = {}): TestClient {
   return (method, url, credential, payload) => {
-    const own = typeof credential === 'string' ? (credential ? { authorization: credential } : {}) : credential;
-    const headers = { ...options.headers, ...own };
+    const headers = { ...options.headers, ...headersOf(credential) };
     return app().inject({
       method,
       url,
@@ -33,4 +38,18 @@ export function testClient(app: () => FastifyInstance, options: TestClientOption
       ...(options.remoteAddress ? { remoteAddress: options.remoteAddress() } : {}),
     });
   };
+}
+
+/**
+ * The shared client's HTTP flavour, for an API running in a process of its own (the
+ * multi-process tests): `fetch` against `baseUrl()` with the same call shape as `testClient`.
+ * `baseUrl` is read on every request, like `app` above.
+ */
+export function httpTestClient(baseUrl: () => string, options: Pick<TestClientOptions, 'headers'> = {}): HttpTestClient {
+  return (method, url, credential, payload) =>
+    fetch(`${baseUrl()}${url}`, {
+      method,
+      headers: { ...options.headers, ...headersOf(credential), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    });
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { eventually } from './eventually.js';
 
 /**
  * A real node agent (node-agent/src/main.ts) as a child process for the servers tests, plus the
@@ -29,6 +30,8 @@ export async function freePort(): Promise<number> {
 
 export interface TestAgent {
   url: string;
+  /** The node token the agent was started with. */
+  token: string;
   dataDir: string;
   /** The agent process's pid (changes with restart). */
   pid(): number;
@@ -85,6 +88,7 @@ export async function startTestAgent(options: { token?: string; env?: Record<str
   };
   return {
     url: `http://127.0.0.1:${port}`,
+    token: options.token ?? AGENT_TOKEN,
     dataDir,
     pid: () => child.pid ?? 0,
     kill9: () => stop('SIGKILL'),
@@ -94,6 +98,20 @@ export async function startTestAgent(options: { token?: string; env?: Record<str
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Calls the agent's own HTTP API (docs/api/node-agent.md), with its node token unless another
+ * (a server access token) is given: what the node itself says, which the API must match. A string
+ * body is sent as text, an object as JSON.
+ */
+export function callAgent(agent: TestAgent, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: string | object, token = agent.token): Promise<Response> {
+  const type: Record<string, string> = body === undefined ? {} : { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' };
+  return fetch(`${agent.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...type },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
 }
 
 interface PingResult {
@@ -141,5 +159,16 @@ export async function openConsole(url: string) {
   return { messages, close: () => socket.close() };
 }
 
+/** The console lines the agent keeps for a server (its history), read over the console socket with the node token. */
+export async function consoleHistory(agent: TestAgent, serverId: string): Promise<string[]> {
+  const socket = await openConsole(`${agent.url.replace('http', 'ws')}/api/servers/${serverId}/console?token=${encodeURIComponent(agent.token)}`);
+  try {
+    const history = await eventually(async () => socket.messages.find((m) => m.type === 'history'), 10_000, `the console history of ${serverId}`, 50);
+    return history.lines ?? [];
+  } finally {
+    socket.close();
+  }
+}
+
 /** The shared polling helper, re-exported for the files that import it from here. */
-export { eventually } from './eventually.js';
+export { eventually };

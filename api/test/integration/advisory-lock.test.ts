@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdvisoryLockTimeoutError, withAdvisoryLock } from '../../src/db/advisory-lock.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** The session-level advisory lock billing holds across calls to the payment processor. */
 let ctx: TestContext;
@@ -18,13 +19,7 @@ function gate(): { open: () => void; opened: Promise<void> } {
   return { open, opened };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean, what: string) => eventually(async () => (condition() ? true : undefined), 10_000, what, 10);
 
 /** Sessions of this database holding a granted advisory lock, and whether each is inside a transaction. */
 const lockHolders = async () =>
@@ -33,6 +28,10 @@ const lockHolders = async () =>
       sql`select a.xact_start is not null as in_transaction from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and l.granted and a.datname = current_database()`,
     )),
   ].map((row) => row.in_transaction);
+
+/** Sessions of this database waiting for an advisory lock another holds. */
+const lockWaiters = async () =>
+  [...(await db().execute(sql`select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and not l.granted and a.datname = current_database()`))].length;
 
 describe('withAdvisoryLock', () => {
   it('serializes holders of one key (not of different keys) with no transaction open while they run', async () => {
@@ -43,13 +42,14 @@ describe('withAdvisoryLock', () => {
       await release.opened;
       order.push('first out');
     });
-    await until(() => order.length === 1);
+    await until(() => order.length === 1, 'the first holder inside');
     expect(await lockHolders()).toEqual([false]);
     const second = withAdvisoryLock(db(), 'test-lock:a', { timeoutMs: 5_000 }, async () => {
       order.push('second');
     });
     expect(await withAdvisoryLock(db(), 'test-lock:b', { timeoutMs: 5_000 }, async () => 'another key does not wait')).toBe('another key does not wait');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The second holder is queued behind the first inside PostgreSQL: it has made its move and waits.
+    await eventually(async () => ((await lockWaiters()) === 1 ? true : undefined), 10_000, 'the second holder waiting for the lock', 10);
     expect(order).toEqual(['first in']);
     release.open();
     await Promise.all([first, second]);
@@ -65,7 +65,7 @@ describe('withAdvisoryLock', () => {
       await release.opened;
       throw new Error('the holder failed');
     });
-    await until(() => entered);
+    await until(() => entered, 'the holder inside');
     await expect(withAdvisoryLock(db(), 'test-lock:c', { timeoutMs: 100 }, async () => 'never')).rejects.toBeInstanceOf(AdvisoryLockTimeoutError);
     release.open();
     await expect(holder).rejects.toThrow('the holder failed');

@@ -9,6 +9,7 @@ import { ANALYTICS_KIND, analyticsDailyDimensions, analyticsDailyTotals, analyti
 import { monetizableUsageForDay } from '../../src/modules/analytics/analytics.port.js';
 import { rollUpAnalytics } from '../../src/modules/analytics/analytics-rollup.port.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, type Actors } from '../factories/users.js';
 import { addTeamMember, insertOrganization, insertProject, type InsertedProject } from '../factories/catalogue.js';
 import { jar, postVersion, versionData } from '../helpers/versions.js';
@@ -39,8 +40,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const call = testClient(() => ctx.app);
+/** A page view reported from the client address `ip`. */
 const view = (url: string, ip: string, origin: string | undefined = siteOrigin) =>
-  ctx.app.inject({ method: 'POST', url: '/v2/analytics/view', remoteAddress: ip, payload: { url }, headers: origin ? { origin } : {} });
+  testClient(() => ctx.app, { remoteAddress: () => ip })('POST', '/v2/analytics/view', origin ? { origin } : undefined, { url });
 const viewEvents = (projectId: number) =>
   ctx.database.db
     .select({ monetized: analyticsViewEvents.monetized, country: analyticsViewEvents.country })
@@ -61,7 +64,7 @@ const downloadEvents = (projectId: number) =>
     .from(analyticsDownloadEvents)
     .where(eq(analyticsDownloadEvents.projectId, projectId))
     .orderBy(analyticsDownloadEvents.recordedAt);
-const read = (path: string, token: string) => ctx.app.inject({ method: 'GET', url: path, headers: { authorization: token } });
+const read = (path: string, token: string) => call('GET', path, token);
 const ids = (...values: string[]) => encodeURIComponent(JSON.stringify(values));
 
 describe('views', () => {

@@ -17,9 +17,8 @@ let address = 0;
 /** Each call comes from its own client address, so the strict per-IP limits do not interfere. */
 const from = () => `198.51.100.${++address}`;
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: from() });
 const call = testClient(() => ctx.app, { remoteAddress: from });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => call('POST', url, headers, payload as object);
 
 const STRONG = 'quiet-lantern-harbour-47';
 const STRONGER = 'velvet-orbit-canyon-93';

@@ -4,6 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { ChargeSchema, PaymentResultSchema, ProductSchema, SubscriptionEntrySchema, type Product } from '@cairn/shared/schemas/billing';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
+import { runJob } from '../helpers/jobs.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import type { TestCard } from '../billing/provider-contract.js';
@@ -26,9 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 const db = () => ctx.database.db;
 const plus = () => products.find((p) => p.metadata.type === 'midas')!;
 const smallPlan = () => products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
@@ -52,19 +52,6 @@ const charges = async (user: TestUser) => z.array(ChargeSchema.strict()).parse((
 const renewalOf = async (user: TestUser) => (await charges(user)).find((c) => c.type === 'subscription' && c.status !== 'succeeded')!;
 const subscriptionStatus = async (user: TestUser) => z.array(SubscriptionEntrySchema.strict()).parse((await call('GET', '/v2/billing/subscriptions', user.session)).json())[0]!.subscription.status;
 
-/** Sends a job to the queue the way its cron schedule does and waits until a worker completed it. */
-async function runJob(name: string): Promise<void> {
-  const id = await ctx.jobs!.send(name, {});
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const job = await ctx.jobs!.boss.getJobById(name, id!);
-    if (job?.state === 'completed') return;
-    if (job?.state === 'failed') throw new Error(`${name} failed: ${JSON.stringify(job.output)}`);
-    if (Date.now() > deadline) throw new Error(`${name} did not complete (state ${job?.state})`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
 const rowId = (id: string) => parseId(id)!;
 
 describe('the renewal job under pg-boss', () => {
@@ -86,7 +73,7 @@ describe('the renewal job under pg-boss', () => {
     for (const user of [good, failing]) {
       await db().update(billingCharges).set({ due: new Date(Date.now() - 60_000) }).where(eq(billingCharges.id, rowId((await renewalOf(user)).id)));
     }
-    await runJob('billing.renewals');
+    await runJob(ctx.jobs!, 'billing.renewals');
 
     const goodCharges = await charges(good);
     expect(goodCharges.find((c) => c.id === before.id)).toMatchObject({ status: 'succeeded' });
@@ -97,7 +84,7 @@ describe('the renewal job under pg-boss', () => {
     expect(await subscriptionStatus(failing)).toBe('provisioned');
 
     // A second run finds nothing more to charge.
-    await runJob('billing.renewals');
+    await runJob(ctx.jobs!, 'billing.renewals');
     expect((await charges(good)).filter((c) => c.status === 'succeeded')).toHaveLength(2);
   });
 });
@@ -130,7 +117,7 @@ describe('the sweep of charges stuck in processing', () => {
   it('settles a payment the processor made but the API never recorded, once', async () => {
     const user = await subscribedUser('visa');
     const { renewal, paymentId } = await interruptRenewal(user, true);
-    await runJob('billing.processing-sweep');
+    await runJob(ctx.jobs!, 'billing.processing-sweep');
 
     const settled = (await charges(user)).find((c) => c.id === renewal.id)!;
     expect(settled.status).toBe('succeeded');
@@ -140,7 +127,7 @@ describe('the sweep of charges stuck in processing', () => {
     const count = (await charges(user)).length;
 
     // Run again (and directly, as a concurrent worker would): nothing changes, nothing is charged again.
-    await runJob('billing.processing-sweep');
+    await runJob(ctx.jobs!, 'billing.processing-sweep');
     expect(await createProcessingSweep({ db: db(), provider: ctx.sandbox.provider, clock: systemClock }).settleStuckCharges()).toEqual({ settled: 0 });
     expect(await charges(user)).toHaveLength(count);
     const payments = Object.values(ctx.sandbox.app.sandboxStore.state.payments).filter((p) => p.metadata.charge_id === renewal.id);
@@ -150,7 +137,7 @@ describe('the sweep of charges stuck in processing', () => {
   it('fails an attempt the processor never received, keeping the perks until the retry', async () => {
     const user = await subscribedUser('visa');
     const { renewal } = await interruptRenewal(user, false);
-    await runJob('billing.processing-sweep');
+    await runJob(ctx.jobs!, 'billing.processing-sweep');
     const [row] = await db().select().from(billingCharges).where(eq(billingCharges.id, rowId(renewal.id)));
     expect(row).toMatchObject({ status: 'failed', failure: 'payment_interrupted' });
     expect(row!.nextAttempt!.getTime()).toBeGreaterThan(Date.now());
@@ -161,7 +148,7 @@ describe('the sweep of charges stuck in processing', () => {
     const user = await subscribedUser('visa');
     const renewal = await renewalOf(user);
     await db().update(billingCharges).set({ status: 'processing', attempts: 1, lastAttempt: new Date() }).where(eq(billingCharges.id, rowId(renewal.id)));
-    await runJob('billing.processing-sweep');
+    await runJob(ctx.jobs!, 'billing.processing-sweep');
     expect((await renewalOf(user)).status).toBe('processing');
   });
 });

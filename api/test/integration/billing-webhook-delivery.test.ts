@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ChargeSchema, PaymentResultSchema, ProductSchema, SubscriptionEntrySchema } from '@cairn/shared/schemas/billing';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
+import { eventually } from '../helpers/eventually.js';
 import { insertUserWithTokens } from '../factories/users.js';
 import { saveSandboxCard, startTestSandbox, type TestSandbox } from '../billing/sandbox-harness.js';
 import { freePort } from '../../src/embedded/process-utils.js';
@@ -26,23 +28,15 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return true;
-}
+const call = testClient(() => ctx.app);
+/** Polls (every 100 ms, for up to 20 s) until `condition` holds. */
+const until = (condition: () => Promise<boolean>, what: string) => eventually(async () => ((await condition()) ? true : undefined), 20_000, what, 100);
 
 describe('billing webhooks delivered by the sandbox', () => {
   it('settle a 3-D Secure purchase approved at the sandbox without the processing sweep', async () => {
     expect(ctx.jobs).toBeUndefined();
     const user = await insertUserWithTokens(ctx.database.db);
-    const products = z.array(ProductSchema.strict()).parse((await ctx.app.inject({ method: 'GET', url: '/v2/billing/products' })).json());
+    const products = z.array(ProductSchema.strict()).parse((await call('GET', '/v2/billing/products')).json());
     const plus = products.find((p) => p.metadata.type === 'midas')!;
     const pm = await saveSandboxCard(ctx.app, user.session, 'requires_3ds');
     const bought = await call('POST', '/v2/billing/payment', user.session, { payment_method_id: pm, charge: { type: 'new', product_id: plus.id, interval: 'monthly' } });
@@ -56,12 +50,12 @@ describe('billing webhooks delivered by the sandbox', () => {
     const statusOf = async () => (await charges()).find((c) => c.id === pending!.id)!.status;
 
     await sandbox.authenticate(result.payment_intent_id, result.client_secret!, true);
-    expect(await until(async () => (await statusOf()) === 'succeeded')).toBe(true);
+    await until(async () => (await statusOf()) === 'succeeded', 'the charge to succeed');
     const subscriptions = z.array(SubscriptionEntrySchema.strict()).parse((await call('GET', '/v2/billing/subscriptions', user.session)).json());
     expect(subscriptions[0]!.subscription.status).toBe('provisioned');
 
     // Every event reached the API, each exactly once.
-    expect(await until(async () => sandbox.app.sandboxStore.state.events.every((e) => e.delivered))).toBe(true);
+    await until(async () => sandbox.app.sandboxStore.state.events.every((e) => e.delivered), 'every event delivered');
     expect(sandbox.app.sandboxStore.state.events.map((e) => e.attempts)).toEqual(sandbox.app.sandboxStore.state.events.map(() => 1));
     expect((await charges()).filter((c) => c.status === 'succeeded')).toHaveLength(1);
   }, 60_000);

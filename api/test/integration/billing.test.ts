@@ -14,6 +14,7 @@ import {
   type Product,
 } from '@cairn/shared/schemas/billing';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { TEST_CARD_NUMBERS } from '../billing/sandbox-harness.js';
 import type { TestCard } from '../billing/provider-contract.js';
@@ -42,9 +43,7 @@ afterAll(() => ctx.close());
 const Charges = z.array(ChargeSchema.strict());
 const Subscriptions = z.array(SubscriptionEntrySchema.strict());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 
 const renewals = () => createRenewals({ db: ctx.database.db, provider: ctx.sandbox.provider, clock });
 
@@ -82,7 +81,7 @@ const setPrimary = async (user: TestUser, pm: string) => expect((await call('PAT
 const deliverWebhooks = async () => {
   const deliveries = await ctx.sandbox.drainWebhooks();
   for (const delivery of deliveries) {
-    const response = await ctx.app.inject({ method: 'POST', url: '/v2/billing/_webhook', payload: delivery.body, headers: delivery.headers });
+    const response = await call('POST', '/v2/billing/_webhook', delivery.headers, delivery.body);
     expect(response.statusCode, response.body).toBe(204);
   }
   return deliveries;
@@ -305,15 +304,10 @@ describe('3-D Secure and webhooks', () => {
 
     // The same deliveries again (a redelivery) and a forged one change nothing.
     for (const delivery of deliveries) {
-      const replay = await ctx.app.inject({ method: 'POST', url: '/v2/billing/_webhook', payload: delivery.body, headers: delivery.headers });
+      const replay = await call('POST', '/v2/billing/_webhook', delivery.headers, delivery.body);
       expect(replay.statusCode).toBe(204);
     }
-    const forged = await ctx.app.inject({
-      method: 'POST',
-      url: '/v2/billing/_webhook',
-      payload: deliveries[0]!.body,
-      headers: { ...deliveries[0]!.headers, 'cairn-sandbox-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
-    });
+    const forged = await call('POST', '/v2/billing/_webhook', { ...deliveries[0]!.headers, 'cairn-sandbox-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }, deliveries[0]!.body);
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ error: 'invalid_signature' });
     expect(await charges(user)).toHaveLength(count);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { seedDemoAccounts, workingDemoAccounts } from '../../src/db/seed/demo-accounts.js';
 import { silentLogger } from '../../src/embedded/process-utils.js';
 import { countUsers } from '../../src/modules/users/users.repository.js';
@@ -46,7 +47,9 @@ afterAll(async () => {
 
 const STRONG = 'quiet-lantern-harbour-47';
 let address = 0;
-const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload, remoteAddress: `192.0.2.${++address}` });
+/** Each request comes from an address of its own. */
+const call = testClient(() => ctx.app, { remoteAddress: () => `192.0.2.${++address}` });
+const post = (url: string, payload: object) => call('POST', url, undefined, payload);
 
 describe('captcha', () => {
   it('tells the website which captcha to show', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ALL_SCOPES, scopeBits, withoutRestricted, type ScopeName } from '@cairn/shared/constants/scopes';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors } from '../factories/users.js';
 import { insertProject, insertVersion, type InsertedProject } from '../factories/catalogue.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -40,8 +41,9 @@ interface Case {
   status?: string;
 }
 
+const call = testClient(() => ctx.app);
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object | Buffer, contentType?: string) =>
-  ctx.app.inject({ method, url, headers: { authorization: token, ...(contentType ? { 'content-type': contentType } : {}) }, ...(payload ? { payload } : {}) });
+  call(method, url, { authorization: token, ...(contentType ? { 'content-type': contentType } : {}) }, payload);
 
 const cases: Case[] = [
   { name: 'read a hidden project', scope: 'PROJECT_READ', status: 'draft', success: 200, failure: 404, run: (p, t) => inject('GET', `/v2/project/${p.key}`, t) },

@@ -7,6 +7,7 @@ import { silentLogger } from '../../src/embedded/process-utils.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from '../../src/db/seed/demo-catalogue.js';
 import { countSyntheticProjects, seedSyntheticCatalogue } from '../../src/db/seed/synthetic-catalogue.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { eq, sql } from 'drizzle-orm';
 import { PayoutBalanceSchema } from '@cairn/shared/schemas/payouts';
 import { seedDemoRevenue } from '../../src/db/seed/demo-revenue.js';
@@ -14,6 +15,7 @@ import { ledgerEntries, revenueDays } from '../../src/db/schema/payouts.js';
 import { insertUserWithTokens } from '../factories/users.js';
 
 let ctx: TestContext;
+const call = testClient(() => ctx.app);
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -25,7 +27,7 @@ describe('demo catalogue', () => {
     await seedDemoCatalogue(ctx.database.db, ctx.files, ctx.config, silentLogger);
     expect(await isCatalogueEmpty(ctx.database.db)).toBe(false);
 
-    const get = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).json();
+    const get = async (url: string) => (await call('GET', url)).json();
     const types = new Set<string>();
     for (const slug of ['lanternlight', 'starlit-journey', 'softstone', 'duskfall-shaders', 'harbor-market', 'ruins-of-salt']) {
       const project = ProjectSchema.parse(await get(`/v2/project/${slug}`));
@@ -71,7 +73,7 @@ describe('demo revenue', () => {
 
     // The same days in the analytics, downloads broken down by source (adding up to the totals).
     const analytics = async (path: string) => {
-      const response = await ctx.app.inject({ method: 'GET', url: `/v2/analytics/${path}?start_date=${new Date(Date.now() - 43 * 86_400_000).toISOString()}`, headers: { authorization: demo.pat } });
+      const response = await call('GET', `/v2/analytics/${path}?start_date=${new Date(Date.now() - 43 * 86_400_000).toISOString()}`, demo.pat);
       expect(response.statusCode, path).toBe(200);
       return Object.values(response.json() as Record<string, Record<string, number>>);
     };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VersionSchema, type Version } from '@cairn/shared/schemas/versions';
 import { createFileTokens } from '../../src/lib/file-tokens.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, type Actors } from '../factories/users.js';
 import { addTeamMember, insertProject, type InsertedProject } from '../factories/catalogue.js';
 import { jar, postVersion, versionData } from '../helpers/versions.js';
@@ -27,11 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+const call = testClient(() => ctx.app);
+const get = (url: string, token?: string) => call('GET', url, token);
 /** Path and query of a file link, as a client without credentials follows it. */
 const follow = (url: string) => {
   const parsed = new URL(url);
-  return ctx.app.inject({ method: 'GET', url: `${parsed.pathname}${parsed.search}` });
+  return call('GET', `${parsed.pathname}${parsed.search}`);
 };
 const tokenOf = (url: string) => new URL(url).searchParams.get('token');
 const unsigned = (url: string) => url.split('?')[0]!;

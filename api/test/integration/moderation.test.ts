@@ -16,6 +16,7 @@ import {
 } from '@cairn/shared/schemas/moderation';
 import { UserSchema } from '@cairn/shared/schemas/users';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { insertOrganization, insertProject, insertVersion, type InsertedProject } from '../factories/catalogue.js';
 import { projects } from '../../src/db/schema/catalogue.js';
@@ -45,9 +46,9 @@ afterAll(() => ctx.close());
 
 const HOUR = 3_600_000;
 const auth = (token: string) => ({ authorization: token });
-const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, ...(token ? { headers: auth(token) } : {}) });
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
+const get = (url: string, token?: string) => call('GET', url, token);
+const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) => call(method, url, token, payload);
 
 /** A project waiting for review since `hoursAgo`, with one version. */
 async function queued(title: string, hoursAgo: number, fields: { declaredType?: 'mod' | 'modpack'; withVersion?: boolean; ownerId?: number; organizationId?: number } = {}): Promise<InsertedProject> {

@@ -10,6 +10,7 @@ import { databaseUrlFor, dropDatabase, recreateDatabase } from '../database-admi
 import { insertProject, insertVersion, type InsertedProject } from '../factories/catalogue.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { startTestSandbox, type TestSandbox } from '../billing/sandbox-harness.js';
+import { httpTestClient } from '../helpers/client.js';
 import { eventually } from '../helpers/eventually.js';
 
 // Two API processes and one worker process, started as operators would (`src/main.ts` with
@@ -89,12 +90,8 @@ async function startProcess(roles: { api: boolean; worker: boolean }): Promise<s
   return `http://127.0.0.1:${port}`;
 }
 
-const call = (base: string, path: string, init: { method?: string; token?: string; body?: object } = {}) =>
-  fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...(init.token ? { authorization: init.token } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
+const onA = httpTestClient(() => apiA);
+const onB = httpTestClient(() => apiB);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
@@ -131,7 +128,7 @@ describe('several processes on one database', () => {
   it('share one rate-limit quota per user', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const [a, b] = await Promise.all([call(apiA, '/v2/user', { token: quotaUser.pat }), call(apiB, '/v2/user', { token: quotaUser.pat })]);
+      const [a, b] = await Promise.all([onA('GET', '/v2/user', quotaUser.pat), onB('GET', '/v2/user', quotaUser.pat)]);
       statuses.push(a.status, b.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(40);
@@ -139,24 +136,24 @@ describe('several processes on one database', () => {
   });
 
   it('refuse a session on one API as soon as it was ended through the other', async () => {
-    expect((await call(apiB, '/v2/user', { token: creator.session })).status).toBe(200);
-    expect((await call(apiA, '/v2/session', { method: 'DELETE', token: creator.session })).status).toBe(204);
-    expect((await call(apiB, '/v2/user', { token: creator.session })).status).toBe(401);
+    expect((await onB('GET', '/v2/user', creator.session)).status).toBe(200);
+    expect((await onA('DELETE', '/v2/session', creator.session)).status).toBe(204);
+    expect((await onB('GET', '/v2/user', creator.session)).status).toBe(401);
   });
 
   it("evict one API's cached project when the other edits it", async () => {
-    const title = async () => ((await (await call(apiB, '/v2/project/shared-lantern', { token: creator.pat })).json()) as { title: string }).title;
+    const title = async () => ((await (await onB('GET', '/v2/project/shared-lantern', creator.pat)).json()) as { title: string }).title;
     expect(await title()).toBe('Shared Lantern');
     expect(await title()).toBe('Shared Lantern');
-    const patched = await call(apiA, '/v2/project/shared-lantern', { method: 'PATCH', token: creator.pat, body: { title: 'Lantern Everywhere' } });
+    const patched = await onA('PATCH', '/v2/project/shared-lantern', creator.pat, { title: 'Lantern Everywhere' });
     expect(patched.status).toBe(204);
     expect(await eventually(async () => ((t) => (t === 'Lantern Everywhere' ? t : undefined))(await title()), 5_000, 'the new title on the other API', 100)).toBe('Lantern Everywhere');
   });
 
   it('index through the worker process what an API process approved', async () => {
-    const approved = await call(apiA, '/v2/project/shared-lantern', { method: 'PATCH', token: moderator.pat, body: { status: 'approved' } });
+    const approved = await onA('PATCH', '/v2/project/shared-lantern', moderator.pat, { status: 'approved' });
     expect(approved.status).toBe(204);
-    const hits = async () => ((await (await call(apiB, '/v2/search?query=Lantern%20Everywhere')).json()) as { hits: Array<{ slug: string }> }).hits;
+    const hits = async () => ((await (await onB('GET', '/v2/search?query=Lantern%20Everywhere')).json()) as { hits: Array<{ slug: string }> }).hits;
     const found = await eventually(async () => ((list) => (list.some((h) => h.slug === 'shared-lantern') ? list : undefined))(await hits()), 20_000, 'the approved project in search', 100);
     expect(found.map((h) => h.slug)).toContain('shared-lantern');
   });

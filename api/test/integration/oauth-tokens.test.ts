@@ -6,6 +6,7 @@ import { hashToken } from '../../src/lib/tokens.js';
 import { authCleanupJob } from '../../src/modules/auth/auth.jobs.js';
 import { oauthCleanupJob } from '../../src/modules/oauth/oauth.jobs.js';
 import type { TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { insertUserWithTokens, type Actors } from '../factories/users.js';
 import { pkcePair } from '../factories/oauth.js';
 import { createOAuthWorld, type OAuthWorld } from '../helpers/oauth-world.js';
@@ -22,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: oauth.headers(token) });
+const call = testClient(() => ctx.app);
+const get = (url: string, token?: string) => call('GET', url, oauth.headers(token));
 const authorizations = async (session: string) => OAuthAuthorizationListSchema.parse((await get('/v2/oauth/authorizations', session)).json());
 
 describe('the token endpoint', () => {

@@ -5,6 +5,7 @@ import { OAuthAuthorizationListSchema, OAuthTokenResponseSchema } from '@cairn/s
 import { authFlows, oauthAccessTokens } from '../../src/db/schema/auth.js';
 import { hashToken } from '../../src/lib/tokens.js';
 import type { TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { insertUserWithTokens, type Actors } from '../factories/users.js';
 import { pkcePair } from '../factories/oauth.js';
 import { createOAuthWorld, type OAuthWorld } from '../helpers/oauth-world.js';
@@ -23,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: oauth.headers(token) });
+const call = testClient(() => ctx.app);
+const get = (url: string, token?: string) => call('GET', url, oauth.headers(token));
 const authorizations = async (session: string) => OAuthAuthorizationListSchema.parse((await get('/v2/oauth/authorizations', session)).json());
 const errorOf = (url: URL) => ({ error: url.searchParams.get('error'), state: url.searchParams.get('state') });
 

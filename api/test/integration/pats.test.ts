@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { RESTRICTED_SCOPES, SCOPE_NAMES, scopeBits, withoutRestricted, ALL_SCOPES, type ScopeName } from '@cairn/shared/constants/scopes';
 import { CreatedPatSchema, PatListSchema } from '@cairn/shared/schemas/pats';
@@ -7,6 +7,7 @@ import { parseId } from '../../src/lib/ids.js';
 import { requireAuth } from '../../src/plugins/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { testClient, type Method } from '../helpers/client.js';
+import { eventually } from '../helpers/eventually.js';
 import { createActors, insertUserWithTokens, type Actors } from '../factories/users.js';
 
 const BYPASS = 'pats-test-rate-limit-bypass';
@@ -114,10 +115,10 @@ describe('creating and listing', () => {
   it('records when a token was last used', async () => {
     const created = await createPat(actors.user.session);
     expect((await call('GET', '/v2/_test/read', created.access_token)).statusCode).toBe(200);
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const list = PatListSchema.parse((await call('GET', '/v2/pat', actors.user.session)).json());
-      expect(list.find((pat) => pat.id === created.id)?.last_used).not.toBeNull();
-    });
+      return list.find((pat) => pat.id === created.id)?.last_used ?? undefined;
+    }, 5_000, 'last_used to be recorded', 50);
   });
 
   it('accepts every non-restricted scope, alone and all together', async () => {

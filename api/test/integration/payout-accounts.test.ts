@@ -7,6 +7,7 @@ import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { PayoutAccountsSchema, PayoutBalanceSchema, PayoutMethodSchema, WithdrawalSchema } from '@cairn/shared/schemas/payouts';
 import { buildSandbox } from '@cairn/sandbox';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createPat, insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { parseId } from '../../src/lib/ids.js';
 import { ledgerEntries, payouts } from '../../src/db/schema/payouts.js';
@@ -30,8 +31,7 @@ const ErrorBody = ErrorBodySchema.strict();
 const Withdrawal = WithdrawalSchema.strict();
 const SandboxPayout = z.object({ id: z.string(), amount: z.number(), destination: z.string().nullable(), metadata: z.record(z.string(), z.string()) });
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 
 async function accounts(user: TestUser) {
   const response = await call('GET', '/v2/payout/accounts', user.pat);

@@ -16,6 +16,7 @@ import {
 import { NotificationSchema } from '@cairn/shared/schemas/notifications';
 import { buildSandbox } from '@cairn/sandbox';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createPat, insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertOrganization, insertProject } from '../factories/catalogue.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -43,9 +44,7 @@ const Withdrawal = WithdrawalSchema.strict();
 const Balance = PayoutBalanceSchema.strict();
 const History = z.array(z.union([WithdrawalSchema.strict(), PayoutCreditSchema.strict()]));
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 const midnight = (daysAgo: number) => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysAgo * DAY);
@@ -81,7 +80,7 @@ beforeAll(async () => {
       webhookUrl: 'http://api.invalid/v2/payout/_sandbox',
       settleAfterMs: null,
       // The API under test is not listening: webhooks are handed to it in-process.
-      deliver: async (_url, body, headers) => (await ctx.app.inject({ method: 'POST', url: '/v2/payout/_sandbox', payload: body, headers })).statusCode,
+      deliver: async (_url, body, headers) => (await call('POST', '/v2/payout/_sandbox', headers, body)).statusCode,
       webhookRetryBaseMs: 50,
     },
   });
@@ -229,7 +228,7 @@ describe('withdrawals', () => {
   });
 
   it('refuses webhooks without a valid signature and ignores replays of a settled one', async () => {
-    const forged = await ctx.app.inject({ method: 'POST', url: '/v2/payout/_sandbox', payload: { id: 'evt_x', type: 'payout.failed', created: 0, data: { id: 'po_x', status: 'failed', failure_code: null } }, headers: { 'cairn-sandbox-signature': 't=1,v1=00' } });
+    const forged = await call('POST', '/v2/payout/_sandbox', { 'cairn-sandbox-signature': 't=1,v1=00' }, { id: 'evt_x', type: 'payout.failed', created: 0, data: { id: 'po_x', status: 'failed', failure_code: null } });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error).toBe('invalid_signature');
     expect((await balance(creator)).available).toBe(4000);

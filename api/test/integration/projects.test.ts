@@ -4,6 +4,7 @@ import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { ProjectDependencyListSchema, ProjectIdentifierSchema, ProjectSchema } from '@cairn/shared/schemas/projects';
 import { scopeBits } from '@cairn/shared/constants/scopes';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertOrganization, insertProject, insertVersion, type InsertedProject } from '../factories/catalogue.js';
 
@@ -16,11 +17,9 @@ let publicProject: InsertedProject;
 let draftProject: InsertedProject;
 
 const ProjectsSchema = z.array(ProjectSchema);
-const auth = (token: string) => ({ authorization: token });
 
-async function get(url: string, token?: string) {
-  return ctx.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-}
+const call = testClient(() => ctx.app);
+const get = (url: string, token?: string) => call('GET', url, token);
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -6,6 +6,8 @@ import { projects, versions } from '../../src/db/schema/catalogue.js';
 import { publishScheduledJob } from '../../src/modules/projects/projects.jobs.js';
 import { publishScheduledProjects } from '../../src/modules/projects/project-schedules.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
+import { eventually } from '../helpers/eventually.js';
 import { createActors, createPat, type Actors } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion } from '../factories/catalogue.js';
 import { searchIndexer, searchOk } from '../helpers/search.js';
@@ -20,14 +22,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const inFuture = (ms = 60 * 60 * 1000) => new Date(Date.now() + ms).toISOString();
-const post = (url: string, payload: object, token?: string) =>
-  ctx.app.inject({ method: 'POST', url, headers: token ? { authorization: token } : {}, payload });
-const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+const call = testClient(() => ctx.app);
+const post = (url: string, payload: object, token?: string) => call('POST', url, token, payload);
+const get = (url: string, token?: string) => call('GET', url, token);
 const runJob = () => publishScheduledJob.handle({ db: ctx.database.db, files: ctx.files, search: ctx.search, config: ctx.config }, []);
 /** Waits (at most a few seconds) until a scheduled time lies in the past. */
-const until = async (iso: string) => {
-  while (Date.now() <= new Date(iso).getTime()) await new Promise((resolve) => setTimeout(resolve, 50));
-};
+const until = (iso: string) => eventually(async () => (Date.now() > new Date(iso).getTime() ? true : undefined), 10_000, `${iso} to pass`, 50);
 const projectRow = async (id: number) => (await ctx.database.db.select().from(projects).where(eq(projects.id, id)))[0]!;
 
 async function approvedProject(slug: string) {

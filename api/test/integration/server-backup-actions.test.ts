@@ -13,7 +13,8 @@ import { insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { serverAutobackups } from '../../src/db/schema/servers.js';
 import { signDownloadLink } from '../../src/modules/servers/download-links.js';
-import { AGENT_TOKEN, eventually, freePort, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
+import { testClient, type Method } from '../helpers/client.js';
+import { AGENT_TOKEN, callAgent, eventually, freePort, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 
 /**
  * Backup downloads, cancel, retry and automatic backups against a real node agent process running
@@ -25,23 +26,18 @@ let owner: TestUser;
 let serverId: string;
 let base: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { authorization: owner.session }, ...(payload ? { payload } : {}) });
-const agentCall = (method: string, url: string, body?: object) =>
-  fetch(`${agent.url}/api/servers/${serverId}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${AGENT_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+const call = testClient(() => ctx.app);
+/** Every request of this file is the server owner's. */
+const asOwner = (method: Method, url: string, payload?: object) => call(method, url, owner.session, payload);
 const serverFolder = () => path.join(agent.dataDir, 'servers', serverId);
 
 const listBackups = async () => {
-  const response = await call('GET', base);
+  const response = await asOwner('GET', base);
   expect(response.statusCode, response.body).toBe(200);
   return ServerBackupListSchema.strict().parse(response.json()).backups;
 };
 const getBackup = async (id: string) => {
-  const response = await call('GET', `${base}/${id}`);
+  const response = await asOwner('GET', `${base}/${id}`);
   expect(response.statusCode, response.body).toBe(200);
   return ServerBackupSchema.strict().parse(response.json());
 };
@@ -51,7 +47,7 @@ const untilBackup = (id: string, predicate: (b: ServerBackup) => boolean, what: 
     return predicate(backup) ? backup : undefined;
   }, 90_000, what);
 const createBackup = async (name: string) => {
-  const response = await call('POST', base, { name });
+  const response = await asOwner('POST', base, { name });
   expect(response.statusCode, response.body).toBe(202);
   return ServerBackupSchema.strict().parse(response.json());
 };
@@ -80,15 +76,15 @@ beforeAll(async () => {
   const first = await freePort();
   ctx = await createTestContext({ jobs: true, env: { NODE_AGENT_URL: agent.url, NODE_AGENT_TOKEN: AGENT_TOKEN, SERVERS_PORT_RANGE: `${first}-${first + 2}` } });
   owner = await insertUserWithTokens(ctx.database.db);
-  const products = z.array(ProductSchema.strict()).parse((await ctx.app.inject({ method: 'GET', url: '/v2/billing/products' })).json());
+  const products = z.array(ProductSchema.strict()).parse((await call('GET', '/v2/billing/products')).json());
   const small = products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
   const payment_method = await saveSandboxCard(ctx.app, owner.session);
-  const paid = await call('POST', '/v2/billing/payment', { payment_method_id: payment_method, charge: { type: 'new', product_id: small.id, server: { name: 'Backup World' } } });
+  const paid = await asOwner('POST', '/v2/billing/payment', { payment_method_id: payment_method, charge: { type: 'new', product_id: small.id, server: { name: 'Backup World' } } });
   expect(paid.statusCode, paid.body).toBe(200);
-  serverId = ServerListSchema.strict().parse((await call('GET', '/v2/servers')).json()).servers[0]!.id;
+  serverId = ServerListSchema.strict().parse((await asOwner('GET', '/v2/servers')).json()).servers[0]!.id;
   base = `/v2/servers/${serverId}/backups`;
   await eventually(async () => {
-    const server = ServerSchema.strict().parse((await call('GET', `/v2/servers/${serverId}`)).json());
+    const server = ServerSchema.strict().parse((await asOwner('GET', `/v2/servers/${serverId}`)).json());
     return server.status === 'available' && server.state === 'running' ? true : undefined;
   }, 120_000, 'server running');
 }, 180_000);
@@ -104,10 +100,10 @@ describe('backup downloads', () => {
     const backup = await createReady('Download me');
     expect(backup).toMatchObject({ progress: null, download_url: null, download_expires: null, automated: false });
 
-    const first = await call('POST', `${base}/${backup.id}/prepare-download`);
+    const first = await asOwner('POST', `${base}/${backup.id}/prepare-download`);
     expect(first.statusCode, first.body).toBe(202);
     expect(ServerBackupSchema.strict().parse(first.json())).toMatchObject({ state: 'preparing_download', progress: 0 });
-    const again = await call('POST', `${base}/${backup.id}/prepare-download`);
+    const again = await asOwner('POST', `${base}/${backup.id}/prepare-download`);
     expect(again.statusCode).toBe(409);
     expect(ErrorBodySchema.parse(again.json()).description).toBe('Failed to prepare download: a backup cannot be prepared twice at once');
 
@@ -139,17 +135,17 @@ describe('cancel', () => {
     const before = (await listBackups()).length;
     const created = await createBackup('Cancelled');
     expect(['queued', 'creating']).toContain(created.state);
-    const cancelled = await call('POST', `${base}/${created.id}/cancel`);
+    const cancelled = await asOwner('POST', `${base}/${created.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(204);
     expect((await listBackups()).map((b) => b.id)).not.toContain(created.id);
     expect((await listBackups()).length).toBe(before);
-    expect((await call('GET', `${base}/${created.id}`)).statusCode).toBe(404);
+    expect((await asOwner('GET', `${base}/${created.id}`)).statusCode).toBe(404);
 
     const big = await createReady('Big');
     expect(big.size).toBeGreaterThan(60 * 1024 * 1024);
-    expect((await call('POST', `${base}/${big.id}/cancel`)).statusCode).toBe(409);
-    expect((await call('POST', `${base}/${big.id}/prepare-download`)).statusCode).toBe(202);
-    expect((await call('POST', `${base}/${big.id}/cancel`)).statusCode).toBe(204);
+    expect((await asOwner('POST', `${base}/${big.id}/cancel`)).statusCode).toBe(409);
+    expect((await asOwner('POST', `${base}/${big.id}/prepare-download`)).statusCode).toBe(202);
+    expect((await asOwner('POST', `${base}/${big.id}/cancel`)).statusCode).toBe(204);
     expect(await getBackup(big.id)).toMatchObject({ state: 'ready', download_url: null, error: null, progress: null });
     await rm(path.join(serverFolder(), 'big.bin'));
   }, 240_000);
@@ -157,29 +153,29 @@ describe('cancel', () => {
 
 describe('failure and retry', () => {
   it('stores the reason of a failed backup with the spec wording and succeeds on retry', async () => {
-    const { limits } = (await (await agentCall('GET', '')).json()) as { limits: { storage_mib: number } };
-    expect((await agentCall('PATCH', '', { limits: { ...limits, storage_mib: 16 } })).status).toBe(200);
+    const { limits } = (await (await callAgent(agent, 'GET', `/api/servers/${serverId}`)).json()) as { limits: { storage_mib: number } };
+    expect((await callAgent(agent, 'PATCH', `/api/servers/${serverId}`, { limits: { ...limits, storage_mib: 16 } })).status).toBe(200);
     await writeFile(path.join(serverFolder(), 'filler.bin'), randomBytes(20 * 1024 * 1024));
 
     const created = await createBackup('Quota');
     const failed = await untilBackup(created.id, (b) => b.state === 'failed', 'backup failed');
     expect(failed.error).toBe('Failed to create backup: the storage quota is full');
-    expect((await call('POST', `${base}/${created.id}/prepare-download`)).statusCode).toBe(409);
+    expect((await asOwner('POST', `${base}/${created.id}/prepare-download`)).statusCode).toBe(409);
 
     await rm(path.join(serverFolder(), 'filler.bin'));
-    expect((await agentCall('PATCH', '', { limits })).status).toBe(200);
-    const retried = await call('POST', `${base}/${created.id}/retry`);
+    expect((await callAgent(agent, 'PATCH', `/api/servers/${serverId}`, { limits })).status).toBe(200);
+    const retried = await asOwner('POST', `${base}/${created.id}/retry`);
     expect(retried.statusCode, retried.body).toBe(202);
     expect(ServerBackupSchema.strict().parse(retried.json())).toMatchObject({ id: created.id, state: 'queued', error: null });
     const ready = await untilBackup(created.id, (b) => b.state === 'ready', 'retried backup ready');
     expect(ready).toMatchObject({ name: 'Quota', error: null });
-    expect((await call('POST', `${base}/${created.id}/retry`)).statusCode).toBe(409);
+    expect((await asOwner('POST', `${base}/${created.id}/retry`)).statusCode).toBe(409);
   }, 180_000);
 });
 
 describe('automatic backups', () => {
   const autobackupUrl = () => `/v2/servers/${serverId}/autobackup`;
-  const readSchedule = async () => ServerAutobackupSchema.strict().parse((await call('GET', autobackupUrl())).json());
+  const readSchedule = async () => ServerAutobackupSchema.strict().parse((await asOwner('GET', autobackupUrl())).json());
   const automated = async () => (await listBackups()).filter((b) => b.automated);
   /** Makes the schedule due (its last run an interval ago) and queues the job for this server. */
   const runDue = async () => {
@@ -202,8 +198,8 @@ describe('automatic backups', () => {
 
   it('makes automated backups on schedule and rotates the oldest unlocked one, never a locked one', async () => {
     expect(await readSchedule()).toEqual({ enabled: false, interval_hours: 6, last_run: null, next_run: null, last_skipped: null });
-    expect((await call('PUT', autobackupUrl(), { enabled: true, interval_hours: 5 })).statusCode).toBe(400);
-    const saved = await call('PUT', autobackupUrl(), { enabled: true, interval_hours: 3 });
+    expect((await asOwner('PUT', autobackupUrl(), { enabled: true, interval_hours: 5 })).statusCode).toBe(400);
+    const saved = await asOwner('PUT', autobackupUrl(), { enabled: true, interval_hours: 3 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(ServerAutobackupSchema.strict().parse(saved.json())).toMatchObject({ enabled: true, interval_hours: 3, last_run: null });
 
@@ -222,9 +218,9 @@ describe('automatic backups', () => {
     expect((await listBackups()).length).toBe(4);
 
     // A locked automated backup stays even though it is the oldest automated one.
-    expect((await call('PATCH', `${base}/${second!.id}`, { locked: true })).statusCode).toBe(200);
+    expect((await asOwner('PATCH', `${base}/${second!.id}`, { locked: true })).statusCode).toBe(200);
     const quota = (await listBackups()).find((b) => b.name === 'Quota')!;
-    expect((await call('DELETE', `${base}/${quota.id}`)).statusCode).toBe(204);
+    expect((await asOwner('DELETE', `${base}/${quota.id}`)).statusCode).toBe(204);
     await runDue();
     const [, third] = await untilAutomated((list) => list.length === 2, 'a second automated backup in the freed slot');
     await runDue();
@@ -233,7 +229,7 @@ describe('automatic backups', () => {
 
     // Every slot locked or manual: skipped, with the reason.
     const fourth = rotated.find((b) => b.id !== second!.id)!;
-    expect((await call('PATCH', `${base}/${fourth.id}`, { locked: true })).statusCode).toBe(200);
+    expect((await asOwner('PATCH', `${base}/${fourth.id}`, { locked: true })).statusCode).toBe(200);
     await runDue();
     const skipped = await eventually(async () => {
       const s = await readSchedule();

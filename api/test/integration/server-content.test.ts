@@ -6,11 +6,12 @@ import { AgentFileListSchema } from '@cairn/shared/schemas/node-agent';
 import { ServerContentChangeSchema, ServerContentListSchema, ServerContentSchema } from '@cairn/shared/schemas/server-content';
 import { ServerAccessSchema, ServerListSchema, ServerSchema, type Server } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { insertProject, type InsertedProject } from '../factories/catalogue.js';
 import { postVersion, versionData } from '../helpers/versions.js';
 import { saveSandboxCard } from '../billing/sandbox-harness.js';
-import { AGENT_TOKEN, eventually, freePort, openConsole, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
+import { AGENT_TOKEN, callAgent, eventually, freePort, openConsole, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 import { demoServerPlugin, SIGNPOST_SLUG, WELCOME_SIGN_SLUG } from '../../src/db/seed/demo-server-plugins.js';
 
 /**
@@ -23,9 +24,7 @@ let actors: Actors;
 let agent: TestAgent;
 let small: Product;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 
 beforeAll(async () => {
   agent = await startTestAgent();
@@ -73,7 +72,7 @@ describe('content on a hosted server', () => {
   let welcomeV2: string;
 
   const nodeFiles = async (folder: string) => {
-    const response = await fetch(`${agent.url}/api/servers/${server.id}/files/list?path=${folder}`, { headers: { authorization: `Bearer ${AGENT_TOKEN}` } });
+    const response = await callAgent(agent, 'GET', `/api/servers/${server.id}/files/list?path=${folder}`);
     return AgentFileListSchema.parse(await response.json()).entries.map((e) => e.name).sort();
   };
   const list = async () => {
@@ -90,11 +89,7 @@ describe('content on a hosted server', () => {
     const socket = await openConsole(`${access.console_url}?token=${encodeURIComponent(access.token)}`);
     try {
       const before = socket.messages.length;
-      const sent = await fetch(`${agent.url}/api/servers/${server.id}/command`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ command }),
-      });
+      const sent = await callAgent(agent, 'POST', `/api/servers/${server.id}/command`, { command }, access.token);
       expect(sent.status).toBeLessThan(300);
       return await eventually(async () => {
         const lines = socket.messages.slice(before).flatMap((m) => (m.line ? [m.line] : []));

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PaymentResultSchema, ProductSchema, type Product } from '@cairn/shared/schemas/billing';
 import { ServerAccessSchema, ServerListSchema, ServerSchema, type Server, type ServerAccess } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
 import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { AGENT_TOKEN, eventually, freePort, pingMotd, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
@@ -35,7 +36,6 @@ if (!runs) console.log(`server-isolation.test.ts: ${isolationSkipReason}`);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const proofCopy = path.join(repoRoot, 'test-results', 'isolation-proof.json');
 
-type Method = 'GET' | 'POST';
 describe.runIf(runs)('a hostile plugin a customer installs through the API', () => {
   let ctx: TestContext;
   let agent: TestAgent;
@@ -53,8 +53,7 @@ describe.runIf(runs)('a hostile plugin a customer installs through the API', () 
   const otherSecret = `victim-secret-${randomBytes(12).toString('hex')}`;
   const hostTmpMarker = path.join(os.tmpdir(), `cairn-api-hostile-${marker}`);
 
-  const call = (method: Method, url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+  const call = testClient(() => ctx.app);
 
   const getServer = async (user: TestUser, id: string) => {
     const response = await call('GET', `/v2/servers/${id}`, user.session);

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { ServerBackupListSchema, ServerNodeSchema, ServerSchema, type Server } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient, type Method } from '../helpers/client.js';
 import { createActors, type Actors } from '../factories/users.js';
 import { insertServer } from '../factories/servers.js';
 import { createProvisioning } from '../../src/modules/servers/provisioning.js';
-import { AGENT_TOKEN, eventually, freePort, pingMotd, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
+import { AGENT_TOKEN, callAgent, eventually, freePort, pingMotd, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 
 /**
  * Moving a server between two real node agents: its world, files and backups arrive on the new
@@ -21,12 +22,8 @@ let serverId: string;
 const TOKEN_B = 'server-move-test-node-b-token-0123456789';
 const TOKEN_C = 'server-move-test-node-c-token-0123456789';
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 const asAdmin = (method: Method, url: string, payload?: object) => call(method, url, actors.admin.session, payload);
-const agentCall = (agent: TestAgent, token: string, method: string, url: string, body?: string) =>
-  fetch(`${agent.url}${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'text/plain' } : {}) }, body });
 
 const getServer = async () => ServerSchema.strict().parse((await asAdmin('GET', `/v2/servers/${serverId}`)).json());
 const untilServer = (predicate: (s: Server) => boolean, what: string) => eventually(async () => ((s) => (predicate(s) ? s : undefined))(await getServer()), 90_000, what);
@@ -62,7 +59,7 @@ describe('moving a server', () => {
     const changed = await call('PATCH', `/v2/servers/${serverId}/properties`, actors.user.session, { properties: { motd: 'Carried Across' } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await call('POST', `/v2/servers/${serverId}/power`, actors.user.session, { action: 'restart' })).statusCode).toBe(204);
-    const wrote = await agentCall(agentA, AGENT_TOKEN, 'PUT', `/api/servers/${serverId}/files/contents?path=notes/moved.txt`, 'kept across nodes');
+    const wrote = await callAgent(agentA, 'PUT', `/api/servers/${serverId}/files/contents?path=notes/moved.txt`, 'kept across nodes');
     expect(wrote.status).toBe(200);
     expect((await call('POST', `/v2/servers/${serverId}/backups`, actors.user.session, { name: 'Before the move' })).statusCode).toBe(202);
     await eventually(async () => {
@@ -102,12 +99,12 @@ describe('moving a server', () => {
     expect(moved.state).toBe('running');
     await untilMotd(moved.net!.port, 'Carried Across');
 
-    const file = await agentCall(agentB, TOKEN_B, 'GET', `/api/servers/${serverId}/files/contents?path=notes/moved.txt`);
+    const file = await callAgent(agentB, 'GET', `/api/servers/${serverId}/files/contents?path=notes/moved.txt`);
     expect(await file.text()).toBe('kept across nodes');
     const backups = ServerBackupListSchema.strict().parse((await call('GET', `/v2/servers/${serverId}/backups`, actors.user.session)).json());
     expect(backups.backups.map((b) => b.name)).toContain('Before the move');
 
-    expect((await agentCall(agentA, AGENT_TOKEN, 'GET', `/api/servers/${serverId}`)).status).toBe(404);
+    expect((await callAgent(agentA, 'GET', `/api/servers/${serverId}`)).status).toBe(404);
     expect(existsSync(path.join(agentA.dataDir, 'servers', serverId))).toBe(false);
     expect(existsSync(path.join(agentB.dataDir, 'servers', serverId, 'notes', 'moved.txt'))).toBe(true);
   }, 180_000);

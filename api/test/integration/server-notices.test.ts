@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { ActiveServerNoticeListSchema, ServerNoticeListSchema, ServerNoticeSchema, type ServerNotice } from '@cairn/shared/schemas/server-notices';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { insertServer, insertServerNode } from '../factories/servers.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
@@ -18,9 +19,7 @@ let onA: string;
 let onB: string;
 let unplaced: string;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 const hour = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 

@@ -20,13 +20,14 @@ import {
   type Server,
 } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { insertUserWithTokens, type TestUser } from '../factories/users.js';
 import type { TestCard } from '../billing/provider-contract.js';
 import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { servers } from '../../src/db/schema/servers.js';
 import { billingProducts } from '../../src/db/schema/billing.js';
 import { ABANDONED_PURCHASE_MS, createProvisioning } from '../../src/modules/servers/provisioning.js';
-import { AGENT_TOKEN, eventually, freePort, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
+import { AGENT_TOKEN, callAgent, consoleHistory, eventually, freePort, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 
 /**
  * Options › Platform, Startup, Network and Preferences against a real node agent: the built-in
@@ -54,21 +55,18 @@ let small: Product;
 let firstPort: number;
 const PORTS = 8;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
-const nodeAuth = { authorization: `Bearer ${AGENT_TOKEN}` };
-const fileUrl = (id: string, file: string) => `${agent.url}/api/servers/${id}/files/contents?path=${encodeURIComponent(file)}`;
+const call = testClient(() => ctx.app);
+const fileUrl = (id: string, file: string) => `/api/servers/${id}/files/contents?path=${encodeURIComponent(file)}`;
 const readNodeFile = async (id: string, file: string) => {
-  const response = await fetch(fileUrl(id, file), { headers: nodeAuth });
+  const response = await callAgent(agent, 'GET', fileUrl(id, file));
   return response.ok ? response.text() : undefined;
 };
 const writeNodeFile = async (id: string, file: string, text: string) => {
-  const response = await fetch(fileUrl(id, file), { method: 'PUT', headers: { ...nodeAuth, 'content-type': 'text/plain' }, body: text });
+  const response = await callAgent(agent, 'PUT', fileUrl(id, file), text);
   expect(response.ok, await response.clone().text()).toBe(true);
 };
 const deleteNodeFile = async (id: string, file: string) => {
-  const response = await fetch(`${agent.url}/api/servers/${id}/files/delete`, { method: 'POST', headers: { ...nodeAuth, 'content-type': 'application/json' }, body: JSON.stringify({ paths: [file] }) });
+  const response = await callAgent(agent, 'POST', `/api/servers/${id}/files/delete`, { paths: [file] });
   expect(response.ok).toBe(true);
 };
 const errorOf = (response: { json: () => unknown }) => ErrorBodySchema.strict().parse(response.json());
@@ -268,7 +266,15 @@ describe('server options', () => {
     const [second] = await gameProcesses(server.id);
     process.kill(second!, 'SIGKILL');
     await untilServer(owner, server.id, (s) => s.state === 'crashed', 'crashed', 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // The node decides on a restart in the same step that records the crash (autoRestart in
+    // node-agent/src/server-manager.ts): the crash line is followed at once by "Auto restart: …"
+    // when it restarts, so a crash the node reports with no such line after it stays crashed.
+    const lines = await consoleHistory(agent, server.id);
+    const crashes = lines.flatMap((line, i) => (line.includes('Server exited unexpectedly') ? [i] : []));
+    expect(crashes.length, lines.join('\n')).toBeGreaterThanOrEqual(2);
+    const [restarted, stayed] = crashes.slice(-2) as [number, number];
+    expect(lines[restarted + 1]).toContain('Auto restart: starting the server again');
+    expect(lines.slice(stayed + 1).filter((line) => line.includes('Auto restart'))).toEqual([]);
     expect((await getServer(owner, server.id)).state).toBe('crashed');
     expect((await call('POST', url('/power'), owner.session, { action: 'start' })).statusCode).toBe(204);
   }, 90_000);

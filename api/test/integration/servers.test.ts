@@ -5,13 +5,15 @@ import { ErrorBodySchema } from '@cairn/shared/schemas/common';
 import { AGENT_EXIT_OUT_OF_MEMORY, AgentNodeInfoSchema, AgentServerSchema } from '@cairn/shared/schemas/node-agent';
 import { ServerAccessSchema, ServerBackupListSchema, ServerBackupSchema, ServerListSchema, ServerNodeListSchema, ServerNodeSchema, ServerPropertiesSchema, ServerSchema, ServerStatsSchema, type Server } from '@cairn/shared/schemas/servers';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
+import { runJob } from '../helpers/jobs.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { saveSandboxCard } from '../billing/sandbox-harness.js';
 import { createRenewals } from '../../src/modules/billing/renewals.js';
 import { encodeBase62 } from '../../src/lib/ids.js';
 import { servers } from '../../src/db/schema/servers.js';
 import { eq } from 'drizzle-orm';
-import { AGENT_TOKEN, eventually, freePort, minecraft, openConsole, pingMotd, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
+import { AGENT_TOKEN, callAgent, eventually, freePort, minecraft, openConsole, pingMotd, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 
 /**
  * Hosted servers end to end: a real node agent process running real flying-squid servers, bought
@@ -25,9 +27,7 @@ let medium: Product;
 let now = new Date();
 const clock = () => now;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload ? { payload } : {}) });
+const call = testClient(() => ctx.app);
 
 beforeAll(async () => {
   agent = await startTestAgent();
@@ -68,7 +68,7 @@ const untilServer = (user: TestUser, id: string, predicate: (s: Server) => boole
     return predicate(server) ? server : undefined;
   }, timeoutMs, what);
 /** What the agent itself says, with the node token (the API must pass it on unchanged). */
-const fromAgent = async (path: string) => (await fetch(`${agent.url}${path}`, { headers: { authorization: `Bearer ${AGENT_TOKEN}` } })).json();
+const fromAgent = async (path: string) => (await callAgent(agent, 'GET', path)).json();
 const untilMotd = (port: number, text: string, what: string) => eventually(async () => ((await pingMotd(port)).includes(text) ? true : undefined), 90_000, what);
 
 describe('nodes', () => {
@@ -175,11 +175,7 @@ describe('a purchased server', () => {
 
   it('says why it stopped when it exits by itself (last_exit), and clears it when started again', async () => {
     // The game server's own stop command: an exit the agent did not ask for, so a crash.
-    const sent = await fetch(`${agent.url}/api/servers/${server.id}/command`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ command: 'stop' }),
-    });
+    const sent = await callAgent(agent, 'POST', `/api/servers/${server.id}/command`, { command: 'stop' });
     expect(sent.status).toBeLessThan(300);
     const crashed = await untilServer(owner, server.id, (s) => s.state === 'crashed', 'crashed', 60_000);
     const onNode = AgentServerSchema.parse(await fromAgent(`/api/servers/${server.id}`));
@@ -303,7 +299,8 @@ describe('a purchased server', () => {
     expect(ServerNodeSchema.strict().parse(capped.json())).toMatchObject({ memory_mib: used + 1024, allocated_memory_mib: used, servers: 1 });
     const buyer = await insertUserWithTokens(ctx.database.db);
     const second = await buyServer(buyer, 'Waiting World');
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // A placement attempt for it has run to completion (and found no room).
+    await runJob(ctx.jobs!, 'servers.reconcile', { serverId: second.id });
     const waiting = await getServer(buyer, second.id);
     expect(waiting).toMatchObject({ status: 'unprovisioned', state: null, last_exit: null, isolated: null, net: null, node: null });
     expect((await call('POST', `/v2/servers/${second.id}/power`, buyer.session, { action: 'start' })).statusCode).toBe(409);
@@ -314,11 +311,10 @@ describe('a purchased server', () => {
     now = new Date(Date.now() + 80 * 86_400_000);
     await createRenewals({ db: ctx.database.db, provider: ctx.sandbox.provider, clock }).endCancelledSubscriptions();
     await untilServer(owner, server.id, (s) => s.status === 'suspended', 'suspended again');
-    const onNode = () => fetch(`${agent.url}/api/servers/${server.id}`, { headers: { authorization: `Bearer ${AGENT_TOKEN}` } });
+    const onNode = () => callAgent(agent, 'GET', `/api/servers/${server.id}`);
     expect((await onNode()).status).toBe(200);
-    // Still within the grace period: a reconcile keeps the data.
-    await ctx.jobs!.send('servers.reconcile', { serverId: server.id });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Still within the grace period: a reconcile (run to completion) keeps the data.
+    await runJob(ctx.jobs!, 'servers.reconcile', { serverId: server.id });
     expect((await onNode()).status).toBe(200);
     await ctx.database.db.update(servers).set({ deleteAfter: new Date(Date.now() - 1000) }).where(eq(servers.id, server.id));
     await ctx.jobs!.send('servers.reconcile', { serverId: server.id });

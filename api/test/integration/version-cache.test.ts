@@ -6,6 +6,7 @@ import { HashVersionMapSchema } from '@cairn/shared/schemas/hashes';
 import { versions } from '../../src/db/schema/catalogue.js';
 import { onCatalogueChange } from '../../src/lib/catalogue-events.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion } from '../factories/catalogue.js';
 import { jar, postVersion, sha1, versionData } from '../helpers/versions.js';
@@ -14,6 +15,7 @@ import { jar, postVersion, sha1, versionData } from '../helpers/versions.js';
 // change shows at once and that visibility is still decided for each caller.
 
 let ctx: TestContext;
+const call = testClient(() => ctx.app);
 let actors: Actors;
 let member: TestUser;
 beforeAll(async () => {
@@ -26,12 +28,11 @@ afterAll(() => ctx.close());
 type Viewer = 'anonymous' | 'stranger' | 'member' | 'owner' | 'moderator';
 const tokenOf = (viewer: Viewer) =>
   ({ anonymous: undefined, stranger: actors.stranger.pat, member: member.pat, owner: actors.creator.pat, moderator: actors.moderator.pat })[viewer];
-const headers = (viewer: Viewer) => (tokenOf(viewer) ? { authorization: tokenOf(viewer)! } : {});
 
 /** What each hash lookup answers for one hash: the bulk map's entry, the single lookup, the update checks. */
 async function lookups(hash: string, viewer: Viewer = 'anonymous') {
   const inject = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const response = await ctx.app.inject({ method, url, payload, headers: headers(viewer) });
+    const response = await call(method, url, tokenOf(viewer), payload);
     if (response.statusCode === 200) expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
     return response;
   };
@@ -47,8 +48,7 @@ async function lookups(hash: string, viewer: Viewer = 'anonymous') {
   };
 }
 
-const patchVersion = (id: string, body: object) =>
-  ctx.app.inject({ method: 'PATCH', url: `/v2/version/${id}`, payload: body, headers: { authorization: actors.creator.pat } });
+const patchVersion = (id: string, body: object) => call('PATCH', `/v2/version/${id}`, actors.creator.pat, body);
 
 /** Resolves when this process hears of a change to the project. */
 const changeOf = (projectId: number) =>

@@ -4,6 +4,7 @@ import { HashProjectMapSchema, HashVersionMapSchema, type HashVersionMap } from 
 import { versionFiles, versions } from '../../src/db/schema/catalogue.js';
 import { randomId } from '../../src/lib/ids.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, type Actors } from '../factories/users.js';
 import { insertProject, insertVersion, type InsertedProject, type InsertedVersion } from '../factories/catalogue.js';
 
@@ -43,8 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: token } : {} });
+const call = testClient(() => ctx.app);
+const post = (url: string, payload: unknown, token?: string) => call('POST', url, token, payload as object);
 
 /** hash → version number of the answer. */
 const numbers = (map: HashVersionMap) => Object.fromEntries(Object.entries(map).map(([hash, version]) => [hash, version.version_number]));

@@ -7,6 +7,7 @@ import { ForgeUpdatesSchema, StatisticsSchema } from '@cairn/shared/schemas/stat
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { versionFiles, versions } from '../../src/db/schema/catalogue.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, insertUserWithTokens, type Actors } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion, type InsertedProject, type InsertedVersion } from '../factories/catalogue.js';
 import { jar, postVersion, sha1, sha512, versionData } from '../helpers/versions.js';
@@ -32,8 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });
-const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+const call = testClient(() => ctx.app);
+const post = (url: string, payload: object) => call('POST', url, undefined, payload);
+const get = (url: string) => call('GET', url);
 
 describe('lookups by hash', () => {
   it('finds the version with either algorithm, guessing the algorithm from the length', async () => {
@@ -138,7 +140,7 @@ describe('DELETE /v2/version_file/{hash}', () => {
         ])
       ).json(),
     );
-    const del = (token: string | undefined, hash: string) => ctx.app.inject({ method: 'DELETE', url: `/v2/version_file/${hash}`, headers: token ? { authorization: token } : {} });
+    const del = (token: string | undefined, hash: string) => call('DELETE', `/v2/version_file/${hash}`, token);
     const uploader = await insertUserWithTokens(ctx.database.db);
     await addTeamMember(ctx.database.db, project.teamId, uploader.id, { permissions: PROJECT_PERMISSIONS.UPLOAD_VERSION });
     expect((await del(undefined, sha1(second))).statusCode).toBe(401);

@@ -7,6 +7,7 @@ import { VersionSchema } from '@cairn/shared/schemas/versions';
 import { HashVersionMapSchema } from '@cairn/shared/schemas/hashes';
 import { projects, searchOutbox, versions } from '../../src/db/schema/catalogue.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { testClient } from '../helpers/client.js';
 import { createActors, createPat, insertUserWithTokens, type Actors, type TestUser } from '../factories/users.js';
 import { addTeamMember, insertProject, insertVersion, type InsertedProject, type InsertedVersion } from '../factories/catalogue.js';
 import { jar, postVersion, versionData } from '../helpers/versions.js';
@@ -42,9 +43,9 @@ afterAll(() => ctx.close());
 type Viewer = 'anonymous' | 'stranger' | 'member' | 'pending' | 'moderator';
 const token = (viewer: Viewer) =>
   ({ anonymous: undefined, stranger: actors.stranger.pat, member: member.pat, pending: pending.pat, moderator: actors.moderator.pat })[viewer];
-const headers = (viewer: Viewer) => (token(viewer) ? { authorization: token(viewer)! } : {});
-const get = (url: string, viewer: Viewer) => ctx.app.inject({ method: 'GET', url, headers: headers(viewer) });
-const post = (url: string, viewer: Viewer, payload: object) => ctx.app.inject({ method: 'POST', url, headers: headers(viewer), payload });
+const call = testClient(() => ctx.app);
+const get = (url: string, viewer: Viewer) => call('GET', url, token(viewer));
+const post = (url: string, viewer: Viewer, payload: object) => call('POST', url, token(viewer), payload);
 
 /** Who sees a hidden version: its team (pending invitations included) and moderators. */
 const SEES_HIDDEN: Record<Viewer, boolean> = { anonymous: false, stranger: false, member: true, pending: true, moderator: true };
@@ -122,7 +123,7 @@ describe('PATCH /v2/version/{id}', () => {
     version = VersionSchema.parse(response.json());
   });
   const patch = (tokenValue: string | undefined, body: object, id = version.id) =>
-    ctx.app.inject({ method: 'PATCH', url: `/v2/version/${id}`, payload: body, headers: tokenValue ? { authorization: tokenValue } : {} });
+    call('PATCH', `/v2/version/${id}`, tokenValue, body);
 
   it('needs VERSION_WRITE and UPLOAD_VERSION; hidden versions are 404 to outsiders', async () => {
     expect((await patch(undefined, { name: 'x' })).statusCode).toBe(401);
@@ -200,7 +201,7 @@ describe('DELETE /v2/version/{id}', () => {
     const db = ctx.database.db;
     const bytes = jar('doomed');
     const created = VersionSchema.parse((await postVersion(ctx.app, actors.creator.pat, versionData(open.key, { version_number: '9.9.9' }), [{ part: 'file', filename: 'doomed.jar', bytes }])).json());
-    const del = (tokenValue: string | undefined, id = created.id) => ctx.app.inject({ method: 'DELETE', url: `/v2/version/${id}`, headers: tokenValue ? { authorization: tokenValue } : {} });
+    const del = (tokenValue: string | undefined, id = created.id) => call('DELETE', `/v2/version/${id}`, tokenValue);
     const uploader = await insertUserWithTokens(db);
     await addTeamMember(db, open.teamId, uploader.id, { permissions: PROJECT_PERMISSIONS.UPLOAD_VERSION });
     expect((await del(undefined)).statusCode).toBe(401);
