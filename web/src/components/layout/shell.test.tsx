@@ -366,10 +366,10 @@ describe('language', () => {
     expect(screen.getAllByRole('radio').length).toBeGreaterThanOrEqual(55);
     expect(screen.getByRole('radio', { name: /English \(US\)/ })).toBeChecked();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search languages' }), 'deutsch');
-    await user.click(screen.getByRole('radio', { name: /^Deutsch German$/ }));
-    expect(await screen.findByText(/not translated into German yet/)).toBeInTheDocument();
-    expect(cookieWrites).toContain('cairn-locale=de-DE; Max-Age=31536000; Path=/; SameSite=Strict');
+    await user.type(screen.getByRole('searchbox', { name: 'Search languages' }), 'français');
+    await user.click(screen.getByRole('radio', { name: /^Français French$/ }));
+    expect(await screen.findByText(/not translated into French yet/)).toBeInTheDocument();
+    expect(cookieWrites).toContain('cairn-locale=fr-FR; Max-Age=31536000; Path=/; SameSite=Strict');
     expect(document.documentElement.lang).toBe('en-US');
     vi.restoreAllMocks();
   });

@@ -32,8 +32,9 @@ export function ensureMessageAreas(areas: readonly MessageArea[]): Promise<void>
   if (!promise) {
     promise = Promise.all(missing.map(async (area) => [area, await loadAreaMessages(area, locale)] as const))
       .then((catalogs) => {
-        // A language switch in the meantime reloads everything itself.
-        if (snapshot.locale !== locale) return;
+        // The language changed while these loaded: load them again in the new one (the switch
+        // only reloads the areas it found loaded, and these were not yet).
+        if (snapshot.locale !== locale) return ensureMessageAreas(areas);
         for (const [area, messages] of catalogs) loaded.set(area, messages);
         publish(locale);
       })
