@@ -28,3 +28,12 @@ describe('formatBytes', () => {
     expect(formatBytes(Number.NaN)).toBe('0 Bytes');
   });
 });
+
+describe('formatBytes in German', () => {
+  it('uses the German decimal comma and no grouping', () => {
+    expect(formatBytes(512, 'de-DE')).toBe('512 Bytes');
+    expect(formatBytes(1536, 'de-DE')).toBe('1,50 KiB');
+    expect(formatBytes(1024 ** 2 - 1, 'de-DE')).toBe('1,00 MiB');
+    expect(formatBytes(2 * 1024 ** 4, 'de-DE')).toBe('2048,00 GiB');
+  });
+});

@@ -60,3 +60,18 @@ describe('formatDate', () => {
     expect(() => formatDate('nope')).toThrow(RangeError);
   });
 });
+
+describe('dates in German', () => {
+  it('counts relative time in German, with the German word for now', () => {
+    expect(formatRelativeTime(ago(30_000), NOW, 'de-DE')).toBe('jetzt');
+    expect(formatRelativeTime(ago(5 * MIN), NOW, 'de-DE')).toBe('vor 5 Minuten');
+    expect(formatRelativeTime(ago(89 * MIN), NOW, 'de-DE')).toBe('vor 1 Stunde');
+    expect(formatRelativeTime(ahead(3 * DAY), NOW, 'de-DE')).toBe('in 3 Tagen');
+  });
+
+  it('writes absolute dates the German way', () => {
+    expect(formatDate('2026-11-21T05:07:00Z', { locale: 'de-DE' })).toBe('21. Nov. 2026');
+    expect(formatDate('2026-11-21T23:30:00Z', { locale: 'de-DE', timeZone: 'Asia/Tokyo' })).toBe('22. Nov. 2026');
+    expect(formatDate('2026-11-21T05:07:00Z', { locale: 'de-DE', withTime: true })).toBe('21. Nov. 2026, 05:07 UTC');
+  });
+});

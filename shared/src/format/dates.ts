@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from './intl-cache.js';
+
 /** Anything a wire object may carry as a date: a Date, an ISO-8601 string or epoch milliseconds. */
 export type DateInput = Date | string | number;
 
@@ -23,20 +25,24 @@ const STEPS: readonly { unit: Intl.RelativeTimeFormatUnit; ms: number }[] = [
   { unit: 'minute', ms: MINUTE },
 ];
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+/** "just now" in en-US (the spec's words); elsewhere the locale's own word, "jetzt" in German. */
+function justNow(locale: string): string {
+  return locale === 'en-US' ? 'just now' : relativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+}
 
 /**
  * "just now" within a minute either way, otherwise the largest whole unit, counted down
- * (89 minutes is "1 hour ago"): "5 minutes ago", "in 3 days", "2 years ago".
- * `now` is passed in so the function stays pure. Throws RangeError on an invalid date.
+ * (89 minutes is "1 hour ago"): "5 minutes ago", "in 3 days", "2 years ago"; in de-DE
+ * "vor 5 Minuten". `now` is passed in so the function stays pure. Throws RangeError on an
+ * invalid date.
  */
-export function formatRelativeTime(date: DateInput, now: DateInput): string {
+export function formatRelativeTime(date: DateInput, now: DateInput, locale = 'en-US'): string {
   const diff = toTime(date) - toTime(now);
   const abs = Math.abs(diff);
   const step = STEPS.find((s) => abs >= s.ms);
-  if (!step) return 'just now';
+  if (!step) return justNow(locale);
   const count = Math.floor(abs / step.ms);
-  return relative.format(diff < 0 ? -count : count, step.unit);
+  return relativeTimeFormat(locale, { numeric: 'always' }).format(diff < 0 ? -count : count, step.unit);
 }
 
 export interface FormatDateOptions {
@@ -44,11 +50,16 @@ export interface FormatDateOptions {
   timeZone?: string;
   /** Also show the 24-hour time and the zone: "Nov 21, 2026, 05:07 UTC". */
   withTime?: boolean;
+  /** The reader's locale; en-US by default. */
+  locale?: string;
 }
 
-/** Readable absolute date in en-US: "Nov 21, 2026". Throws RangeError on an invalid date. */
+/**
+ * Readable absolute date: "Nov 21, 2026" in en-US, "21. Nov. 2026" in de-DE. Throws RangeError
+ * on an invalid date.
+ */
 export function formatDate(date: DateInput, options: FormatDateOptions = {}): string {
-  const formatter = new Intl.DateTimeFormat('en-US', {
+  const formatter = dateTimeFormat(options.locale ?? 'en-US', {
     timeZone: options.timeZone ?? 'UTC',
     year: 'numeric',
     month: 'short',

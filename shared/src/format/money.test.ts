@@ -43,3 +43,24 @@ describe('formatMinorUnits', () => {
     expect(formatMinorUnits(500, 'JPY')).toBe('¥500');
   });
 });
+
+// Intl separates an amount from its currency sign with a no-break space.
+const NBSP = '\u00a0';
+
+describe('money in German', () => {
+  it('floors to the cent in the German currency style', () => {
+    expect(formatMoney(0, 'de-DE')).toBe(`0,00${NBSP}$`);
+    expect(formatMoney(1234.5, 'de-DE')).toBe(`1.234,50${NBSP}$`);
+    expect(formatMoney(1.999, 'de-DE')).toBe(`1,99${NBSP}$`);
+    expect(formatMoney(1.15, 'de-DE')).toBe(`1,15${NBSP}$`);
+    expect(formatMoney(-1.999, 'de-DE')).toBe(`-1,99${NBSP}$`);
+    expect(formatMoney(-0.001, 'de-DE')).toBe(`0,00${NBSP}$`);
+    expect(formatMoney(Number.NaN, 'de-DE')).toBe(`0,00${NBSP}$`);
+  });
+
+  it('formats minor units in the German currency style', () => {
+    expect(formatMinorUnits(123456, 'USD', 'de-DE')).toBe(`1.234,56${NBSP}$`);
+    expect(formatMinorUnits(499, 'EUR', 'de-DE')).toBe(`4,99${NBSP}€`);
+    expect(formatMinorUnits(500, 'JPY', 'de-DE')).toBe(`500${NBSP}¥`);
+  });
+});

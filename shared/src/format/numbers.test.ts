@@ -55,3 +55,35 @@ describe('formatCompactNumber', () => {
     expect(formatCompactNumber(-1500)).toBe('-1.5K');
   });
 });
+
+// Intl separates a number from its unit with a no-break space.
+const NBSP = '\u00a0';
+
+describe('formatNumber in German', () => {
+  it('groups whole numbers with dots and keeps every digit where German has no short unit', () => {
+    expect(formatNumber(0, 'de-DE')).toBe('0');
+    expect(formatNumber(1234, 'de-DE')).toBe('1.234');
+    expect(formatNumber(1234.9, 'de-DE')).toBe('1.234');
+    expect(formatNumber(12345, 'de-DE')).toBe('12.345');
+    expect(formatNumber(-12345, 'de-DE')).toBe('-12.345');
+    expect(formatNumber(Number.NaN, 'de-DE')).toBe('0');
+  });
+
+  it('shortens millions and billions with two truncated decimals', () => {
+    expect(formatNumber(1e6, 'de-DE')).toBe(`1,00${NBSP}Mio.`);
+    expect(formatNumber(1234567, 'de-DE')).toBe(`1,23${NBSP}Mio.`);
+    expect(formatNumber(9999999, 'de-DE')).toBe(`9,99${NBSP}Mio.`);
+    expect(formatNumber(1_239_999_999, 'de-DE')).toBe(`1,23${NBSP}Mrd.`);
+  });
+});
+
+describe('formatCompactNumber in German', () => {
+  it('uses the German short units with at most one truncated decimal', () => {
+    expect(formatCompactNumber(950, 'de-DE')).toBe('950');
+    expect(formatCompactNumber(1500, 'de-DE')).toBe('1.500');
+    expect(formatCompactNumber(2_000_000, 'de-DE')).toBe(`2${NBSP}Mio.`);
+    expect(formatCompactNumber(2_990_000, 'de-DE')).toBe(`2,9${NBSP}Mio.`);
+    expect(formatCompactNumber(3_250_000_000, 'de-DE')).toBe(`3,2${NBSP}Mrd.`);
+    expect(formatCompactNumber(-2_000_000, 'de-DE')).toBe(`-2${NBSP}Mio.`);
+  });
+});

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LOCALE } from '../../lib/i18n/locales';
+import { switchMessageAreas } from '../../lib/i18n/message-areas';
 import { signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildProject, buildTeamMember } from '../../testing/mocks/catalogue';
@@ -69,6 +71,25 @@ const tile = (name: RegExp) => screen.getByRole('button', { name });
 const pageReady = () => screen.findByRole('table', { name: /per period/ }, { timeout: 15_000 });
 
 afterEach(() => vi.restoreAllMocks());
+
+describe('analytics in German', () => {
+  // The page areas' messages are shared by the module: the next tests read English again.
+  afterEach(() => switchMessageAreas(DEFAULT_LOCALE));
+
+  it('writes counts, money and dates the German way', async () => {
+    document.cookie = 'cairn-locale=de-DE; Path=/';
+    serveAnalytics();
+    renderRoute(createAppRoutes, { path: '/dashboard/analytics' });
+    const table = await screen.findByRole('table', { name: /Downloads pro Zeitabschnitt/ }, { timeout: 15_000 });
+    await vi.waitFor(() => expect(tile(/^Einnahmen/)).toHaveTextContent(/12,34\s\$/));
+    expect(tile(/^Downloads/)).toHaveTextContent('1.545');
+    expect(tile(/^Aufrufe/)).toHaveTextContent('5.000');
+    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toContain('1.200');
+    const periods = within(table).getAllByRole('rowheader').map((h) => h.textContent);
+    expect(periods).toHaveLength(31);
+    for (const period of periods) expect(period).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  }, 60_000);
+});
 
 describe('analytics', () => {
   it('shows tiles, the data table, the legend and the regions for all own projects', async () => {

@@ -1,7 +1,9 @@
 import type { PayoutAccounts } from '@cairn/shared/schemas/payouts';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LOCALE } from '../../lib/i18n/locales';
+import { switchMessageAreas } from '../../lib/i18n/message-areas';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { buildBalance, buildPayoutAccounts, buildPayoutMethod, buildWithdrawal } from '../../testing/mocks/revenue';
@@ -145,4 +147,34 @@ describe('withdraw', () => {
     expect(payouts).toHaveLength(2);
     expect(payouts[0]!.idempotency_key).toBe(payouts[1]!.idempotency_key);
   }, 30_000);
+});
+
+describe('withdraw in German', () => {
+  // The page areas' messages are shared by the module: the next tests read English again.
+  afterEach(() => switchMessageAreas(DEFAULT_LOCALE));
+
+  it('reads and writes amounts the German way', async () => {
+    document.cookie = 'cairn-locale=de-DE; Path=/';
+    const { payouts } = serveWithdraw();
+    const { user } = renderRoute(createAppRoutes, { path: '/dashboard/revenue/withdraw' });
+    await heading('Auszahlen');
+    expect(screen.getByText(/^Verfügbar zur Auszahlung: 1\.234,56\s\$$/)).toBeInTheDocument();
+    const amount = screen.getByLabelText('Betrag in US-Dollar');
+    const submit = () => user.click(screen.getByRole('button', { name: 'Auszahlen' }));
+    await user.type(amount, '4,99');
+    await submit();
+    expect(amount).toHaveAccessibleDescription(/Die kleinste Auszahlung mit dieser Methode beträgt 5,00\s\$\./);
+    await user.clear(amount);
+    await user.type(amount, '12,5,0');
+    await submit();
+    expect(amount).toHaveAccessibleDescription(/Gib einen Betrag in Dollar ein, z\. B\. 12,50\./);
+    await user.clear(amount);
+    await user.type(amount, '1.200,50');
+    const preview = within(screen.getByRole('region', { name: 'Gebührenvorschau' }));
+    expect(await preview.findByText(/^1\.200,50\s\$$/)).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '12.50');
+    expect(await preview.findByText(/^12,50\s\$$/)).toBeInTheDocument();
+    expect(payouts).toEqual([]);
+  }, 60_000);
 });

@@ -1,4 +1,3 @@
-import { formatCompactNumber } from '@cairn/shared/format/numbers';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import './project-card.css';
@@ -10,6 +9,7 @@ import { DownloadIcon } from '../ui/icons';
 import { SvgIcon } from '../ui/svg-icon';
 import type { ProjectCardData } from './card-data';
 import { ProjectIcon } from './project-icon';
+import { useFormatters } from '../../lib/use-formatters';
 
 export type CardMode = 'list' | 'grid' | 'gallery';
 
@@ -30,6 +30,7 @@ function colorOf(color: number | null | undefined): string | undefined {
 /** One project in a list, grid or gallery (web-screens §3.1). The title is the card's one link. */
 export function ProjectCard({ project, mode, badge, headingLevel = 2, eager = false }: ProjectCardProps) {
   const t = useT();
+  const { formatCompactNumber } = useFormatters();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const loading = eager ? 'eager' : 'lazy';
   return (

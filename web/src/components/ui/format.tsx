@@ -1,6 +1,7 @@
-import { formatDate, formatRelativeTime, type DateInput } from '@cairn/shared/format/dates';
+import type { DateInput } from '@cairn/shared/format/dates';
 import { collapseGameVersions } from '@cairn/shared/format/game-versions';
 import { useEffect, useState } from 'react';
+import { useFormatters } from '../../lib/use-formatters';
 
 /** The current time, refreshed every `intervalMs` so relative times stay true on a page left open. */
 export function useNow(intervalMs = 60_000): number {
@@ -15,6 +16,7 @@ export function useNow(intervalMs = 60_000): number {
 /** "3 days ago", with the exact date and time on hover and in the machine-readable attribute. */
 export function RelativeTime({ date, className }: { date: DateInput; className?: string }) {
   const now = useNow();
+  const { formatDate, formatRelativeTime } = useFormatters();
   const iso = new Date(date).toISOString();
   return (
     <time dateTime={iso} title={formatDate(date, { withTime: true })} className={className}>

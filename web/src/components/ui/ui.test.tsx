@@ -297,10 +297,12 @@ describe('ThemePicker', () => {
 describe('format components', () => {
   it('shows relative times with the exact date, and game versions as ranges', () => {
     render(
-      <p>
-        <RelativeTime date={Date.now() - 3 * 24 * 60 * 60 * 1000} /> |{' '}
-        <GameVersionRanges versions={['1.20.1', '1.20', '1.19.4', '1.16.5']} allVersions={['1.20.1', '1.20', '1.19.4', '1.19.3', '1.16.5']} />
-      </p>,
+      <Providers>
+        <p>
+          <RelativeTime date={Date.now() - 3 * 24 * 60 * 60 * 1000} /> |{' '}
+          <GameVersionRanges versions={['1.20.1', '1.20', '1.19.4', '1.16.5']} allVersions={['1.20.1', '1.20', '1.19.4', '1.19.3', '1.16.5']} />
+        </p>
+      </Providers>,
     );
     const time = screen.getByText('3 days ago');
     expect(time.tagName).toBe('TIME');

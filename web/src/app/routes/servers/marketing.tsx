@@ -12,7 +12,7 @@ import { ServerNameModal } from '../../../features/servers/components/server-nam
 import { ServersMarketing } from '../../../features/servers/components/servers-marketing';
 import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { serverQueries } from '../../../lib/servers/servers-queries';
 import type { PurchaseState } from './purchase-state';
 
@@ -33,13 +33,14 @@ interface Purchase {
 /** `/servers`: open to everyone; buying needs an account, then a name, then billing's payment step. */
 export function Component() {
   const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   useHead({ title: t('servers.marketing.pageTitle'), description: t('servers.marketing.lede') });
   const { user } = useCurrentUser();
   const { data: products } = useSuspenseQuery(billingQueries.products());
   const { data: servers } = useQuery({ ...serverQueries.list(), enabled: Boolean(user) });
   const [purchase, setPurchase] = useState<Purchase | undefined>();
-  const offers = serverPlanOffers(products);
+  const offers = serverPlanOffers(products, locale);
 
   const buy = (offer: PlanOffer, interval: BillingInterval) => {
     if (!user) return void navigate(signInRedirectHref({ pathname: serverPaths.marketing(), search: '', hash: '#plan' }));

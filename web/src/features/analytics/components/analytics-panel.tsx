@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormAlert } from '../../../components/ui/form';
 import { Select } from '../../../components/ui/input';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import type { MessageId } from '../../../lib/i18n/catalogs';
 import { analyticsQueries, type TimeMetric } from '../api/analytics-queries';
 import { useAnalyticsData } from '../hooks/use-analytics-data';
@@ -44,6 +44,7 @@ function bucketMessage(minutes: number): [MessageId, Record<string, number>] {
  */
 export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsPanelProps) {
   const t = useT();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const rangeId = useId();
   const [range, setRange] = useState<RangeId>(DEFAULT_RANGE);
@@ -70,7 +71,7 @@ export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsP
     () => shown?.series.map((s) => ({ label: s.project.title, values: s.values, color: seriesColor(projects.indexOf(s.project), projectColors) })) ?? [],
     [shown, projects, projectColors],
   );
-  const formatValue = useMemo(() => (value: number) => formatMetric(metric, value), [metric]);
+  const formatValue = useMemo(() => (value: number) => formatMetric(metric, value, locale), [metric, locale]);
 
   if (projects.length === 0) return <EmptyState framed>{t('analytics.noProjects')}</EmptyState>;
 
@@ -104,7 +105,7 @@ export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsP
           return (
             <button key={m} type="button" className={styles.tile} aria-pressed={m === metric} onClick={() => setSelected(m)}>
               <span className={styles.tileLabel}>{t(`analytics.metric.${m}`)}</span>
-              <span className={styles.tileValue}>{sum === undefined ? '–' : formatMetric(m, sum)}</span>
+              <span className={styles.tileValue}>{sum === undefined ? '–' : formatMetric(m, sum, locale)}</span>
               {aligned && <Sparkline values={sumSeries(aligned, visible)} />}
             </button>
           );
@@ -154,7 +155,7 @@ export function AnalyticsPanel({ projects, since, headingLevel = 2 }: AnalyticsP
         <>
           {!showTable && (
             <Suspense fallback={<div className={styles.chartPlaceholder} />}>
-              <LazyTimeChart timestamps={shown.timestamps} lines={lines} formatValue={formatValue} label={t('analytics.chartLabel', { metric: metricLabel, range: rangeLabel, total: formatMetric(metric, total) })} />
+              <LazyTimeChart timestamps={shown.timestamps} lines={lines} formatValue={formatValue} locale={locale} label={t('analytics.chartLabel', { metric: metricLabel, range: rangeLabel, total: formatMetric(metric, total, locale) })} />
             </Suspense>
           )}
           <div className={showTable ? undefined : styles.srOnly}>

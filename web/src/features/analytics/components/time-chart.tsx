@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatAxisTime } from '../utils/format';
 import styles from './time-chart.module.css';
 
 export interface ChartLine {
@@ -15,6 +16,8 @@ export interface TimeChartProps {
   timestamps: readonly number[];
   lines: readonly ChartLine[];
   formatValue: (value: number) => string;
+  /** The reader's locale, for the time axis' labels. */
+  locale: string;
   /** The chart's summary for assistive technology (the data table next to it has the values). */
   label: string;
 }
@@ -39,7 +42,7 @@ function useThemeVersion(): number {
 }
 
 /** The time-series chart on uPlot (loaded lazily: see lazy-time-chart.tsx). */
-export function TimeChart({ timestamps, lines, formatValue, label }: TimeChartProps) {
+export function TimeChart({ timestamps, lines, formatValue, locale, label }: TimeChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const themeVersion = useThemeVersion();
 
@@ -58,7 +61,10 @@ export function TimeChart({ timestamps, lines, formatValue, label }: TimeChartPr
         cursor: { points: { size: 6 } },
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-        axes: [axis, { ...axis, size: 64, values: (_u, splits) => splits.map((v) => formatValue(v)) }],
+        axes: [
+          { ...axis, values: (_u, splits, _axis, _space, step) => splits.map((v) => formatAxisTime(v, step, locale)) },
+          { ...axis, size: 64, values: (_u, splits) => splits.map((v) => formatValue(v)) },
+        ],
         series: [{}, ...lines.map((line) => ({ label: line.label, stroke: resolveColor(element, line.color), width: 2, points: { show: timestamps.length < 40 }, value: (_u: uPlot, v: number | null) => (v === null ? '' : formatValue(v)) }))],
       },
       [[...timestamps], ...lines.map((line) => [...line.values])],
@@ -70,7 +76,7 @@ export function TimeChart({ timestamps, lines, formatValue, label }: TimeChartPr
       resize.disconnect();
       plot.destroy();
     };
-  }, [timestamps, lines, formatValue, themeVersion]);
+  }, [timestamps, lines, formatValue, locale, themeVersion]);
 
   return <div ref={container} className={styles.chart} role="img" aria-label={label} />;
 }

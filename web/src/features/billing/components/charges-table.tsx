@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Charge, Product } from '@cairn/shared/schemas/billing';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useBillingDate } from '../hooks/use-billing-date';
 import { useProductName } from '../hooks/use-product-name';
 import { formatBillingAmount } from '../utils/money';
@@ -23,6 +23,7 @@ export function ChargeStatusBadge({ status }: { status: Charge['status'] }) {
  */
 export function ChargesTable({ charges, products, caption, extra }: { charges: readonly Charge[]; products: readonly Product[]; caption: string; extra?: (charge: Charge) => ReactNode }) {
   const t = useT();
+  const locale = useLocale();
   const formatDate = useBillingDate();
   const productName = useProductName();
   return (
@@ -49,7 +50,7 @@ export function ChargesTable({ charges, products, caption, extra }: { charges: r
               {productName(findPrice(products, charge.price_id)?.product)}
               {interval}
             </td>
-            <td className={numericCell}>{formatBillingAmount(amount, charge.currency_code)}</td>
+            <td className={numericCell}>{formatBillingAmount(amount, charge.currency_code, locale)}</td>
             <td>
               <ChargeStatusBadge status={charge.status} />
             </td>

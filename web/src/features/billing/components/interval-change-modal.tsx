@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { previewSubscriptionChange } from '../api/billing-queries';
 import { useEditSubscription } from '../api/use-billing-mutations';
@@ -14,6 +14,7 @@ import { billingErrorMessage } from '../utils/failure-message';
 /** Switching monthly ⇄ yearly: the dry run says what is due now, then the change is made. */
 export function IntervalChangeModal({ subscriptionId, interval, price, onClose }: { subscriptionId: string; interval: BillingInterval; price: ProductPrice; onClose: () => void }) {
   const t = useT();
+  const locale = useLocale();
   const toasts = useNotifications();
   const preview = useQuery({
     // Outside the `billing` prefix: the change itself must not refetch its own preview.
@@ -51,8 +52,8 @@ export function IntervalChangeModal({ subscriptionId, interval, price, onClose }
       {preview.data && newAmount !== undefined && (
         <p>
           {t('billing.settings.switchPreview', {
-            amount: formatBillingAmount(preview.data.amount_due, preview.data.currency_code),
-            price: formatBillingAmount(newAmount, price.currency_code),
+            amount: formatBillingAmount(preview.data.amount_due, preview.data.currency_code, locale),
+            price: formatBillingAmount(newAmount, price.currency_code, locale),
             interval: t(`billing.intervalWord.${interval}`),
           })}
         </p>

@@ -8,7 +8,7 @@ import { CheckIcon } from '../../../components/ui/icons';
 import { IntervalPicker, PlanCard, PlanNote } from '../../../components/ui/plan-card';
 import { paths } from '../../../config/paths';
 import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { billingQueries } from '../api/billing-queries';
 import { formatBillingAmount, yearlySavingPercent } from '../utils/money';
 import { amountFor, findPrice, plusProduct, priceIn } from '../utils/subscriptions';
@@ -18,6 +18,7 @@ import { SubscribeModal } from './subscribe-modal';
 /** `/plus`: what Plus gives, its price monthly or yearly, and the way to subscribe. */
 export function PlusPage() {
   const t = useT();
+  const locale = useLocale();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { user } = useCurrentUser();
@@ -32,7 +33,7 @@ export function PlusPage() {
   const yearly = price ? amountFor(price, 'yearly') : undefined;
   const hasPlus = Boolean(product && subscriptions?.some((s) => s.subscription.status === 'provisioned' && findPrice([product], s.subscription.price_id)));
   const chosen = interval === 'monthly' ? monthly : yearly;
-  const chosenLabel = price && chosen !== undefined ? formatBillingAmount(chosen, price.currency_code) : undefined;
+  const chosenLabel = price && chosen !== undefined ? formatBillingAmount(chosen, price.currency_code, locale) : undefined;
 
   const perks = [t('billing.plus.perkBadge'), t('billing.plus.perkCollections', { plus: PLUS_COLLECTION_LIMIT, standard: COLLECTION_LIMIT }), t('billing.plus.perkSupport'), t('billing.plus.perkCancel')];
 

@@ -1,9 +1,11 @@
+import { numberFormat } from '@cairn/shared/format/intl-cache';
 import type { Charge } from '@cairn/shared/schemas/billing';
 import { z } from 'zod';
 import { CheckboxField, FieldLabel, TextField } from '../../../components/ui/form';
 import { FormModal } from '../../../components/ui/form-modal';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
+import { parseAmount } from '../../../lib/parse-amount';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRefundCharge } from '../api/use-billing-mutations';
 import { formatBillingAmount } from '../utils/money';
@@ -12,22 +14,23 @@ import styles from './admin-billing.module.css';
 const valuesSchema = z.object({ type: z.enum(['full', 'partial', 'none']), amount: z.string(), unprovision: z.boolean() });
 type RefundValues = z.infer<typeof valuesSchema>;
 
-/** Minor units per major unit of a currency (100 for USD, 1 for JPY). */
-function minorPerMajor(currency: string): number {
-  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return 10 ** digits;
+/** Decimals of a currency's major unit (2 for USD, 0 for JPY). */
+function fractionDigitsOf(currency: string): number {
+  return numberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** Staff: refund a succeeded charge in full, in part or not at all, optionally ending the perks now. */
 export function RefundModal({ charge, onClose }: { charge: Charge; onClose: () => void }) {
   const t = useT();
+  const locale = useLocale();
   const toasts = useNotifications();
-  const scale = minorPerMajor(charge.currency_code);
+  const fractionDigits = fractionDigitsOf(charge.currency_code);
+  const minorUnitsOf = (amount: string) => parseAmount(amount, locale, fractionDigits);
   const schema = valuesSchema.superRefine((values, ctx) => {
     if (values.type !== 'partial') return;
-    const minor = Math.round(Number(values.amount) * scale);
-    if (!/^\d+(\.\d+)?$/.test(values.amount.trim()) || minor < 1 || minor > charge.amount)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: t('billing.admin.refundAmountInvalid', { max: formatBillingAmount(charge.amount, charge.currency_code) }) });
+    const minor = minorUnitsOf(values.amount);
+    if (minor === undefined || minor < 1 || minor > charge.amount)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: t('billing.admin.refundAmountInvalid', { max: formatBillingAmount(charge.amount, charge.currency_code, locale) }) });
   });
   const { register, handleSubmit, watch, formState } = useZodForm<RefundValues>(schema, { type: 'full', amount: '', unprovision: false });
   const refund = useRefundCharge({
@@ -41,7 +44,7 @@ export function RefundModal({ charge, onClose }: { charge: Charge; onClose: () =
     refund.mutate({
       id: charge.id,
       body: {
-        amount: values.type === 'partial' ? { type: 'partial', amount: Math.round(Number(values.amount) * scale) } : { type: values.type },
+        amount: values.type === 'partial' ? { type: 'partial', amount: minorUnitsOf(values.amount)! } : { type: values.type },
         unprovision: values.unprovision,
       },
     }),
@@ -59,7 +62,7 @@ export function RefundModal({ charge, onClose }: { charge: Charge; onClose: () =
       <fieldset className={styles.radios}>
         <FieldLabel as="legend">{t('billing.admin.refundType')}</FieldLabel>
         <label>
-          <input type="radio" value="full" {...register('type')} /> {t('billing.admin.refundFull', { amount: formatBillingAmount(charge.amount, charge.currency_code) })}
+          <input type="radio" value="full" {...register('type')} /> {t('billing.admin.refundFull', { amount: formatBillingAmount(charge.amount, charge.currency_code, locale) })}
         </label>
         <label>
           <input type="radio" value="partial" {...register('type')} /> {t('billing.admin.refundPartial')}

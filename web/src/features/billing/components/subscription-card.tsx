@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { CardActions, CardListItem, CardMeta, CardTitle } from '../../../components/ui/card-list';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormAlert } from '../../../components/ui/form';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useEditSubscription } from '../api/use-billing-mutations';
 import { useBillingDate } from '../hooks/use-billing-date';
@@ -27,6 +27,7 @@ interface SubscriptionCardProps {
 /** One subscription: what it is, what it costs, when it next charges or ends, and what can be done. */
 export function SubscriptionCard({ entry, products, next, primaryMethod }: SubscriptionCardProps) {
   const t = useT();
+  const locale = useLocale();
   const toasts = useNotifications();
   const formatDate = useBillingDate();
   const productName = useProductName();
@@ -89,7 +90,7 @@ export function SubscriptionCard({ entry, products, next, primaryMethod }: Subsc
       <CardTitle>{name}</CardTitle>
       <SubscriptionServer entry={entry} />
       {info && amount !== undefined && (
-        <CardMeta>{t('billing.settings.priceLine', { price: formatBillingAmount(amount, info.price.currency_code), interval: t(`billing.intervalWord.${subscription.interval}`) })}</CardMeta>
+        <CardMeta>{t('billing.settings.priceLine', { price: formatBillingAmount(amount, info.price.currency_code, locale), interval: t(`billing.intervalWord.${subscription.interval}`) })}</CardMeta>
       )}
       <p className={next?.status === 'failed' ? styles.failed : styles.state}>{state}</p>
       {retry.stage.kind === 'failed' && <FormAlert>{retry.stage.message}</FormAlert>}

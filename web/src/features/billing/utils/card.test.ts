@@ -41,11 +41,18 @@ describe('card checks', () => {
 
 describe('billing amounts', () => {
   it('floors US dollars to cents with a dollar sign and formats other currencies by Intl', () => {
-    expect(formatBillingAmount(499, 'USD')).toBe('$4.99');
-    expect(formatBillingAmount(-499, 'USD')).toBe('-$4.99');
-    expect(formatBillingAmount(123456, 'USD')).toBe('$1,234.56');
-    expect(formatBillingAmount(500, 'JPY')).toBe('¥500');
-    expect(formatBillingAmount(499, 'EUR')).toBe('€4.99');
+    expect(formatBillingAmount(499, 'USD', 'en-US')).toBe('$4.99');
+    expect(formatBillingAmount(-499, 'USD', 'en-US')).toBe('-$4.99');
+    expect(formatBillingAmount(123456, 'USD', 'en-US')).toBe('$1,234.56');
+    expect(formatBillingAmount(500, 'JPY', 'en-US')).toBe('¥500');
+    expect(formatBillingAmount(499, 'EUR', 'en-US')).toBe('€4.99');
+  });
+
+  it("writes amounts in the reader's locale", () => {
+    expect(formatBillingAmount(123456, 'USD', 'de-DE')).toBe('1.234,56\u00a0$');
+    expect(formatBillingAmount(-499, 'USD', 'de-DE')).toBe('-4,99\u00a0$');
+    expect(formatBillingAmount(499, 'EUR', 'de-DE')).toBe('4,99\u00a0€');
+    expect(formatBillingAmount(500, 'JPY', 'de-DE')).toBe('500\u00a0¥');
   });
 
   it('shows how much yearly billing saves', () => {

@@ -1,9 +1,9 @@
 import { formatMinorUnits, formatMoney } from '@cairn/shared/format/money';
 
 /** A billing amount in minor units: US dollars floored to cents ("$4.99"), other currencies by Intl. */
-export function formatBillingAmount(minorUnits: number, currency: string): string {
-  if (currency.toUpperCase() === 'USD') return formatMoney(minorUnits / 100);
-  return formatMinorUnits(minorUnits, currency);
+export function formatBillingAmount(minorUnits: number, currency: string, locale: string): string {
+  if (currency.toUpperCase() === 'USD') return formatMoney(minorUnits / 100, locale);
+  return formatMinorUnits(minorUnits, currency, locale);
 }
 
 /** Whole percent saved by paying yearly instead of twelve monthly payments (0 when it saves nothing). */

@@ -4,8 +4,8 @@ import { amountFor, priceIn } from './subscriptions';
 
 type Prices = Partial<Record<BillingInterval, string>>;
 
-/** The server plans on sale (product metadata type `pyro`) with their prices as shown, smallest first. */
-export function serverPlanOffers(products: readonly Product[], currency?: string) {
+/** The server plans on sale (product metadata type `pyro`) with their prices as shown in `locale`, smallest first. */
+export function serverPlanOffers(products: readonly Product[], locale: string, currency?: string) {
   const offers: Array<{ product: Product; name: string; cpu: number; ram: number; storage: number; stock: number; prices: Prices }> = [];
   for (const product of products) {
     if (product.metadata.type !== 'pyro') continue;
@@ -13,7 +13,7 @@ export function serverPlanOffers(products: readonly Product[], currency?: string
     const prices: Prices = {};
     for (const interval of ['monthly', 'yearly'] as const) {
       const amount = price && amountFor(price, interval);
-      if (price && amount !== undefined) prices[interval] = formatBillingAmount(amount, price.currency_code);
+      if (price && amount !== undefined) prices[interval] = formatBillingAmount(amount, price.currency_code, locale);
     }
     const { name, cpu, ram, storage, stock } = product.metadata;
     offers.push({ product, name, cpu, ram, storage, stock, prices });

@@ -1,4 +1,3 @@
-import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { User } from '@cairn/shared/schemas/users';
 import { AppLink } from '../../../components/ui/app-link';
@@ -8,10 +7,12 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectTotals } from '../utils/project-table';
 import styles from './dashboard.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 /** Dashboard overview: who is signed in, and the totals of their projects (their organizations' included). */
 export function DashboardHome({ user, projects }: { user: User; projects: readonly Project[] }) {
   const t = useT();
+  const { formatNumber, formatCompactNumber } = useFormatters();
   const totals = projectTotals(projects);
   const managed = projects.filter((project) => project.organization !== null).length;
   const stats = [

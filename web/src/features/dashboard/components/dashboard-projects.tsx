@@ -1,5 +1,4 @@
 import { PROJECT_TYPE_INFO } from '@cairn/shared/constants/project-types';
-import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import type { Project } from '@cairn/shared/schemas/projects';
 import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
@@ -17,6 +16,7 @@ import type { OrganizationRef } from '../api/dashboard-queries';
 import { filterProjects, sortProjects, SORT_KEYS, type SortDirection, type SortKey } from '../utils/project-table';
 import { urlTypeOf } from '../utils/url-type';
 import styles from './dashboard.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 const EditLinksModal = lazyComponent(() => import('./edit-links-modal').then((module) => module.EditLinksModal), () => null);
 
@@ -39,6 +39,7 @@ interface DashboardProjectsProps {
 /** The signed-in user's projects (those of his organizations too): sort, filter, select, and edit the links of the selection. */
 export function DashboardProjects({ projects, organizations = [], createAction }: DashboardProjectsProps) {
   const t = useT();
+  const { formatNumber, formatCompactNumber } = useFormatters();
   const organizationOf = (project: Project) => (project.organization === null ? undefined : organizations.find((o) => o.id === project.organization));
   const ids = useId();
   const [query, setQuery] = useState('');

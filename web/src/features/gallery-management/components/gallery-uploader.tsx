@@ -1,5 +1,4 @@
 import { GALLERY_IMAGE_MAX_BYTES, GALLERY_MAX_IMAGES } from '@cairn/shared/constants/gallery';
-import { formatBytes } from '@cairn/shared/format/bytes';
 import type { GalleryImage } from '@cairn/shared/schemas/projects';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +11,7 @@ import { GALLERY_ACCEPT } from '../utils/gallery-rules';
 import { defaultUploadDetails } from '../utils/gallery-upload-details';
 import styles from './gallery-management.module.css';
 import { GalleryUploadDetails, type PendingUpload } from './gallery-upload-details';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface GalleryUploaderProps {
   projectId: string;
@@ -25,6 +25,7 @@ interface GalleryUploaderProps {
  */
 export function GalleryUploader({ projectId, gallery }: GalleryUploaderProps) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   const id = useId();
   const notifications = useNotifications();
   const input = useRef<HTMLInputElement>(null);
@@ -169,6 +170,7 @@ function UploadRow({ item, onCancel }: { item: GalleryUploadItem; onCancel: () =
 
 function UploadStatus({ state, percent }: { state: GalleryUploadItem['state']; percent: number }) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   switch (state.status) {
     case 'waiting':
       return <span className={styles.muted}>{t('creator.gallery.upload.waiting')}</span>;

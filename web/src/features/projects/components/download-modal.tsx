@@ -1,5 +1,4 @@
 import type { ProjectType } from '@cairn/shared/constants/project-types';
-import { formatBytes } from '@cairn/shared/format/bytes';
 import { loaderLabel } from '@cairn/shared/format/tag-labels';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { GameVersionTag } from '@cairn/shared/schemas/tags';
@@ -19,6 +18,7 @@ import { ChannelBadge } from './channel-badge';
 import { cx } from '../../../lib/class-names';
 import styles from './download-modal.module.css';
 import { Input } from '../../../components/ui/input';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface DownloadModalProps {
   project: Project;
@@ -38,6 +38,7 @@ const CLOSE_AFTER_DOWNLOAD_MS = 400;
  */
 export function DownloadModal({ project, type, versions, gameVersionTags, onClose }: DownloadModalProps) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   const location = useLocation();
   const navigate = useNavigate();
   const gameVersions = useMemo(() => versionGameVersions(versions, gameVersionTags), [versions, gameVersionTags]);

@@ -1,6 +1,4 @@
 import type { ProjectType } from '@cairn/shared/constants/project-types';
-import { formatBytes } from '@cairn/shared/format/bytes';
-import { formatDate } from '@cairn/shared/format/dates';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { GameVersionTag } from '@cairn/shared/schemas/tags';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
@@ -22,6 +20,7 @@ import { VersionFilters } from './version-filters';
 import { cx } from '../../../lib/class-names';
 import styles from './project-changelog.module.css';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface ProjectChangelogProps {
   project: Project;
@@ -34,6 +33,7 @@ interface ProjectChangelogProps {
 /** The Changelog tab: a timeline of versions with their changelogs, 20 per page. */
 export function ProjectChangelog({ project, type, versions, members, gameVersionTags }: ProjectChangelogProps) {
   const t = useT();
+  const { formatDate, formatBytes } = useFormatters();
   const { filter, page, setFilter, setPage, filtered } = useVersionFilter(versions);
   const pageCount = Math.ceil(filtered.length / VERSIONS_PER_PAGE);
   const shown = filtered.slice((page - 1) * VERSIONS_PER_PAGE, page * VERSIONS_PER_PAGE);

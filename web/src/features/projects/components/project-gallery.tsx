@@ -1,4 +1,3 @@
-import { formatDate } from '@cairn/shared/format/dates';
 import type { GalleryImage, Project } from '@cairn/shared/schemas/projects';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { cx } from '../../../lib/class-names';
 import styles from './project-gallery.module.css';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useFormatters } from '../../../lib/use-formatters';
 
 /** Gallery images in the team's order (then oldest first), featured ones included. */
 function galleryOrder(gallery: readonly GalleryImage[]): GalleryImage[] {
@@ -27,6 +27,7 @@ interface ProjectGalleryProps {
 /** The Gallery tab: a grid of pictures, each opening the lightbox. */
 export function ProjectGallery({ project, header, renderActions }: ProjectGalleryProps) {
   const t = useT();
+  const { formatDate } = useFormatters();
   const images = galleryOrder(project.gallery);
   const [index, setIndex] = useState<number>();
   // One tree whether or not there are images yet, so the header (an upload under way) stays mounted.

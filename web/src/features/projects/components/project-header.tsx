@@ -1,4 +1,3 @@
-import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import type { ProjectType } from '@cairn/shared/constants/project-types';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { ReactNode } from 'react';
@@ -18,6 +17,7 @@ import { FollowButton } from './follow-button';
 import { ProjectMenu } from './project-menu';
 import styles from './project-header.module.css';
 import tagLinks from './tag-links.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface ProjectHeaderProps {
   project: Project;
@@ -34,6 +34,7 @@ interface ProjectHeaderProps {
 /** Icon, title, status, summary, counts, categories and the actions (web-screens §2.3). */
 export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref, extraActions }: ProjectHeaderProps) {
   const t = useT();
+  const { formatNumber, formatCompactNumber } = useFormatters();
   return (
     <header className={styles.projectHeader}>
       <ProjectIcon url={project.icon_url} className={styles.projectHeaderIcon} loading="eager" />

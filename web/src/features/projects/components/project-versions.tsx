@@ -1,7 +1,5 @@
 import { collapseGameVersions } from '@cairn/shared/format/game-versions';
 import type { ProjectType } from '@cairn/shared/constants/project-types';
-import { formatBytes } from '@cairn/shared/format/bytes';
-import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import { loaderLabel } from '@cairn/shared/format/tag-labels';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { GameVersionTag } from '@cairn/shared/schemas/tags';
@@ -24,6 +22,7 @@ import { VersionFilters } from './version-filters';
 import styles from './project-versions.module.css';
 import { EmptyState } from '../../../components/ui/empty-state';
 import tagLinks from './tag-links.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface ProjectVersionsProps {
   project: Project;
@@ -37,6 +36,7 @@ interface ProjectVersionsProps {
 /** The Versions tab: filters with chips, a table of 20 per page (web-screens §2.4). */
 export function ProjectVersions({ project, type, versions, gameVersionTags, header }: ProjectVersionsProps) {
   const t = useT();
+  const { formatNumber, formatCompactNumber, formatBytes } = useFormatters();
   const [searchParams] = useSearchParams();
   const { filter, page, setFilter, setPage, filtered } = useVersionFilter(versions);
   const pageCount = Math.ceil(filtered.length / VERSIONS_PER_PAGE);

@@ -2,7 +2,7 @@ import type { Withdrawal } from '@cairn/shared/schemas/payouts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
 import { useCancelTransfer } from '../api/use-revenue-mutations';
 import { useDateText } from '../hooks/use-date-text';
@@ -11,6 +11,7 @@ import { formatCents } from '../utils/money';
 /** Cancels a transfer still in transit, after asking. */
 export function CancelTransferButton({ transfer }: { transfer: Withdrawal }) {
   const t = useT();
+  const locale = useLocale();
   const dateText = useDateText();
   const toasts = useNotifications();
   const [open, setOpen] = useState(false);
@@ -34,7 +35,7 @@ export function CancelTransferButton({ transfer }: { transfer: Withdrawal }) {
         onConfirm={() => cancel.mutate(transfer.id)}
         pending={cancel.isPending}
       >
-        <p>{t('analytics.transfers.cancelText', { amount: formatCents(transfer.amount), date: dateText(transfer.created) })}</p>
+        <p>{t('analytics.transfers.cancelText', { amount: formatCents(transfer.amount, locale), date: dateText(transfer.created) })}</p>
       </ConfirmModal>
     </>
   );

@@ -1,6 +1,6 @@
 import type { PayoutCredit } from '@cairn/shared/schemas/payouts';
 import { useMemo } from 'react';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useDateText } from '../hooks/use-date-text';
 import { formatCents } from '../utils/money';
 import { creditsByDay } from '../utils/transfers';
@@ -9,6 +9,7 @@ import { DataTable, numericCell } from '../../../components/ui/data-table';
 /** Revenue credited to the account, one row per day earned. */
 export function CreditsTable({ credits, caption }: { credits: readonly PayoutCredit[]; caption: string }) {
   const t = useT();
+  const locale = useLocale();
   const dateText = useDateText();
   const days = useMemo(() => creditsByDay(credits), [credits]);
   return (
@@ -28,7 +29,7 @@ export function CreditsTable({ credits, caption }: { credits: readonly PayoutCre
           <td>
             <time dateTime={day.dateAvailable}>{dateText(day.dateAvailable)}</time>
           </td>
-          <td className={numericCell}>{formatCents(day.amount)}</td>
+          <td className={numericCell}>{formatCents(day.amount, locale)}</td>
         </tr>
       ))}
     </DataTable>

@@ -35,11 +35,11 @@ export function MethodPicker({ methods, selected, register, error }: { methods: 
             <input type="radio" value={method.id} {...register} />
             <span className={styles.method}>
               <strong>{method.name}</strong>
-              <span>{t('analytics.withdraw.methodRange', { min: formatCents(method.min_amount), max: formatCents(method.max_amount) })}</span>
+              <span>{t('analytics.withdraw.methodRange', { min: formatCents(method.min_amount, locale), max: formatCents(method.max_amount, locale) })}</span>
               <span>
                 {method.fee.percent_bps === 0 && method.fee.min === 0
                   ? t('analytics.withdraw.noFee')
-                  : t('analytics.withdraw.feeRule', { percent: percent(method.fee.percent_bps), min: formatCents(method.fee.min) })}
+                  : t('analytics.withdraw.feeRule', { percent: percent(method.fee.percent_bps), min: formatCents(method.fee.min, locale) })}
               </span>
             </span>
           </label>

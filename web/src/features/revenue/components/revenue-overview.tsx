@@ -4,7 +4,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DataTable, numericCell } from '../../../components/ui/data-table';
 import { revenuePaths } from '../../../config/revenue-paths';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { revenueQueries } from '../api/revenue-queries';
 import { useDateText } from '../hooks/use-date-text';
 import { formatCents } from '../utils/money';
@@ -16,6 +16,7 @@ import styles from './revenue.module.css';
 /** `/dashboard/revenue`: the balance, what becomes available when, and the way to withdraw. */
 export function RevenueOverview() {
   const t = useT();
+  const locale = useLocale();
   const dateText = useDateText();
   const [{ data: balance }, { data: history }] = useSuspenseQueries({ queries: [revenueQueries.balance(), revenueQueries.history()] });
   const credits = useMemo(() => creditsOf(history), [history]);
@@ -32,22 +33,22 @@ export function RevenueOverview() {
         <dl className={styles.figures}>
           <div className={styles.figure}>
             <dt>{t('analytics.revenue.available')}</dt>
-            <dd>{formatCents(balance.available)}</dd>
+            <dd>{formatCents(balance.available, locale)}</dd>
           </div>
           <div className={styles.figure}>
             <dt>{t('analytics.revenue.pending')}</dt>
-            <dd>{formatCents(balance.pending)}</dd>
+            <dd>{formatCents(balance.pending, locale)}</dd>
           </div>
           <div className={styles.figure}>
             <dt>{t('analytics.revenue.lifetime')}</dt>
-            <dd>{formatCents(balance.earned_lifetime)}</dd>
+            <dd>{formatCents(balance.earned_lifetime, locale)}</dd>
           </div>
           <div className={styles.figure}>
             <dt>{t('analytics.revenue.thisYear')}</dt>
-            <dd>{formatCents(earnedThisYear(credits, new Date()))}</dd>
+            <dd>{formatCents(earnedThisYear(credits, new Date()), locale)}</dd>
           </div>
         </dl>
-        <p className={styles.muted}>{t('analytics.revenue.withdrawnThisYear', { amount: formatCents(balance.withdrawn_ytd) })}</p>
+        <p className={styles.muted}>{t('analytics.revenue.withdrawnThisYear', { amount: formatCents(balance.withdrawn_ytd, locale) })}</p>
         <div className={styles.actions}>
           {balance.available >= 1 ? (
             <ButtonLink to={r.withdraw.getHref()} color="brand">
@@ -72,7 +73,7 @@ export function RevenueOverview() {
         <p className={styles.muted}>{holding === undefined ? t('analytics.revenue.holdingUnknown') : t('analytics.revenue.holding', { days: holding })}</p>
         {next ? (
           <>
-            <p>{t('analytics.revenue.nextRelease', { amount: formatCents(next.amount), date: dateText(next.date) })}</p>
+            <p>{t('analytics.revenue.nextRelease', { amount: formatCents(next.amount, locale), date: dateText(next.date) })}</p>
             <DataTable
               caption={t('analytics.revenue.availableSoon')}
               columns={[
@@ -85,7 +86,7 @@ export function RevenueOverview() {
                   <td>
                     <time dateTime={release.date}>{dateText(release.date)}</time>
                   </td>
-                  <td className={numericCell}>{formatCents(release.amount)}</td>
+                  <td className={numericCell}>{formatCents(release.amount, locale)}</td>
                 </tr>
               ))}
             </DataTable>

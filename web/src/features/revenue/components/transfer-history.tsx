@@ -5,7 +5,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/input';
 import { revenuePaths } from '../../../config/revenue-paths';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { revenueQueries } from '../api/revenue-queries';
 import { formatCents } from '../utils/money';
 import { creditsOf, filterTransfers, transferMethods, transferredTotal, transferYears, withdrawalsOf } from '../utils/transfers';
@@ -19,6 +19,7 @@ const isMethod = (value: string): value is PayoutMethodType => (PAYOUT_METHOD_TY
 /** `/dashboard/revenue/transfers`: withdrawals with their status (filtered by year and method) and the revenue credited. */
 export function TransferHistory() {
   const t = useT();
+  const locale = useLocale();
   const yearId = useId();
   const methodId = useId();
   const { data: history } = useSuspenseQuery(revenueQueries.history());
@@ -63,7 +64,7 @@ export function TransferHistory() {
                 </Select>
               </div>
             </div>
-            <p role="status">{t('analytics.transfers.total', { count: shown.length, amount: formatCents(transferredTotal(shown)) })}</p>
+            <p role="status">{t('analytics.transfers.total', { count: shown.length, amount: formatCents(transferredTotal(shown), locale) })}</p>
             {shown.length === 0 ? <EmptyState>{t('analytics.transfers.noMatch')}</EmptyState> : <TransfersTable transfers={shown} caption={t('analytics.transfers.heading')} />}
           </>
         )}

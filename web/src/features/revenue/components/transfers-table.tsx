@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@cairn/shared/schemas/payouts';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useDateText } from '../hooks/use-date-text';
 import { formatCents } from '../utils/money';
 import { CancelTransferButton } from './cancel-transfer-button';
@@ -9,6 +9,7 @@ import { DataTable, numericCell } from '../../../components/ui/data-table';
 /** Withdrawals newest first: date, method, amount, fee, status, and cancel while in transit. */
 export function TransfersTable({ transfers, caption }: { transfers: readonly Withdrawal[]; caption: string }) {
   const t = useT();
+  const locale = useLocale();
   const dateText = useDateText();
   return (
     <DataTable
@@ -31,8 +32,8 @@ export function TransfersTable({ transfers, caption }: { transfers: readonly Wit
             {t(`analytics.transfers.methodType.${transfer.method_type}`)}
             {transfer.method_address && ` · ${transfer.method_address}`}
           </td>
-          <td className={numericCell}>{formatCents(transfer.amount)}</td>
-          <td className={numericCell}>{formatCents(transfer.fee)}</td>
+          <td className={numericCell}>{formatCents(transfer.amount, locale)}</td>
+          <td className={numericCell}>{formatCents(transfer.fee, locale)}</td>
           <td>
             <TransferStatus status={transfer.status} />
           </td>

@@ -13,12 +13,13 @@ import { revenuePaths } from '../../../config/revenue-paths';
 import { HttpError } from '../../../lib/api-client';
 import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
+import { parseAmount } from '../../../lib/parse-amount';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { revenueQueries } from '../api/revenue-queries';
 import { useWithdraw } from '../api/use-revenue-mutations';
 import { useFeePreview } from '../hooks/use-fee-preview';
 import { newIdempotencyKey } from '../utils/idempotency-key';
-import { amountProblem, formatCents, parseDollars } from '../utils/money';
+import { amountProblem, formatCents } from '../utils/money';
 import { accountProblem, recipientOf, type AccountProblem } from '../utils/payout-accounts';
 import { initialRegion, rememberRegion } from '../utils/payout-region';
 import { FeePreview } from './fee-preview';
@@ -78,9 +79,9 @@ export function WithdrawForm() {
   const problemText = (method: PayoutMethod, cents: number | undefined): string | undefined => {
     const problem = amountProblem(cents, limitsOf(method));
     if (problem === 'invalid') return t('analytics.withdraw.error.invalid');
-    if (problem === 'belowMinimum') return t('analytics.withdraw.error.belowMinimum', { amount: formatCents(method.min_amount) });
-    if (problem === 'aboveMaximum') return t('analytics.withdraw.error.aboveMaximum', { amount: formatCents(method.max_amount) });
-    if (problem === 'aboveAvailable') return t('analytics.withdraw.error.aboveAvailable', { amount: formatCents(balance.available) });
+    if (problem === 'belowMinimum') return t('analytics.withdraw.error.belowMinimum', { amount: formatCents(method.min_amount, locale) });
+    if (problem === 'aboveMaximum') return t('analytics.withdraw.error.aboveMaximum', { amount: formatCents(method.max_amount, locale) });
+    if (problem === 'aboveAvailable') return t('analytics.withdraw.error.aboveAvailable', { amount: formatCents(balance.available, locale) });
     return undefined;
   };
   const schema = valuesSchema.superRefine((values, ctx) => {
@@ -91,7 +92,7 @@ export function WithdrawForm() {
     }
     const problem = accountProblem(method, accounts);
     if (problem) ctx.addIssue({ code: 'custom', path: ['method_id'], message: t(`analytics.withdraw.problem.${problem}`) });
-    const message = problemText(method, parseDollars(values.amount));
+    const message = problemText(method, parseAmount(values.amount, locale, 2));
     if (message) ctx.addIssue({ code: 'custom', path: ['amount'], message });
     if (hasFee(method) && !values.fee_consent) ctx.addIssue({ code: 'custom', path: ['fee_consent'], message: t('analytics.withdraw.feeConsentRequired') });
     if (!values.transfer_confirmed) ctx.addIssue({ code: 'custom', path: ['transfer_confirmed'], message: t('analytics.withdraw.confirmTransferRequired') });
@@ -99,7 +100,7 @@ export function WithdrawForm() {
   const { register, handleSubmit, watch, setValue, setError, formState } = useZodForm<WithdrawValues>(schema, { method_id: '', amount: '', fee_consent: false, transfer_confirmed: false });
   const methodId = watch('method_id');
   const method = methodById(methodId);
-  const cents = parseDollars(watch('amount'));
+  const cents = parseAmount(watch('amount'), locale, 2);
   const previewable = method && amountProblem(cents, limitsOf(method)) === undefined ? cents : undefined;
   const preview = useFeePreview(method?.id, previewable);
   const problem = method ? accountProblem(method, accounts) : undefined;
@@ -123,7 +124,7 @@ export function WithdrawForm() {
   });
 
   const page = (children: ReactNode) => (
-    <RevenuePage title={t('analytics.withdraw.heading')} intro={t('analytics.withdraw.available', { amount: formatCents(balance.available) })}>
+    <RevenuePage title={t('analytics.withdraw.heading')} intro={t('analytics.withdraw.available', { amount: formatCents(balance.available, locale) })}>
       {children}
     </RevenuePage>
   );
@@ -136,7 +137,7 @@ export function WithdrawForm() {
   };
   const submit = handleSubmit((values) => {
     const chosen = methodById(values.method_id);
-    const amount = parseDollars(values.amount);
+    const amount = parseAmount(values.amount, locale, 2);
     if (!chosen || amount === undefined) return;
     const signature = JSON.stringify([chosen.id, amount]);
     const key = attempt?.signature === signature ? attempt.key : newIdempotencyKey();
@@ -162,7 +163,7 @@ export function WithdrawForm() {
           label={t('analytics.withdraw.amount')}
           inputMode="decimal"
           autoComplete="off"
-          hint={t('analytics.withdraw.amountHint', { min: formatCents(method.min_amount), max: formatCents(Math.min(method.max_amount, balance.available)) })}
+          hint={t('analytics.withdraw.amountHint', { min: formatCents(method.min_amount, locale), max: formatCents(Math.min(method.max_amount, balance.available), locale) })}
           error={formState.errors.amount?.message}
           {...register('amount')}
         />
@@ -173,8 +174,8 @@ export function WithdrawForm() {
           <CheckboxField
             label={
               preview.fees
-                ? t('analytics.withdraw.feeConsent', { fee: formatCents(preview.fees.fee), net: formatCents(preview.fees.net_usd) })
-                : t('analytics.withdraw.feeConsentRule', { rule: t('analytics.withdraw.feeRule', { percent: percent(method.fee.percent_bps), min: formatCents(method.fee.min) }) })
+                ? t('analytics.withdraw.feeConsent', { fee: formatCents(preview.fees.fee, locale), net: formatCents(preview.fees.net_usd, locale) })
+                : t('analytics.withdraw.feeConsentRule', { rule: t('analytics.withdraw.feeRule', { percent: percent(method.fee.percent_bps), min: formatCents(method.fee.min, locale) }) })
             }
             {...register('fee_consent')}
           />

@@ -2,7 +2,7 @@ import type { Withdrawal } from '@cairn/shared/schemas/payouts';
 import { useEffect, useRef } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { revenuePaths } from '../../../config/revenue-paths';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
 import { formatCents } from '../utils/money';
 import { TransferStatus } from './transfer-status';
 import styles from './revenue.module.css';
@@ -10,6 +10,7 @@ import styles from './revenue.module.css';
 /** What follows a withdrawal: it is on its way, and where to follow it. */
 export function WithdrawalDone({ withdrawal }: { withdrawal: Withdrawal }) {
   const t = useT();
+  const locale = useLocale();
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to what replaced it.
   useEffect(() => heading.current?.focus(), []);
@@ -18,7 +19,7 @@ export function WithdrawalDone({ withdrawal }: { withdrawal: Withdrawal }) {
       <h2 id="withdrawal-done" ref={heading} tabIndex={-1}>
         {t('analytics.withdraw.doneTitle')}
       </h2>
-      <p>{t('analytics.withdraw.doneText', { amount: formatCents(withdrawal.amount - withdrawal.fee), method: t(`analytics.transfers.methodType.${withdrawal.method_type}`) })}</p>
+      <p>{t('analytics.withdraw.doneText', { amount: formatCents(withdrawal.amount - withdrawal.fee, locale), method: t(`analytics.transfers.methodType.${withdrawal.method_type}`) })}</p>
       <p>
         <TransferStatus status={withdrawal.status} />
       </p>

@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, formatCents, parseDollars } from './money';
+import { amountProblem, formatCents } from './money';
 
 describe('revenue money', () => {
   it('writes cents as dollars with two decimals and thousands separators', () => {
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(5)).toBe('$0.05');
-    expect(formatCents(115)).toBe('$1.15');
-    expect(formatCents(123_456_789)).toBe('$1,234,567.89');
-    expect(formatCents(-199)).toBe('-$1.99');
+    expect(formatCents(0, 'en-US')).toBe('$0.00');
+    expect(formatCents(5, 'en-US')).toBe('$0.05');
+    expect(formatCents(115, 'en-US')).toBe('$1.15');
+    expect(formatCents(123_456_789, 'en-US')).toBe('$1,234,567.89');
+    expect(formatCents(-199, 'en-US')).toBe('-$1.99');
   });
 
-  it('reads typed dollars into whole cents and refuses anything else', () => {
-    expect(parseDollars('12')).toBe(1200);
-    expect(parseDollars(' 12.5 ')).toBe(1250);
-    expect(parseDollars('$1,200.05')).toBe(120_005);
-    expect(parseDollars('0.07')).toBe(7);
-    for (const text of ['', 'ten', '1.234', '-5', '1,2', '12.', '1e3']) expect(parseDollars(text)).toBeUndefined();
+  it('writes cents in the German currency style', () => {
+    expect(formatCents(5, 'de-DE')).toBe('0,05\u00a0$');
+    expect(formatCents(123_456_789, 'de-DE')).toBe('1.234.567,89\u00a0$');
   });
 
   it('names the first problem of an amount', () => {

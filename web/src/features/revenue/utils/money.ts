@@ -1,20 +1,8 @@
 import { formatMoney } from '@cairn/shared/format/money';
 
-/** Cents as the spec's money text: floored to the cent, dollar sign, two decimals ("$1,234.50"). */
-export function formatCents(cents: number): string {
-  return formatMoney(cents / 100);
-}
-
-const AMOUNT = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-
-/** Dollars as typed ("12", "12.5", "$1,200.00") in whole cents; undefined when it is not an amount. */
-export function parseDollars(text: string): number | undefined {
-  const match = AMOUNT.exec(text.trim());
-  if (!match) return undefined;
-  const dollars = Number(match[1]!.replaceAll(',', ''));
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  const total = dollars * 100 + cents;
-  return Number.isSafeInteger(total) ? total : undefined;
+/** Cents as the spec's money text: floored to the cent, two decimals ("$1,234.50", "1.234,50 $" in de-DE). */
+export function formatCents(cents: number, locale: string): string {
+  return formatMoney(cents / 100, locale);
 }
 
 export type AmountProblem = 'invalid' | 'belowMinimum' | 'aboveMaximum' | 'aboveAvailable';

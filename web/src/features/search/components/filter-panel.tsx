@@ -1,7 +1,6 @@
 import type { FacetCounts } from '@cairn/shared/schemas/search';
 import { useId, useState } from 'react';
 import { BanIcon, SearchIcon } from '../../../components/ui/content-icons';
-import { formatCompactNumber } from '@cairn/shared/format/numbers';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { useT } from '../../../lib/i18n/i18n-provider';
@@ -10,6 +9,7 @@ import type { FilterGroup, FilterOption } from '../utils/filter-groups';
 import { sameValue, type FilterTerm, type SearchState } from '../utils/search-state';
 import { useGroupTitle, useOptionLabel } from './option-labels';
 import { Input } from '../../../components/ui/input';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface FilterPanelProps {
   groups: readonly FilterGroup[];
@@ -123,6 +123,7 @@ interface OptionRowProps {
 
 function OptionRow({ group, option, label, term, count, onToggle }: OptionRowProps) {
   const t = useT();
+  const { formatCompactNumber } = useFormatters();
   const excluded = term?.negative === true;
   const value = { field: group.field, value: option.value };
   return (

@@ -1,4 +1,3 @@
-import { formatBytes } from '@cairn/shared/format/bytes';
 import { buttonClassName } from '../../../components/ui/button';
 import { DataTable, numericCell } from '../../../components/ui/data-table';
 import { RelativeTime } from '../../../components/ui/format';
@@ -8,6 +7,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import type { FileEntry } from '../api/node-files';
 import { fileKind } from '../utils/file-paths';
 import styles from './files-tab.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 export type FileAction = 'open' | 'rename' | 'move' | 'download' | 'extract' | 'delete';
 
@@ -26,6 +26,7 @@ interface FileTableProps {
  */
 export function FileTable({ folderLabel, entries, selected, onToggle, onToggleAll, onAction }: FileTableProps) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   const allSelected = entries.length > 0 && entries.every((entry) => selected.has(entry.name));
 
   const itemsFor = (entry: FileEntry): MenuItem[] => {

@@ -1,12 +1,13 @@
-import { formatBytes } from '@cairn/shared/format/bytes';
 import type { AgentStats } from '@cairn/shared/schemas/node-agent';
 import { Sparkline } from '../../../components/ui/sparkline';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import styles from './resource-cards.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 /** CPU (0–100 % of the host), memory and storage: the latest figure as text, recent ones as a line. */
 export function ResourceCards({ stats }: { stats: readonly AgentStats[] }) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   const latest = stats.at(-1);
   const cards = [
     {

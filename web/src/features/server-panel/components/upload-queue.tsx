@@ -1,9 +1,9 @@
-import { formatBytes } from '@cairn/shared/format/bytes';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { UploadItem } from '../hooks/use-upload-queue';
 import styles from './files-tab.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface UploadQueueProps {
   items: readonly UploadItem[];
@@ -15,6 +15,7 @@ interface UploadQueueProps {
 /** Files being uploaded: a progress bar each, cancel while it runs, dismiss when finished or failed. */
 export function UploadQueue({ items, onCancel, onDismiss, onClearFinished }: UploadQueueProps) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   const headingId = useId();
   if (items.length === 0) return null;
   const reason = (item: UploadItem) => {

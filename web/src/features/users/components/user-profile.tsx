@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/project-types';
-import { formatCompactNumber, formatNumber } from '@cairn/shared/format/numbers';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { User } from '@cairn/shared/schemas/users';
 import { FormattedMessage } from 'react-intl';
@@ -27,6 +26,7 @@ import detailList from '../../../components/ui/detail-list.module.css';
 import pageTabs from '../../../components/ui/page-tabs.module.css';
 import { TabStrip } from '../../../components/ui/tab-strip';
 import sidebarCard from '../../../components/ui/sidebar-card.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface UserProfileProps {
   user: User;
@@ -43,6 +43,7 @@ interface UserProfileProps {
 /** A user's profile (web-screens §2.20): who they are, what they made, their badges. */
 export function UserProfile({ user, projects, type, tags, own, sidebarExtras }: UserProfileProps) {
   const t = useT();
+  const { formatNumber, formatCompactNumber } = useFormatters();
   const notifications = useNotifications();
   const developer = useDeveloperMode();
   const { user: currentUser } = useCurrentUser();

@@ -1,12 +1,13 @@
-import { formatBytes } from '@cairn/shared/format/bytes';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
 import styles from './version-editor.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 /** How much of the upload has gone out, with a way to stop it. */
 export function UploadProgressBar({ progress, onCancel }: { progress: UploadProgress; onCancel: () => void }) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
     <div className={styles.progress}>

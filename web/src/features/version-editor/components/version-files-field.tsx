@@ -1,4 +1,3 @@
-import { formatBytes } from '@cairn/shared/format/bytes';
 import type { FileType, VersionFile } from '@cairn/shared/schemas/versions';
 import { useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +5,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import type { NewFile } from '../utils/version-form';
 import { SelectField } from './select-field';
 import styles from './version-editor.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 export interface ExistingFilesState {
   removed: ReadonlySet<string>;
@@ -52,6 +52,7 @@ function FileTypeSelect({ label, value, onChange, offered }: { label: string; va
 export function VersionFilesField(props: VersionFilesFieldProps) {
   const { accept, fileTypes, primary, onPrimaryChange, existing, existingState, onExistingChange, extras, onExtrasChange, error } = props;
   const t = useT();
+  const { formatBytes } = useFormatters();
   const id = useId();
   const primaryInput = useRef<HTMLInputElement>(null);
   const extraInput = useRef<HTMLInputElement>(null);
