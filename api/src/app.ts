@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseClient } from './db/client.js';
@@ -31,6 +31,7 @@ import { versionsModule } from './modules/versions/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
 import { imagesModule } from './modules/images/index.js';
+import { imageProxyModule } from './modules/image-proxy/index.js';
 import { moderationModule } from './modules/moderation/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { threadsModule } from './modules/threads/index.js';
@@ -44,6 +45,8 @@ import type { PaymentProvider } from './modules/billing/providers/payment-provid
 import type { Clock } from './modules/billing/billing-time.js';
 import { createFileTokens } from './lib/file-tokens.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
+import { metricsPlugin } from './observability/metrics-plugin.js';
+import { traceRequests } from './observability/tracing.js';
 
 export interface AppDeps {
   config: Config;
@@ -78,6 +81,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     // Never trust a client-supplied request id; ours is echoed in `x-request-id`.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // One log line per request, written by the metrics plugin with the route template and status.
+    logController: new LogController({ disableRequestLogging: true }),
     // sha512 hashes (128 hex) appear in paths (files, hash lookups).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
@@ -86,9 +91,12 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all hooks, so every later hook and handler runs inside the request's span.
+  traceRequests(app);
   overrides.instrument?.(app);
 
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, { db: deps.database.db, token: config.metrics.token });
   await app.register(httpSecurityPlugin, { webOrigins: config.webOrigins, restrictedCors: { '/v2/analytics/view': config.analytics.viewOrigins } });
   await app.register(openApiPlugin, { version: apiVersion(), publicApiUrl: config.publicApiUrl });
 
@@ -130,6 +138,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     webOrigins: config.webOrigins,
   });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
+  await app.register(imageProxyModule, { prefix: '/v2', db, files: deps.files, config: config.imageProxy });
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
   await app.register(reportsModule, { prefix: '/v2', db });
   await app.register(threadsModule, { prefix: '/v2', db });

@@ -5,8 +5,11 @@ import { databaseSchema, databaseSection, type DatabaseSection } from './config/
 import { checkFiles, filesSchema, filesSection, type FilesSection } from './config/files.js';
 import { checkGameServers, gameServersSchema, gameServersSection, type GameServersSection } from './config/game-servers.js';
 import { httpSchema, httpSection, type HttpSection } from './config/http.js';
+import { checkImageProxy, imageProxySchema, imageProxySection, type ImageProxySection } from './config/image-proxy.js';
 import { instanceSchema, instanceSection, type InstanceSection } from './config/instance.js';
 import { mailSchema, mailSection, type MailSection } from './config/mail.js';
+import { metricsSchema, metricsSection, type MetricsSection } from './config/metrics.js';
+import { tracingSchema, tracingSection, type TracingSection } from './config/tracing.js';
 import { modpackDownloadsSchema, modpackDownloadsSection, type ModpackDownloadsSection } from './config/modpack-downloads.js';
 import { checkPayments, paymentsSchema, paymentsSection, type PaymentsSection } from './config/payments.js';
 import { checkPayouts, payoutsSchema, payoutsSection, type PayoutsSection } from './config/payouts.js';
@@ -15,9 +18,11 @@ import { checkSignInProviders, signInProvidersSchema, signInProvidersSection, ty
 import { siteSchema, siteSection, type SiteSection } from './config/site.js';
 
 export type { FileStoreConfig } from './config/files.js';
+export type { ImageProxyConfig } from './config/image-proxy.js';
 export { DEFAULT_MODPACK_DOWNLOAD_HOSTS } from './config/modpack-downloads.js';
 export type { PayoutProviderConfig, RevenueConfig } from './config/payouts.js';
 export type { AuthProviderConfig } from './config/sign-in-providers.js';
+export type { TracingSettings } from './config/tracing.js';
 export { workspaceRoot } from './config/workspace-root.js';
 
 /**
@@ -37,7 +42,10 @@ export const ConfigSchema = z
     ...searchSchema.shape,
     ...gameServersSchema.shape,
     ...httpSchema.shape,
+    ...imageProxySchema.shape,
     ...mailSchema.shape,
+    ...metricsSchema.shape,
+    ...tracingSchema.shape,
     ...captchaSchema.shape,
     ...signInProvidersSchema.shape,
     ...payoutsSchema.shape,
@@ -51,6 +59,7 @@ export const ConfigSchema = z
     checkCaptcha(env, ctx);
     checkSignInProviders(env, ctx);
     checkPayouts(env, ctx);
+    checkImageProxy(env, ctx);
   });
 
 export type Env = z.infer<typeof ConfigSchema>;
@@ -65,7 +74,10 @@ export interface Config
     SearchSection,
     GameServersSection,
     HttpSection,
+    ImageProxySection,
     MailSection,
+    MetricsSection,
+    TracingSection,
     CaptchaSection,
     SignInProvidersSection,
     PayoutsSection,
@@ -102,7 +114,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...searchSection(env),
     ...gameServersSection(env),
     ...httpSection(env),
+    ...imageProxySection(env, site.publicApiUrl),
     ...mailSection(env, site.publicSiteUrl),
+    ...metricsSection(env),
+    ...tracingSection(env),
     ...captchaSection(env),
     ...signInProvidersSection(env),
     ...payoutsSection(env),

@@ -15,6 +15,8 @@ import { buildWebServer } from './web-server.js';
 import { buildWorker } from './worker.js';
 import { createPaymentProvider } from './modules/billing/providers/create-provider.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
+import { startMetricsListener } from './observability/metrics-listener.js';
+import { startTracing, tracingEnvironment } from './observability/tracing.js';
 
 /** `npm start`: embedded services (unless configured), migrations, seed, then the roles this process has: API, worker, website. */
 async function main(): Promise<void> {
@@ -68,6 +70,12 @@ async function main(): Promise<void> {
   let demoAccounts: DemoAccount[] = [];
   try {
     if (config.serveApi || config.runWorker) {
+      // Before any client is built: each decides when it is built whether to trace (docs/operations.md, "Tracing").
+      const tracing = await startTracing(config.tracing, config.serveApi ? 'cairn-api' : 'cairn-worker', log.warn);
+      if (tracing) {
+        cleanups.push(tracing.shutdown);
+        log.info(`Tracing: spans sent to ${config.tracing?.url} (${config.tracing?.protocol})`);
+      }
       const runtime = await openRuntime(config, log, { workload: config.serveApi ? 'requests' : 'jobs' });
       cleanups.push(runtime.close);
       // Seeds and jobs may run long: beside the API they get a pool without its time limits.
@@ -85,6 +93,7 @@ async function main(): Promise<void> {
           entry: join(workspaceRoot(), 'node-agent', 'dist', 'src', 'main.js'),
           isolation: config.nodeAgent.isolation,
           log,
+          env: tracingEnvironment(config.tracing),
         });
         cleanups.push(agent.stop);
         config = { ...config, nodeAgent: { ...config.nodeAgent, url: agent.url, token: agent.token } };
@@ -136,6 +145,12 @@ async function main(): Promise<void> {
       const worker = await buildWorker({ config, database: jobDatabase, databaseUrl: runtime.services.databaseUrl, search: runtime.search, files, payments, log });
       cleanups.push(worker.stop);
 
+      if (config.metrics.listener) {
+        const metrics = await startMetricsListener({ ...config.metrics.listener, token: config.metrics.token });
+        cleanups.push(metrics.close);
+        log.info(`Metrics served on ${metrics.url}/metrics (METRICS_PORT)`);
+      }
+
       if (config.serveApi) {
         const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, payments, jobs: worker.jobs }, { loggerInstance: logger });
         cleanups.push(() => api.close());
@@ -148,6 +163,7 @@ async function main(): Promise<void> {
         root: join(workspaceRoot(), 'web', 'dist'),
         apiUrl: config.publicApiUrl,
         cdnUrl: config.publicCdnUrl,
+        imageProxyUrl: config.imageProxy.publicUrl,
         links: config.siteLinks,
         captchaProvider: config.captcha?.provider,
         paymentsUrl: config.payments.provider === 'sandbox' ? config.payments.sandbox?.publicUrl : undefined,
@@ -174,7 +190,9 @@ async function main(): Promise<void> {
       '  Press Ctrl-C to stop.',
       '',
     ];
-    console.log(banner.join('\n'));
+    // Production output stays one JSON object per line, for log collectors.
+    if (config.env === 'production') logger.info({ banner: banner.map((line) => line.trim()).filter(Boolean) }, 'Cairn is running');
+    else console.log(banner.join('\n'));
   } catch (error) {
     log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     await shutdown('start-up failed', 1);

@@ -116,6 +116,38 @@ describe('web server content security policy', () => {
   });
 });
 
+describe("web server: images and Cairn's own image proxy", () => {
+  const PROXY = 'http://127.0.0.1:8000/v2/image-proxy?url=';
+  async function served(imageProxyUrl: string | undefined): Promise<{ imgSrc: string[]; runtimeConfig: string }> {
+    const app = await buildWebServer({ root, apiUrl: 'http://127.0.0.1:8000', cdnUrl: 'http://127.0.0.1:8001/cdn', imageProxyUrl });
+    try {
+      const page = await app.inject({ url: '/mod/lanternlight' });
+      const header = String(page.headers['content-security-policy']);
+      const directive = header.split(';').map((part) => part.trim()).find((part) => part.startsWith('img-src ')) ?? '';
+      return { imgSrc: directive.split(/\s+/).slice(1), runtimeConfig: (await app.inject({ url: '/runtime-config.js' })).body };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('with the proxy on, tells the SPA its URL and allows images from Cairn itself only (no https: wildcard, no other host)', async () => {
+    const { imgSrc, runtimeConfig } = await served(PROXY);
+    expect(runtimeConfig).toContain(`"imageProxyUrl":"${PROXY}"`);
+    expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:8000', 'http://127.0.0.1:8001']);
+  });
+
+  it('lists a proxy on an origin of its own beside the API', async () => {
+    const { imgSrc } = await served('https://images.cairn.test/v2/image-proxy?url=');
+    expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:8000', 'http://127.0.0.1:8001', 'https://images.cairn.test']);
+  });
+
+  it('with the proxy off, tells the SPA so and allows https images from anywhere', async () => {
+    const { imgSrc, runtimeConfig } = await served(undefined);
+    expect(runtimeConfig).toContain('"imageProxyUrl":"off"');
+    expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:8000', 'http://127.0.0.1:8001', 'https:']);
+  });
+});
+
 describe('web server errors', () => {
   let app: Awaited<ReturnType<typeof buildWebServer>>;
   let port: number;

@@ -15,6 +15,11 @@ export interface WebServerOptions {
   apiUrl: string;
   /** Public base URL of uploaded images; the SPA loads media there directly in rendered markdown. */
   cdnUrl?: string;
+  /**
+   * The prefix of Cairn's own image proxy (`…/v2/image-proxy?url=`) the SPA routes external
+   * markdown images through; undefined when IMAGE_PROXY=off, and those images load from their origin.
+   */
+  imageProxyUrl?: string;
   /** Optional links the SPA shows (status page, community chat). */
   links?: { statusPageUrl?: string; communityChatUrl?: string };
   /** The captcha the sign-up, sign-in and reset forms load, if any: its script and frames are allowed. */
@@ -44,6 +49,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   const app = Fastify({ logger: options.logger ?? false, frameworkErrors, clientErrorHandler });
   const apiOrigin = new URL(options.apiUrl).origin;
   const cdnOrigin = options.cdnUrl ? [new URL(options.cdnUrl).origin] : [];
+  const imageProxyOrigin = options.imageProxyUrl && new URL(options.imageProxyUrl).origin !== apiOrigin ? [new URL(options.imageProxyUrl).origin] : [];
   const captcha = options.captchaProvider ? CAPTCHA_SOURCES[options.captchaProvider] : [];
   const payments = options.paymentsUrl ? [new URL(options.paymentsUrl).origin] : [];
   const nodes = (options.nodeUrls ?? []).flatMap((url) => {
@@ -56,7 +62,9 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...captcha],
         styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
-        imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, ...cdnOrigin, 'https:'],
+        // With the proxy on, pages show images from Cairn's own origins only; with it off, markdown
+        // images load from wherever they are, so any https origin is allowed (docs/operations.md, "Image proxy").
+        imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, ...cdnOrigin, ...imageProxyOrigin, ...(options.imageProxyUrl ? [] : ['https:'])],
         connectSrc: ["'self'", apiOrigin, ...payments, ...nodes, ...captcha],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com', ...captcha],
@@ -70,7 +78,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     crossOriginEmbedderPolicy: false,
   });
 
-  const runtimeConfig = `window.__CAIRN_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl, cdnUrl: options.cdnUrl, ...options.links })};\n`;
+  const runtimeConfig = `window.__CAIRN_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl, cdnUrl: options.cdnUrl, imageProxyUrl: options.imageProxyUrl ?? 'off', ...options.links })};\n`;
   app.get('/runtime-config.js', async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(runtimeConfig),
   );

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AgentRuntime } from '@cairn/shared/schemas/node-agent';
 import { accessKey } from './auth.js';
 import { Backups } from './backups.js';
@@ -12,9 +13,12 @@ import { backupRoutes } from './routes/backups.js';
 import { consoleRoutes } from './routes/console.js';
 import { fileHashRoutes } from './routes/file-hashes.js';
 import { fileRoutes } from './routes/files.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { createAgentMetrics } from './metrics.js';
 import { optionRoutes } from './routes/options.js';
 import type { AuthContext } from './routes/http.js';
 import { serverRoutes } from './routes/servers.js';
+import { traceRequests } from './tracing.js';
 import { transferRoutes } from './routes/transfer.js';
 import { openBoundary } from './isolation/boundary.js';
 import { flyingSquidRuntime } from './runtimes/flying-squid.js';
@@ -37,7 +41,16 @@ export function configuredRuntimes(config: AgentConfig): Map<AgentRuntime, Runti
 
 /** Builds the agent (recovering saved servers) without listening. */
 export async function buildAgent(config: AgentConfig, options: { logger?: boolean } = {}): Promise<Agent> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // As the API: our own request id, echoed in x-request-id, and one log line per request (routes/metrics.ts).
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  // First of all hooks, so every later hook and handler runs inside the request's span.
+  traceRequests(app);
   await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const boundary = await openBoundary(config, (warning) => app.log.warn({ event: 'isolation' }, warning));
   const manager = new ServerManager(config, configuredRuntimes(config), boundary);
@@ -66,6 +79,11 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
 
   const auth: AuthContext = { nodeToken: config.token, accessKey: accessKey(config.token) };
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  metricsRoutes(app, createAgentMetrics(manager, () => app.websocketServer.clients.size), { nodeToken: config.token, metricsToken: config.metricsToken });
   allowSiteOrigins(app, config.allowedOrigins);
   app.get('/api/health', async () => ({ status: 'ok' }));
   serverRoutes(app, manager, auth);

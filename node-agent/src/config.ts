@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { tracingSchema, tracingSettings, type TracingSettings } from '@cairn/shared/config/tracing-settings';
 
 const ConfigSchema = z.object({
   NODE_AGENT_TOKEN: z.string().min(32, 'must be at least 32 characters'),
+  /** A second token good only for GET /metrics (a scraper need not hold the node token); empty: none. */
+  NODE_AGENT_METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16, 'must be at least 16 characters').optional()),
   NODE_AGENT_ID: z.string().min(1).default(os.hostname()),
   NODE_AGENT_HOST: z.string().default('127.0.0.1'),
   NODE_AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(8450),
@@ -40,10 +43,13 @@ const ConfigSchema = z.object({
   NODE_AGENT_PIDS_MAX: z.coerce.number().int().min(64).max(65_536).default(512),
   /** cgroup (v2: a delegated folder under /sys/fs/cgroup) the servers' groups go under; unset: beside the agent's own. */
   NODE_AGENT_CGROUP: z.string().optional(),
+  /** The standard OTEL_* variables (docs/operations.md, "Tracing"), read as the API reads them. */
+  ...tracingSchema.shape,
 });
 
 export interface AgentConfig {
   token: string;
+  metricsToken: string | undefined;
   nodeId: string;
   host: string;
   port: number;
@@ -63,6 +69,8 @@ export interface AgentConfig {
   nodeKey: string;
   pidsMax: number;
   cgroupParent: string | undefined;
+  /** OpenTelemetry tracing from the OTEL_* variables; undefined: off. */
+  tracing: TracingSettings | undefined;
 }
 
 /** The only reader of process.env; fails listing every bad key. */
@@ -75,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
   const c = parsed.data;
   return {
     token: c.NODE_AGENT_TOKEN,
+    metricsToken: c.NODE_AGENT_METRICS_TOKEN,
     nodeId: c.NODE_AGENT_ID,
     host: c.NODE_AGENT_HOST,
     port: c.NODE_AGENT_PORT,
@@ -92,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
     nodeKey: nodeKey(path.resolve(c.NODE_AGENT_DATA_DIR)),
     pidsMax: c.NODE_AGENT_PIDS_MAX,
     cgroupParent: c.NODE_AGENT_CGROUP,
+    tracing: tracingSettings(c, 'cairn-node-agent'),
   };
 }
 

@@ -61,6 +61,8 @@ export class ServerManager {
   readonly backupsDir: string;
   /** Archives being unpacked are copied here first, out of every server's reach. */
   readonly stagingDir: string;
+  /** Crashes and restarts since the agent started, for its metrics (src/metrics.ts). */
+  readonly counts = { crashes: 0, restarts: { auto: 0, power: 0, recovery: 0 } };
 
   constructor(
     private readonly config: AgentConfig,
@@ -103,6 +105,7 @@ export class ServerManager {
             break;
           }
           server.process.log('agent', 'Agent restarted: starting the server again');
+          this.counts.restarts.recovery++;
           // Starting, not running, until the new process says it is ready.
           server.process.setState('starting');
           void this.startProcess(server);
@@ -138,7 +141,10 @@ export class ServerManager {
       record.lastExit = server.process.lastExit;
       record.pid = server.process.pid ?? null;
       void this.persist();
-      if (state === 'crashed') this.autoRestart(server);
+      if (state === 'crashed') {
+        this.counts.crashes++;
+        this.autoRestart(server);
+      }
     });
     this.servers.set(record.id, server);
     return server;
@@ -188,6 +194,7 @@ export class ServerManager {
     server.process.log('agent', 'Auto restart: starting the server again after a crash');
     setTimeout(() => {
       if (this.servers.get(server.record.id) !== server || server.busy || server.process.state !== 'crashed') return;
+      this.counts.restarts.auto++;
       this.startProcess(server).catch(() => undefined);
     }, AUTO_RESTART_DELAY_MS).unref();
   }
@@ -372,6 +379,7 @@ export class ServerManager {
         await server.process.stop();
         break;
       case 'restart':
+        this.counts.restarts.power++;
         await server.process.stop();
         await this.startProcess(server);
         break;

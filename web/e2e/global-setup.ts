@@ -53,9 +53,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('The e2e tier runs the built product: build first (npm test does).');
   }
   const dataDir = join(repoRoot, '.data', 'e2e');
-  const { child, apiUrl, siteUrl, output } = await startProductWithRetries(main, dataDir);
+  const { child, apiUrl, siteUrl, imageOriginPort, output } = await startProductWithRetries(main, dataDir);
   project.provide('siteUrl', siteUrl);
   project.provide('apiUrl', apiUrl);
+  project.provide('imageOriginPort', imageOriginPort);
 
   return async () => {
     child.kill('SIGTERM');
@@ -68,6 +69,8 @@ interface Started {
   child: ChildProcess;
   apiUrl: string;
   siteUrl: string;
+  /** A loopback port the image proxy may fetch from (IMAGE_PROXY_ALLOW_HOSTS): a test's own image origin listens there. */
+  imageOriginPort: number;
   output: () => string;
 }
 
@@ -90,7 +93,7 @@ async function startProductWithRetries(main: string, dataDir: string): Promise<S
 async function startProduct(main: string, dataDir: string): Promise<Started> {
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const [apiPort, webPort, imageOriginPort] = [await freePort(), await freePort(), await freePort()];
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -100,6 +103,7 @@ async function startProduct(main: string, dataDir: string): Promise<Started> {
     CAIRN_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    IMAGE_PROXY_ALLOW_HOSTS: `127.0.0.1:${imageOriginPort}`,
   };
   const child = spawn(process.execPath, ['--enable-source-maps', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -115,7 +119,7 @@ async function startProduct(main: string, dataDir: string): Promise<Started> {
     await new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
     throw new Error(`${(error as Error).message}\n--- Cairn output ---\n${output}`);
   }
-  return { child, apiUrl, siteUrl, output: () => output };
+  return { child, apiUrl, siteUrl, imageOriginPort, output: () => output };
 }
 
 declare module 'vitest' {
@@ -123,5 +127,6 @@ declare module 'vitest' {
     browserPath: string;
     siteUrl: string;
     apiUrl: string;
+    imageOriginPort: number;
   }
 }

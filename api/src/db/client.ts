@@ -1,6 +1,8 @@
 import postgres from 'postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { DatabaseLimits } from '../config/database.js';
+import { observeQueries } from '../observability/database-metrics.js';
+import { traceQueries } from '../observability/tracing.js';
 
 export type Database = PostgresJsDatabase;
 /** A transaction handle; repositories accept either this or the Database. */
@@ -56,7 +58,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     ...(options.idleTimeoutMs && { idle_timeout: seconds(options.idleTimeoutMs) }),
     connection: { application_name: options.applicationName ?? 'cairn-api', ...(serverLimits as Partial<postgres.ConnectionParameters>) },
   });
-  const sql = options.acquireTimeoutMs ? boundedWaits(raw, options.acquireTimeoutMs) : raw;
+  const bounded = options.acquireTimeoutMs ? boundedWaits(raw, options.acquireTimeoutMs) : raw;
+  const sql = traceQueries(observeQueries(bounded, options.applicationName ?? 'cairn-api'));
   const db = drizzle({ client: sql, casing: 'snake_case' });
   return { db, sql, close: () => raw.end({ timeout: 5 }) };
 }

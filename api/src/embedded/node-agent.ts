@@ -32,7 +32,14 @@ interface AgentRecord {
 // Game servers get up to 20 s to stop cleanly inside the agent's own shutdown.
 const STOP_GRACE_MS = 30_000;
 
-export async function startEmbeddedNodeAgent(options: { dir: string; entry: string; isolation: 'on' | 'off' | 'auto'; log: Logger }): Promise<EmbeddedNodeAgent> {
+/** `env`: more variables for the agent (the API's tracing settings, so its spans join the API's traces). */
+export async function startEmbeddedNodeAgent(options: {
+  dir: string;
+  entry: string;
+  isolation: 'on' | 'off' | 'auto';
+  log: Logger;
+  env?: Record<string, string>;
+}): Promise<EmbeddedNodeAgent> {
   const dir = resolve(options.dir);
   const { log, entry } = options;
   try {
@@ -64,6 +71,7 @@ export async function startEmbeddedNodeAgent(options: { dir: string; entry: stri
         NODE_AGENT_PORT: String(port),
         NODE_AGENT_DATA_DIR: join(dir, 'data'),
         NODE_AGENT_ISOLATION: options.isolation,
+        ...options.env,
       },
     });
     const tail = captureOutput(child, 'node-agent', log);

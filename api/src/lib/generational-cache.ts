@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { CacheLookups } from '../observability/metrics.js';
 
 /**
  * A least-recently-used cache of ready answers whose entries belong to groups (a project), with
@@ -25,6 +26,8 @@ export interface GenerationalCacheOptions<K, V> {
   maxGenerations: number;
   /** Called whenever an entry leaves (evicted, replaced, pushed out). */
   onRemove?: (key: K, value: V) => void;
+  /** Counts every `get` as a hit or a miss (cairn_cache_lookups_total). */
+  lookups?: CacheLookups;
 }
 
 export function createGenerationalCache<K extends number | string, V extends object>(
@@ -52,7 +55,14 @@ export function createGenerationalCache<K extends number | string, V extends obj
   const generationOf = (group: number) => generations.peek(group)?.value ?? 0;
 
   return {
-    get: (key) => entries.get(key),
+    get(key) {
+      const value = entries.get(key);
+      if (options.lookups) {
+        if (value === undefined) options.lookups.misses++;
+        else options.lookups.hits++;
+      }
+      return value;
+    },
     generation: generationOf,
     set(key, group, value, generation) {
       if (generationOf(group) !== generation) return;

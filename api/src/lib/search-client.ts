@@ -2,6 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, type Health, type MultiSearchResponse, type RecordAny } from 'meilisearch';
 import { HttpConnections, type HttpAnswer } from './http-connections.js';
+import { searchOperationOf, startSearchTimer } from '../observability/metrics.js';
+import { traceSearch, traceSearchRequests } from '../observability/tracing.js';
 
 /** Default limits (milliseconds): searches and health checks answer a request, so an outage must not stall it. */
 const SEARCH_TIMEOUT_MS = 1000;
@@ -66,6 +68,16 @@ function nodeHttpClient(agents: Agents) {
     });
 }
 
+/** Every request of the Meilisearch client timed by operation (cairn_search_request_duration_seconds). */
+function timedRequests(send: ReturnType<typeof nodeHttpClient>): ReturnType<typeof nodeHttpClient> {
+  return (input, init) => {
+    const finished = startSearchTimer(searchOperationOf(new URL(input instanceof Request ? input.url : String(input)).pathname));
+    const answer = send(input, init);
+    answer.then(() => finished(true), () => finished(false));
+    return answer;
+  };
+}
+
 /**
  * The Meilisearch client, plus a lean multi-search for the search route: a pre-serialized body
  * posted over keep-alive connections of its own (see http-connections.ts), without the
@@ -86,7 +98,7 @@ export class SearchClient extends Meilisearch {
       'http:': new http.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS }),
       'https:': new https.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS }),
     };
-    const httpClient = nodeHttpClient(agents);
+    const httpClient = timedRequests(traceSearchRequests(nodeHttpClient(agents)));
     super({ host: options.url, apiKey: options.key, timeout: options.indexingTimeoutMs ?? INDEXING_TIMEOUT_MS, httpClient });
     this.#agents = agents;
     this.#http = httpClient;
@@ -111,13 +123,18 @@ export class SearchClient extends Meilisearch {
   async multiSearchJson(body: string): Promise<MultiSearchResponse<RecordAny>> {
     const url = this.#multiSearchUrl;
     let answer: HttpAnswer;
+    const finished = startSearchTimer('multi_search');
     try {
-      answer = this.#connections
-        ? await this.#connections.postJson(url.pathname, body, `authorization: Bearer ${this.#key}\r\n`)
-        : await sendTls(this.#agents, url, this.#key, body, this.#searchTimeoutMs);
+      answer = await traceSearch('POST', url, body, () =>
+        this.#connections
+          ? this.#connections.postJson(url.pathname, body, `authorization: Bearer ${this.#key}\r\n`)
+          : sendTls(this.#agents, url, this.#key, body, this.#searchTimeoutMs),
+      );
     } catch (error) {
+      finished(false);
       throw new MeilisearchRequestError(url.href, error);
     }
+    finished(answer.status >= 200 && answer.status < 300);
     const parsed: unknown = answer.body === '' ? undefined : JSON.parse(answer.body);
     if (answer.status < 200 || answer.status >= 300) throw new MeilisearchApiError(new Response(answer.body, { status: answer.status }), parsed as never);
     return parsed as MultiSearchResponse<RecordAny>;

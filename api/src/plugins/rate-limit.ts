@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors.js';
 import { fromSiteOrigins } from '../lib/site-origin.js';
 import { memoryRateLimitCounters, type RateLimitCounters } from './rate-limit-counters.js';
+import { countRateLimitRefusal } from '../observability/metrics.js';
 
 /** A route's own limit: its requests count apart from the general quota, `max` per window. */
 export interface RouteRateLimit {
@@ -76,6 +77,7 @@ export const rateLimitPlugin = fp(
           reply.headers(headers);
           return done();
         }
+        countRateLimitRefusal(own ? 'route' : bucket);
         const seconds = reset === '1' ? 'second' : 'seconds';
         done(new ApiError(429, 'ratelimit_error', `Rate limit exceeded; retry after ${reset} ${seconds}.`, { ...headers, 'retry-after': reset }));
       });

@@ -2,6 +2,7 @@ import type { JobDefinition } from '../lib/jobs/job-types.js';
 import { analyticsJobs } from '../modules/analytics/analytics.jobs.js';
 import { authJobs } from '../modules/auth/auth.jobs.js';
 import { billingJobs, type BillingJobDeps } from '../modules/billing/billing.jobs.js';
+import { imageProxyJobs } from '../modules/image-proxy/image-proxy.jobs.js';
 import { imagesJobs } from '../modules/images/images.jobs.js';
 import { notificationsJobs } from '../modules/notifications/notifications.jobs.js';
 import { oauthJobs } from '../modules/oauth/oauth.jobs.js';
@@ -28,6 +29,7 @@ export const JOBS: ReadonlyArray<JobDefinition<WorkerJobDeps, never>> = [
   ...analyticsJobs,
   ...authJobs,
   ...billingJobs,
+  ...imageProxyJobs,
   ...imagesJobs,
   ...notificationsJobs,
   ...oauthJobs,

@@ -8,6 +8,7 @@ import { pngBytes, type World } from './world.js';
 import { insertOrganization } from '../factories/catalogue.js';
 import { findProjectThreadId } from '../../src/modules/threads/threads.port.js';
 import { payouts } from '../../src/db/schema/payouts.js';
+import { projectTranslations, versionTranslations } from '../../src/db/schema/translations.js';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -243,6 +244,18 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   // Projects (the world's project is a draft: only its team and moderators see it).
   'GET /v2/project/:id': { request: (w) => get(`/v2/project/${w.project.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'PATCH /v2/project/:id': { request: (w) => send('PATCH', `/v2/project/${w.project.key}`, { title: 'Matrix title' }), ...teamOrModerator(204, 404) },
+  'GET /v2/project/:id/translations': { request: (w) => get(`/v2/project/${w.project.key}/translations`), ...teamOrModerator(200, 404) },
+  'PUT /v2/project/:id/translations/:language': {
+    request: (w) => send('PUT', `/v2/project/${w.project.key}/translations/de-DE`, { summary: 'Matrix Zusammenfassung', description: 'Matrix Beschreibung' }),
+    ...teamOrModerator(200, 404),
+  },
+  'DELETE /v2/project/:id/translations/:language': {
+    request: async (w) => {
+      await w.ctx.database.db.insert(projectTranslations).values({ projectId: w.project.id, language: 'de-DE', summary: 'Matrix', description: 'Matrix' });
+      return send('DELETE', `/v2/project/${w.project.key}/translations/de-DE`);
+    },
+    ...teamOrModerator(204, 404),
+  },
   'DELETE /v2/project/:id': { request: (w) => send('DELETE', `/v2/project/${w.project.key}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/projects': { request: (w) => get(`/v2/projects?ids=${ids(w.project.key)}`), ...everyone(200) },
   'PATCH /v2/projects': { request: (w) => send('PATCH', `/v2/projects?ids=${ids(w.project.key)}`, { add_categories: ['magic'] }), ...teamOrModerator(204, 404) },
@@ -287,6 +300,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/project/:id/version/:version': { request: (w) => get(`/v2/project/${w.project.key}/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'GET /v2/version/:id': { request: (w) => get(`/v2/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'PATCH /v2/version/:id': { request: (w) => send('PATCH', `/v2/version/${w.version.key}`, { name: 'Matrix version' }), ...teamOrModerator(204, 404) },
+  'GET /v2/version/:id/translations': { request: (w) => get(`/v2/version/${w.version.key}/translations`), ...teamOrModerator(200, 404) },
+  'PUT /v2/version/:id/translations/:language': { request: (w) => send('PUT', `/v2/version/${w.version.key}/translations/de-DE`, { changelog: 'Matrix Änderungen' }), ...teamOrModerator(200, 404) },
+  'DELETE /v2/version/:id/translations/:language': {
+    request: async (w) => {
+      await w.ctx.database.db.insert(versionTranslations).values({ versionId: w.version.id, language: 'de-DE', changelog: 'Matrix' });
+      return send('DELETE', `/v2/version/${w.version.key}/translations/de-DE`);
+    },
+    ...teamOrModerator(204, 404),
+  },
   'DELETE /v2/version/:id': { request: (w) => send('DELETE', `/v2/version/${w.version.key}`), owner: 204, stranger: 404, moderator: 401, admin: 204 },
   'GET /v2/versions': { request: (w) => get(`/v2/versions?ids=${ids(w.version.key)}`), ...everyone(200) },
   'POST /v2/version': {
@@ -311,6 +333,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     // Images for a project's text: its team and moderators (EDIT_BODY); the hidden project is unknown to others.
     ...teamOrModerator(200, 400),
   },
+  // Public, no scope: every caller, administrators included, is refused an address of this host.
+  'GET /v2/image-proxy': { request: () => get(`/v2/image-proxy?url=${encodeURIComponent('http://127.0.0.1:9/a.png')}`), ...everyone(403) },
   'POST /v2/version/infer': {
     request: (w) => upload('POST', `/v2/version/infer?project_id=${w.project.key}`, [{ name: 'file', filename: 'fabric.jar', data: fabricJar() }]),
     // Reading a file needs an account; a hidden project named in the query is unknown to strangers.

@@ -159,6 +159,24 @@ describe('media hosts', () => {
     );
   });
 
+  it("sends the trusted hosts through the proxy too when the site's proxy is its own (no trusted hosts)", () => {
+    const own = { ...options, imageProxyUrl: 'https://api.cairn.test/v2/image-proxy?url=', trustedMediaHosts: [] };
+    for (const host of TRUSTED_MEDIA_HOSTS) {
+      expect(rewriteMediaUrl(`https://${host}/a.png`, own)).toBe(`https://api.cairn.test/v2/image-proxy?url=${encodeURIComponent(`https://${host}/a.png`)}`);
+    }
+    expect(rewriteMediaUrl('https://cdn.cairn.test/data/icon.png', own)).toBe('https://cdn.cairn.test/data/icon.png');
+    expect(rewriteMediaUrl('https://api.cairn.test/v2/image-proxy?url=https%3A%2F%2Fa.test%2Fb.png', own)).toBe('https://api.cairn.test/v2/image-proxy?url=https%3A%2F%2Fa.test%2Fb.png');
+  });
+
+  it('loads every host directly when there is no proxy, still refusing other schemes', () => {
+    const direct = { ...options, imageProxyUrl: undefined };
+    expect(rewriteMediaUrl('https://evil.test/track.png?u=1', direct)).toBe('https://evil.test/track.png?u=1');
+    expect(rewriteMediaUrl('//evil.test/a.png', direct)).toBe('//evil.test/a.png');
+    expect(rewriteMediaUrl('ftp://evil.test/a.png', direct)).toBe('');
+    expect(sanitizeAttribute('img', 'src', 'javascript:alert(1)', direct)).toBe('');
+    expect(rewriteSrcset('https://evil.test/b.png 2x, javascript:alert(1) 3x', direct)).toBe('https://evil.test/b.png 2x');
+  });
+
   it('applies to img, video, audio and source, but not to links', () => {
     for (const tag of ['img', 'video', 'audio', 'source']) {
       expect(sanitizeAttribute(tag, 'src', 'https://evil.test/a', options)).toMatch(/^https:\/\/img\.proxy\.test\//);

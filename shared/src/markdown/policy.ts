@@ -32,9 +32,16 @@ function parseUrl(value: string, base?: string): ParsedUrl | undefined {
 export interface MarkdownPolicyOptions {
   /**
    * Prefix of the image proxy: an external image `src` becomes `imageProxyUrl + encodeURIComponent(src)`,
-   * e.g. `https://images.example.org/?url=`.
+   * e.g. `https://api.example.org/v2/image-proxy?url=`. Undefined: no proxy, external media load
+   * straight from their origin.
    */
-  imageProxyUrl: string;
+  imageProxyUrl: string | undefined;
+  /**
+   * Hosts whose media load directly although they are not the site's own; defaults to
+   * `TRUSTED_MEDIA_HOSTS`. A site whose proxy is its own passes none, so readers' browsers
+   * contact no other host.
+   */
+  trustedMediaHosts?: readonly string[];
   /** Hosts whose media load directly besides `TRUSTED_MEDIA_HOSTS`: the site's own CDN (`cdn.example.org`). */
   ownMediaHosts?: readonly string[];
   /** The site's own hosts; links anywhere else get `rel="noopener nofollow ugc"`. */
@@ -247,10 +254,11 @@ function onHost(url: ParsedUrl, hosts: readonly string[]): boolean {
 }
 
 function isDirectMediaHost(url: ParsedUrl, options: MarkdownPolicyOptions): boolean {
-  return TRUSTED_MEDIA_HOSTS.includes(url.hostname.toLowerCase()) || onHost(url, options.ownMediaHosts ?? []);
+  return (options.trustedMediaHosts ?? TRUSTED_MEDIA_HOSTS).includes(url.hostname.toLowerCase()) || onHost(url, options.ownMediaHosts ?? []);
 }
 
 function isImageProxyUrl(url: ParsedUrl, options: MarkdownPolicyOptions): boolean {
+  if (options.imageProxyUrl === undefined) return false;
   const proxy = parseUrl(options.imageProxyUrl);
   return proxy !== undefined && proxy.host === url.host && proxy.pathname === url.pathname;
 }
@@ -258,7 +266,7 @@ function isImageProxyUrl(url: ParsedUrl, options: MarkdownPolicyOptions): boolea
 /**
  * One media URL: data: and relative URLs stay, trusted hosts load directly, an URL that already
  * points at the image proxy loses its error-redirect parameter, and every other host is loaded
- * through the proxy. Run `sanitizeUrl` first.
+ * through the proxy (or directly, when there is none). Run `sanitizeUrl` first.
  */
 export function rewriteMediaUrl(value: string, options: MarkdownPolicyOptions): string {
   const src = value.trim();
@@ -271,7 +279,7 @@ export function rewriteMediaUrl(value: string, options: MarkdownPolicyOptions): 
     url.searchParams.delete(IMAGE_PROXY_ERROR_REDIRECT_PARAM);
     return url.href;
   }
-  if (isDirectMediaHost(url, options)) return src;
+  if (options.imageProxyUrl === undefined || isDirectMediaHost(url, options)) return src;
   return `${options.imageProxyUrl}${encodeURIComponent(url.href)}`;
 }
 

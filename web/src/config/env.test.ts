@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMAGE_PROXY_URL, parseEnv } from './env';
+import { IMAGE_PROXY_PATH, parseEnv } from './env';
 
 describe('parseEnv', () => {
   it('prefers the runtime config over the build-time URL', () => {
@@ -38,12 +38,15 @@ describe('status page and community chat links', () => {
 });
 
 describe('media settings for rendered markdown', () => {
-  it('take the CDN and image proxy from the runtime config, then the build, with a default proxy', () => {
+  it("take the CDN and image proxy from the runtime config, then the build, with the API's own proxy by default", () => {
     const fromRuntime = parseEnv({ cdnUrl: 'https://cdn.example.test', imageProxyUrl: 'https://proxy.example.test/?u=' }, { VITE_IMAGE_PROXY_URL: 'https://other.test/?u=' });
     expect(fromRuntime.cdnUrl).toBe('https://cdn.example.test');
     expect(fromRuntime.imageProxyUrl).toBe('https://proxy.example.test/?u=');
     expect(parseEnv(undefined, { VITE_IMAGE_PROXY_URL: 'https://other.test/?u=' }).imageProxyUrl).toBe('https://other.test/?u=');
-    expect(parseEnv(undefined, {}).imageProxyUrl).toBe(DEFAULT_IMAGE_PROXY_URL);
+    expect(parseEnv(undefined, {}).imageProxyUrl).toBe(IMAGE_PROXY_PATH);
+    expect(parseEnv({ apiUrl: 'https://api.example.test/' }, {}).imageProxyUrl).toBe(`https://api.example.test${IMAGE_PROXY_PATH}`);
+    expect(parseEnv({ imageProxyUrl: 'off' }, { VITE_IMAGE_PROXY_URL: 'https://other.test/?u=' }).imageProxyUrl).toBeUndefined();
+    expect(parseEnv(undefined, { VITE_IMAGE_PROXY_URL: 'off' }).imageProxyUrl).toBeUndefined();
     expect(parseEnv(undefined, {}).cdnUrl).toBeUndefined();
     expect(() => parseEnv({ imageProxyUrl: '/relative?u=' }, {})).toThrow(/absolute URL/);
   });

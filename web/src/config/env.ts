@@ -3,16 +3,17 @@
  * (`window.__CAIRN_CONFIG__ = { apiUrl, cdnUrl?, imageProxyUrl?, statusPageUrl?, communityChatUrl? }`),
  * so a single build can point at any API. When a key is absent the build-time `VITE_*` variable
  * applies: `VITE_API_URL` (then `''`, meaning "same origin"), `VITE_CDN_URL` (then none),
- * `VITE_IMAGE_PROXY_URL` (then `DEFAULT_IMAGE_PROXY_URL`), `VITE_STATUS_PAGE_URL`,
+ * `VITE_IMAGE_PROXY_URL` (then the API's own proxy, `IMAGE_PROXY_PATH`), `VITE_STATUS_PAGE_URL`,
  * `VITE_COMMUNITY_CHAT_URL` (then none: the error page leaves out the hint that would link there).
  */
 
 /**
- * Images in user-written markdown from hosts other than Cairn's own and a few trusted ones load
- * through this proxy (the original URL, encoded, is appended), so readers' addresses are not
- * handed to arbitrary servers. `n=-1` keeps every frame of animated images.
+ * The API's own image proxy: images in user-written markdown from hosts other than Cairn's own
+ * load through it (the original URL, encoded, is appended), so readers' browsers contact no
+ * other host. `imageProxyUrl: 'off'` (IMAGE_PROXY=off on the server) loads them from their origin.
  */
-export const DEFAULT_IMAGE_PROXY_URL = 'https://wsrv.nl/?n=-1&url=';
+export const IMAGE_PROXY_PATH = '/v2/image-proxy?url=';
+export const IMAGE_PROXY_OFF = 'off';
 
 function isAbsoluteUrl(value: string): boolean {
   try {
@@ -32,8 +33,11 @@ interface Env {
   buildId: string;
   /** Public base URL of uploaded images (icons, gallery); media there loads directly in descriptions. */
   cdnUrl?: string;
-  /** Prefix the encoded URL of an untrusted markdown image is appended to. */
-  imageProxyUrl: string;
+  /**
+   * Prefix the encoded URL of an external markdown image is appended to: absolute, or the API's
+   * own path when the API is on the same origin. Undefined: no proxy, images load from their origin.
+   */
+  imageProxyUrl: string | undefined;
   /** The service status page, linked from error pages. */
   statusPageUrl?: string;
   /** The community chat, linked from error pages for reporting repeated problems. */
@@ -77,11 +81,17 @@ export function parseEnv(runtimeConfig: unknown, buildEnv: BuildEnv): Env {
   const problems: string[] = [];
   const apiUrl = (runtime.apiUrl ?? buildEnv.VITE_API_URL ?? '').trim();
   if (apiUrl !== '' && !isAbsoluteUrl(apiUrl)) problems.push('apiUrl: apiUrl must be empty or an absolute URL');
-  const imageProxyUrl = (runtime.imageProxyUrl || buildEnv.VITE_IMAGE_PROXY_URL || DEFAULT_IMAGE_PROXY_URL).trim();
-  if (!isAbsoluteUrl(imageProxyUrl)) problems.push('imageProxyUrl: imageProxyUrl must be an absolute URL');
+  // Paths are joined as `${apiUrl}/v2/...`, so drop trailing slashes.
+  const apiBase = apiUrl.replace(/\/+$/, '');
+  const configuredProxy = (runtime.imageProxyUrl || buildEnv.VITE_IMAGE_PROXY_URL || '').trim();
+  let imageProxyUrl: string | undefined = `${apiBase}${IMAGE_PROXY_PATH}`;
+  if (configuredProxy === IMAGE_PROXY_OFF) imageProxyUrl = undefined;
+  else if (configuredProxy !== '') {
+    if (!isAbsoluteUrl(configuredProxy)) problems.push(`imageProxyUrl: imageProxyUrl must be an absolute URL or ${IMAGE_PROXY_OFF}`);
+    imageProxyUrl = configuredProxy;
+  }
   const env: Env = {
-    // Paths are joined as `${apiUrl}/v2/...`, so drop trailing slashes.
-    apiUrl: apiUrl.replace(/\/+$/, ''),
+    apiUrl: apiBase,
     buildId: buildEnv.VITE_BUILD_ID || 'dev',
     cdnUrl: optionalLink('cdnUrl', runtime.cdnUrl ?? buildEnv.VITE_CDN_URL, problems),
     imageProxyUrl,

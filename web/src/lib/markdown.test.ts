@@ -165,7 +165,16 @@ describe("the site's renderer", () => {
     expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('rel'))).toEqual([null, 'noopener nofollow ugc']);
     expect([...root.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
       `${window.location.origin}/cdn/a.png`,
-      `${env.imageProxyUrl}${encodeURIComponent('https://elsewhere.test/a.png')}`,
+      `${new URL(env.imageProxyUrl!, window.location.href).href}${encodeURIComponent('https://elsewhere.test/a.png')}`,
     ]);
+  });
+
+  it("sends every external image through Cairn's own proxy, the otherwise trusted hosts too", () => {
+    const root = document.createElement('div');
+    root.innerHTML = renderMarkdown('![badge](https://img.shields.io/badge/a-b-green)');
+    const src = root.querySelector('img')?.getAttribute('src') ?? '';
+    expect(new URL(src).origin).toBe(window.location.origin);
+    expect(new URL(src).pathname).toBe('/v2/image-proxy');
+    expect(new URL(src).searchParams.get('url')).toBe('https://img.shields.io/badge/a-b-green');
   });
 });

@@ -22,7 +22,11 @@ function createSiteMarkdownRenderer(): MarkdownRenderer {
   return createMarkdownRenderer({
     // A private instance (bound to this window): the policy's hooks must not leak into other uses of DOMPurify.
     purify: DOMPurify(),
-    imageProxyUrl: env.imageProxyUrl,
+    // Absolute, so that an image URL already pointing at the proxy is recognised as such.
+    imageProxyUrl: env.imageProxyUrl === undefined ? undefined : new URL(env.imageProxyUrl, window.location.href).href,
+    // With Cairn's own proxy every external image goes through it, so no other host is contacted;
+    // without one the policy's short trusted list loads directly anyway.
+    ...(env.imageProxyUrl === undefined ? {} : { trustedMediaHosts: [] }),
     // Uploaded images are served by the API (or the CDN in front of it).
     ownMediaHosts: [...new Set([siteHost, ...hostOf(env.apiUrl || undefined), ...hostOf(env.cdnUrl)])],
     siteHosts: [siteHost],

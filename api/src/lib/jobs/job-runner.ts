@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../embedded/process-utils.js';
 import type { JobDefinition, JobQueue } from './job-types.js';
+import { countOutcomes, watchQueueDepth } from '../../observability/job-metrics.js';
+import { stampJob, traceJobs } from '../../observability/tracing.js';
 
 /** The started queue: enqueues like any JobQueue, and stops with the process. */
 export interface JobRunner extends JobQueue {
@@ -29,19 +31,25 @@ export async function startJobRunner<Deps>(options: {
   });
   boss.on('error', (error: Error) => options.log.error(`job runner: ${error.message}`));
   await boss.start();
-  const queue: JobQueue = { send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}) };
+  const queue: JobQueue = { send: (name, data, sendOptions) => boss.send(name, stampJob(data), sendOptions ?? {}) };
   for (const job of options.jobs) {
     await createQueueRetryingDeadlocks(boss, job.name);
     if (!options.work) continue;
-    await boss.work(job.name, { batchSize: job.batchSize ?? 1 }, (jobs) =>
-      (job as JobDefinition<Deps, object>).handle(options.deps, jobs as Array<PgBoss.Job<object>>, queue),
+    await boss.work(job.name, { batchSize: job.batchSize ?? 1, includeMetadata: true }, (jobs) =>
+      countOutcomes(job.name, jobs, () =>
+        traceJobs(job.name, jobs, () => (job as JobDefinition<Deps, object>).handle(options.deps, jobs as Array<PgBoss.Job<object>>, queue)),
+      ),
     );
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
+  const stopWatching = watchQueueDepth(boss, options.jobs.map((job) => job.name));
   return {
     boss,
     send: queue.send,
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+    stop: () => {
+      stopWatching();
+      return boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { organizations, projectGalleryImages, projects, versionFiles } from '../
 import { users } from '../../db/schema/users.js';
 import { uploadedImages } from '../../db/schema/images.js';
 import { collections } from '../../db/schema/collections.js';
+import { imageProxyEntries } from '../../db/schema/image-proxy.js';
 import type { FileStore } from './file-store.js';
 
 /**
@@ -28,6 +29,8 @@ export async function isBlobReferenced(db: Executor, key: string): Promise<boole
       .from(users)
       .where(or(sql`${users.avatarUrl} like ${`%${key}`}`, sql`${users.rawAvatarUrl} like ${`%${key}`}`))
       .limit(1),
+    // Images the proxy keeps until their entry expires (a cache: left out of listReferencedBlobKeys, so backups skip it).
+    db.select({ one: sql`1` }).from(imageProxyEntries).where(eq(imageProxyEntries.blobKey, key)).limit(1),
   ];
   for (const check of checks) if ((await check).length > 0) return true;
   return false;

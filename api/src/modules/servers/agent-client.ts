@@ -13,6 +13,7 @@ import {
   type CreateAgentServerBody,
 } from '@cairn/shared/schemas/node-agent';
 import { ApiError, serviceUnavailable } from '../../lib/errors.js';
+import { agentFetch } from '../../observability/tracing.js';
 
 /** How the API reaches one node agent. */
 export interface NodeAddress {
@@ -47,7 +48,7 @@ export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
     }
     let response: Response;
     try {
-      response = await fetch(`${node.url}${path}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      response = await agentFetch(`${node.url}${path}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
     } catch {
       throw unavailable();
     }

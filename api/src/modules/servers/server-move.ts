@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { parseId } from '../../lib/ids.js';
+import { agentFetch } from '../../observability/tracing.js';
 import { requireAdmin } from '../access/staff.policy.js';
 import { agentClient, AgentError, type AgentClient, type NodeAddress } from './agent-client.js';
 import { firstFreePort } from './node-ports.js';
@@ -21,7 +22,7 @@ const INSTALL_WAIT_MS = 120_000;
 async function transferArchive(source: NodeAddress, target: NodeAddress, serverId: string): Promise<void> {
   const path = `/api/servers/${encodeURIComponent(serverId)}/transfer`;
   const signal = AbortSignal.timeout(TRANSFER_TIMEOUT_MS);
-  const exported = await fetch(`${source.url}${path}`, { headers: { authorization: `Bearer ${source.token}` }, signal });
+  const exported = await agentFetch(`${source.url}${path}`, { headers: { authorization: `Bearer ${source.token}` }, signal });
   if (!exported.ok || !exported.body) throw await agentFailure(exported, 'the old node could not archive the server');
   const init = {
     method: 'PUT',
@@ -30,7 +31,7 @@ async function transferArchive(source: NodeAddress, target: NodeAddress, serverI
     duplex: 'half',
     signal,
   } as RequestInit;
-  const imported = await fetch(`${target.url}${path}`, init);
+  const imported = await agentFetch(`${target.url}${path}`, init);
   if (!imported.ok) throw await agentFailure(imported, 'the new node could not unpack the server');
 }
 

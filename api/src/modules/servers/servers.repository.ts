@@ -164,3 +164,13 @@ export async function serverCountByNode(db: Executor): Promise<Map<number, numbe
     .groupBy(servers.nodeId);
   return new Map(rows.map((r) => [r.nodeId!, r.count]));
 }
+
+/** Servers (not deleted) by status: the operators' gauge (cairn_game_servers). */
+export async function serverCountByStatus(db: Executor): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ status: servers.status, count: sql<number>`count(*)::int` })
+    .from(servers)
+    .where(isNull(servers.deleted))
+    .groupBy(servers.status);
+  return new Map(rows.map((r) => [r.status, r.count]));
+}

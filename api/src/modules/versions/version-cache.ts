@@ -1,4 +1,5 @@
 import { createGenerationalCache, type GenerationalCache } from '../../lib/generational-cache.js';
+import { cacheLookupsOf } from '../../observability/metrics.js';
 
 /**
  * Serialized v2 Version objects (UTF-8 JSON) by version id, so the bulk hash lookups launchers
@@ -14,5 +15,5 @@ export type VersionCache = GenerationalCache<number, Buffer>;
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 export function createVersionCache(maxBytes = DEFAULT_MAX_BYTES): VersionCache {
-  return createGenerationalCache<number, Buffer>({ maxBytes, sizeOf: (json) => json.length, maxGenerations: 100_000 });
+  return createGenerationalCache<number, Buffer>({ maxBytes, sizeOf: (json) => json.length, maxGenerations: 100_000, lookups: cacheLookupsOf('version') });
 }
