@@ -78,6 +78,8 @@ function pathValue(operation: Operation, name: string): string {
       return 'file.jar';
     case 'key':
       return 'fuzz.png';
+    case 'language':
+      return 'de-DE';
   }
   // The read-only /v3 routes take the same values as their /v2 twins.
   if (/^\/v[23]\/project\//.test(path) || path.includes('/updates/')) return project.key;

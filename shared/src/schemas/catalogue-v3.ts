@@ -90,6 +90,9 @@ export const ProjectV3Schema = z
     game_versions: z.array(z.string()),
     environment: z.array(EnvironmentSchema),
     mrpack_loaders: z.array(z.string()).optional(),
+    /** Cairn's own, as in the v2 Project: the original's language and the languages `summary` and `description` can be asked for in. */
+    original_language: z.string().optional(),
+    description_languages: z.array(z.string()).optional(),
   })
   .strict();
 export type ProjectV3 = z.infer<typeof ProjectV3Schema>;

@@ -47,6 +47,8 @@ export const ModerationQueueProjectSchema = z.object({
   updated: Timestamp,
   project_types: z.array(z.enum(PROJECT_TYPES)),
   ownership: ModerationOwnershipSchema.nullable(),
+  /** The summary in every language it is translated into (the descriptions: GET /project/{id}/translations). */
+  summary_translations: z.array(z.object({ language: z.string(), summary: z.string() })).optional(),
 });
 export type ModerationQueueProject = z.infer<typeof ModerationQueueProjectSchema>;
 

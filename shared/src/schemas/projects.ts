@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GALLERY_DESCRIPTION_MAX_LENGTH, GALLERY_TITLE_MAX_LENGTH } from '../constants/gallery.js';
 import { MONETIZATION_STATUSES, PROJECT_STATUSES, REQUESTABLE_PROJECT_STATUSES } from '../constants/project-status.js';
 import { Base62IdSchema, INT32_MAX, int32, SlugSchema } from './common.js';
+import { ContentLanguageSchema } from './content-language.js';
 import { EnvironmentSchema, InitialVersionDataSchema, VersionSchema, withAliases } from './versions.js';
 
 // Project objects and request bodies of the v2 API (OpenAPI `Project`, `GalleryImage`,
@@ -89,6 +90,10 @@ export const ProjectSchema = z
     thread_id: Base62IdSchema,
     monetization_status: MonetizationStatusSchema,
     environment: z.array(EnvironmentSchema),
+    /** Cairn's own: the language `description` and `body` are written in (a BCP 47 tag). */
+    original_language: z.string().optional(),
+    /** Cairn's own: the languages `description` and `body` can be asked for in (`?lang=`), the original first. */
+    description_languages: z.array(z.string()).optional(),
   })
   .strict();
 export type Project = z.infer<typeof ProjectSchema>;
@@ -159,6 +164,8 @@ export const ModifyProjectBodySchema = z.object({
   moderation_message: z.string().max(2000).nullable().optional(),
   moderation_message_body: z.string().max(65536).nullable().optional(),
   monetization_status: MonetizationStatusSchema.optional(),
+  /** Cairn's own: the language of `description` and `body`, one of the offered languages. */
+  original_language: ContentLanguageSchema.optional(),
 });
 export type ModifyProjectBody = z.infer<typeof ModifyProjectBodySchema>;
 

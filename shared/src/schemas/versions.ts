@@ -79,6 +79,8 @@ export const VersionSchema = z
     game_versions: z.array(z.string()),
     loaders: z.array(z.string()),
     environment: EnvironmentSchema,
+    /** Cairn's own: the languages `changelog` can be asked for in (`?lang=`), the original first. */
+    changelog_languages: z.array(z.string()).optional(),
   })
   .strict();
 export type Version = z.infer<typeof VersionSchema>;

@@ -148,6 +148,10 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   const { method = 'GET', body, query, signal } = options;
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  // Project and version texts come in the original unless a call asks for a language with
+  // `lang`: the browser's own Accept-Language would otherwise pick a translation (and settings
+  // pages would edit it as the original).
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', '*');
 
   let requestBody: BodyInit | undefined;
   if (body !== undefined) {

@@ -131,6 +131,8 @@ export const projects = pgTable(
      */
     clientSide: text().notNull().default('unknown'),
     serverSide: text().notNull().default('unknown'),
+    /** Language (BCP 47, one of the offered ones) of `summary`, `body` and the versions' changelogs. */
+    originalLanguage: text().notNull().default('en-US'),
   },
   (t) => [
     uniqueIndex('projects_slug_lower_idx').on(sql`lower(${t.slug})`),

@@ -14,7 +14,7 @@ import type { LockView } from './moderation.service.js';
 
 const blobUrl = (cdnUrl: string, key: string | null) => (key ? `${cdnUrl}/${key}` : null);
 
-export function toQueueProject(row: QueueRow, cdnUrl: string): ModerationQueueProject {
+export function toQueueProject(row: QueueRow, cdnUrl: string, translations: ReadonlyArray<{ language: string; summary: string }> = []): ModerationQueueProject {
   const owner = row.owner;
   return {
     id: encodeBase62(row.id),
@@ -34,6 +34,7 @@ export function toQueueProject(row: QueueRow, cdnUrl: string): ModerationQueuePr
       name: owner.name,
       icon_url: owner.type === 'organization' ? blobUrl(cdnUrl, owner.iconKey) : owner.avatarUrl,
     },
+    summary_translations: translations.map((t) => ({ language: t.language, summary: t.summary })),
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { HIDDEN_PROJECT_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
 import { organizations, projects, teamMembers, versions } from '../../db/schema/catalogue.js';
 import { moderationDecisions, moderationLocks } from '../../db/schema/trust.js';
+import { projectTranslations } from '../../db/schema/translations.js';
 import { users } from '../../db/schema/users.js';
 import { randomId } from '../../lib/ids.js';
 
@@ -252,4 +253,14 @@ export async function listPublicLog(db: Executor, offset: number, limit: number)
     .limit(limit)
     .offset(offset);
   return { total, rows };
+}
+
+/** The translated summaries of queued projects (moderators review every language). */
+export function listTranslatedSummaries(db: Executor, projectIds: readonly number[]) {
+  if (projectIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ projectId: projectTranslations.projectId, language: projectTranslations.language, summary: projectTranslations.summary })
+    .from(projectTranslations)
+    .where(inArray(projectTranslations.projectId, [...projectIds]))
+    .orderBy(asc(projectTranslations.language));
 }

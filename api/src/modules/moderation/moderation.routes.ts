@@ -36,8 +36,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
       },
     },
     async (request) => {
-      const { total, rows } = await service.listQueue(requiredActor(request.actor), request.query);
-      return { total, projects: rows.map((row) => toQueueProject(row, cdnUrl)) };
+      const { total, rows, translations } = await service.listQueue(requiredActor(request.actor), request.query);
+      return { total, projects: rows.map((row) => toQueueProject(row, cdnUrl, translations.filter((t) => t.projectId === row.id))) };
     },
   );
 

@@ -51,13 +51,16 @@ export function createModerationService({ db }: ModerationServiceDeps) {
   return {
     async listQueue(actor: Actor, query: ModerationQueueQuery) {
       requireModerationTools(actor);
-      return repo.listQueue(db, {
+      const queue = await repo.listQueue(db, {
         count: query.count,
         offset: query.offset,
         query: query.query || undefined,
         projectType: query.project_type,
         sort: query.sort,
       });
+      // Moderators review every language's text: the queue shows each translated summary too.
+      const translations = await repo.listTranslatedSummaries(db, queue.rows.map((row) => row.id));
+      return { ...queue, translations };
     },
 
     takeLock: (actor: Actor, idOrSlug: string) => take(actor, idOrSlug, false),

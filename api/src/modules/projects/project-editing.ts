@@ -12,7 +12,8 @@ import { handProjectToGhost } from '../users/ghost.js';
 import { discardDroppedImages, syncImagesOfText } from '../images/images.service.js';
 import { LINK_FIELD_NAMES, type ProjectContext } from './project-context.js';
 import { loadProjectDetails } from './project-details.js';
-import { checkCategories, checkDonationUrls, checkSlugAvailable, normalizeLicense } from './project-rules.js';
+import { projectImageText } from './project-translations.js';
+import { checkCategories, checkDonationUrls, checkOriginalLanguage, checkSlugAvailable, normalizeLicense } from './project-rules.js';
 import * as repo from './projects.repository.js';
 
 const { EDIT_DETAILS, EDIT_BODY, DELETE_PROJECT } = PROJECT_PERMISSIONS;
@@ -28,7 +29,7 @@ export function createProjectEditing(context: ProjectContext) {
       const needs = (permission: number, field: string) => requireProjectPermission(access, permission, `edit '${field}'`);
       const detailFields: ReadonlyArray<keyof ModifyProjectBody> = [
         'slug', 'title', 'description', 'categories', 'additional_categories', 'status', 'requested_status', 'license_id',
-        'license_url', 'donation_urls', 'client_side', 'server_side', 'monetization_status', ...LINK_FIELD_NAMES,
+        'license_url', 'donation_urls', 'client_side', 'server_side', 'monetization_status', 'original_language', ...LINK_FIELD_NAMES,
       ];
       for (const field of detailFields) if (body[field] !== undefined) needs(EDIT_DETAILS, field);
       if (body.body !== undefined) needs(EDIT_BODY, 'body');
@@ -57,8 +58,9 @@ export function createProjectEditing(context: ProjectContext) {
         if (body.description !== undefined) changes.summary = body.description;
         if (body.body !== undefined) {
           changes.body = body.body;
-          droppedImages = await syncImagesOfText(tx, { context: 'project', projectId }, body.body);
+          droppedImages = await syncImagesOfText(tx, { context: 'project', projectId }, await projectImageText(tx, projectId, body.body));
         }
+        if (body.original_language !== undefined) changes.originalLanguage = await checkOriginalLanguage(tx, projectId, body.original_language);
         if (body.license_id !== undefined) changes.licenseId = await normalizeLicense(tx, body.license_id);
         if (body.license_url !== undefined) changes.licenseUrl = body.license_url;
         if (body.client_side !== undefined || body.server_side !== undefined) {

@@ -3,6 +3,8 @@ import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import * as repo from './projects.repository.js';
 import { parseId } from '../../lib/ids.js';
+import { matchLocale } from '@cairn/shared/constants/languages';
+import { findTranslation } from './project-translations.repository.js';
 
 /** Checks that every category exists in the tags; `field` names the request field in errors. */
 export async function checkCategories(db: Executor, field: string, names: readonly string[]): Promise<void> {
@@ -54,4 +56,14 @@ export async function checkSlugAvailable(db: Executor, slug: string, exceptProje
   if (await repo.isSlugTaken(db, slug, parseId(slug), exceptProjectId)) {
     throw badRequest(`Invalid 'slug': '${slug}' is already taken`, 'slug_taken');
   }
+}
+
+/** The listed spelling of a new original language; refused while a translation is in that language. */
+export async function checkOriginalLanguage(db: Executor, projectId: number, input: string): Promise<string> {
+  const code = matchLocale(input);
+  if (!code) throw badRequest(`Invalid 'original_language': '${input}' is not one of the offered languages`);
+  if (await findTranslation(db, projectId, code)) {
+    throw badRequest(`Invalid 'original_language': the project has a translation in ${code}; delete it first`);
+  }
+  return code;
 }

@@ -53,5 +53,7 @@ export function toProjectV3(details: ProjectDetails, loaders: LoaderSplit, cdnUr
     game_versions: versions.gameVersions,
     environment: versions.environments as Environment[],
     ...(loaders.hasModpack ? { mrpack_loaders: loaders.modpack } : {}),
+    original_language: v2.original_language,
+    description_languages: v2.description_languages,
   };
 }

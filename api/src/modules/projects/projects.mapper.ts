@@ -1,4 +1,6 @@
 import type { Project, GalleryImage } from '@cairn/shared/schemas/projects';
+import type { ProjectTranslation } from '@cairn/shared/schemas/translations';
+import type { ProjectTranslationRow } from './project-translations.repository.js';
 import { environmentToSides, sidesToEnvironment, type Environment, type Sides } from '@cairn/shared/constants/environments';
 import { wireProjectType } from '@cairn/shared/constants/project-types';
 import type { SideType } from '@cairn/shared/constants/side-types';
@@ -98,5 +100,16 @@ export function toProject(details: ProjectDetails, cdnUrl: string): Project {
     thread_id: encodeBase62(details.threadId),
     monetization_status: row.monetizationStatus as Project['monetization_status'],
     environment: environments as Environment[],
+    original_language: row.originalLanguage,
+    description_languages: [row.originalLanguage, ...details.translationLanguages],
   };
+}
+
+/** The project with its summary and description in a translation's language. */
+export function withTranslation<T extends Project>(project: T, translation: { summary: string; description: string }): T {
+  return { ...project, description: translation.summary, body: translation.description };
+}
+
+export function toProjectTranslation(row: ProjectTranslationRow): ProjectTranslation {
+  return { language: row.language, summary: row.summary, description: row.description, updated: row.updated.toISOString() };
 }

@@ -45,6 +45,7 @@ export const projectColumns = {
   monetizationStatus: projects.monetizationStatus,
   clientSide: projects.clientSide,
   serverSide: projects.serverSide,
+  originalLanguage: projects.originalLanguage,
 };
 export function listProjectRows(db: Executor, ids: readonly number[]) {
   return db.select(projectColumns).from(projects).where(inArray(projects.id, [...ids]));

@@ -15,7 +15,9 @@ import {
   ScheduleProjectBodySchema,
 } from '@cairn/shared/schemas/projects';
 import { HashListSchema, HashProjectMapSchema } from '@cairn/shared/schemas/hashes';
+import { LangQuerySchema } from '@cairn/shared/schemas/content-language';
 import { requiredActor } from '../../lib/actor.js';
+import { languageWish, sendLanguageHeaders } from '../../lib/content-language.js';
 import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { imageBody } from '../../lib/image-body.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
@@ -31,6 +33,11 @@ const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug)
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const NoContent = z.null().describe('No content');
+/** How the project reads pick the language of `description` and `body`. */
+export const LANGUAGE_NEGOTIATION =
+  '`description` and `body` come in the language asked for by `lang` (a language tag), else by `Accept-Language` (quality values honoured; ' +
+  'the exact tag first, then one of the same primary language), else in the original. `Content-Language` names the language answered; ' +
+  '`description_languages` lists the ones available, the original (`original_language`) first.';
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; files: FileStore }> = async (app, { service, files }) => {
   // Icons and gallery images are sent as the raw request body.
@@ -42,10 +49,22 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     '/project/:id',
     {
       config: optionalAuth('PROJECT_READ'),
-      schema: { operationId: 'getProject', tags, summary: 'Get a project', params: ProjectParams, response: { 200: ProjectSchema, 404: ErrorBodySchema } },
+      schema: {
+        operationId: 'getProject',
+        tags,
+        summary: 'Get a project',
+        description: LANGUAGE_NEGOTIATION,
+        params: ProjectParams,
+        querystring: LangQuerySchema,
+        response: { 200: ProjectSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
     },
     // Sent pre-serialized (and usually from the cache): the hottest route of the API.
-    async (request, reply) => sendSerialized(reply, await service.getProjectJson(request.actor, request.params.id)),
+    async (request, reply) => {
+      const { json, language } = await service.getProjectJson(request.actor, request.params.id, languageWish(request, request.query.lang));
+      sendLanguageHeaders(reply, [language]);
+      return sendSerialized(reply, json);
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { createProjectHashLookups } from './project-hashes.js';
 import { createProjectMedia } from './project-media.js';
 import { createProjectReads } from './project-reads.js';
 import { createProjectSchedules } from './project-schedules.js';
+import { createProjectTranslations } from './project-translations.js';
 
 export type { ProjectsServiceDeps } from './project-context.js';
 
@@ -21,6 +22,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     ...createProjectFollows(context),
     ...createProjectHashLookups(context),
     ...createProjectSchedules(context),
+    ...createProjectTranslations(context),
   };
 }
 

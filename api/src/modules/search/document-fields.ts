@@ -34,6 +34,8 @@ export interface ProjectFacts {
   slug: string;
   title: string;
   summary: string;
+  /** The summary's translations (searched too; hits show the original). */
+  translatedSummaries?: readonly string[];
   /** Owner's username or the organization's name. */
   author: string;
   /** All categories (primary and additional); loaders are not categories here. */
@@ -71,6 +73,8 @@ export interface BaseDocument {
   slug: string;
   author: string;
   summary: string;
+  /** Translated summaries. */
+  tsummary: readonly string[];
   cat: readonly string[];
   license: string;
   oss: boolean;

@@ -1,7 +1,7 @@
 import { isSearchableProjectStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
 import { encodeBase62 } from '../../lib/ids.js';
-import { listGalleryImages, listProjectCategories, listProjectRows, toProject, type ProjectDetails } from '../projects/project-documents.port.js';
+import { listGalleryImages, listProjectCategories, listProjectRows, listTranslatedSummaries, toProject, type ProjectDetails } from '../projects/project-documents.port.js';
 import { buildProjectDocuments, type SearchDocument, type VersionFacts } from './documents.js';
 import { listTrendingDownloads } from '../versions/download-stats.port.js';
 import * as repo from './search.repository.js';
@@ -40,7 +40,7 @@ export async function loadSearchDocuments(
   const rows = (await listProjectRows(db, ids)).filter((row) => isSearchableProjectStatus(row.status));
   const searchable = rows.map((row) => row.id);
   if (searchable.length === 0) return [];
-  const [categoryRows, gallery, versionRows, authors, dependencies, trending, gameVersionOrder, licenseFacts] = await Promise.all([
+  const [categoryRows, gallery, versionRows, authors, dependencies, trending, gameVersionOrder, licenseFacts, translatedSummaries] = await Promise.all([
     listProjectCategories(db, searchable),
     listGalleryImages(db, searchable),
     repo.listListedVersions(db, searchable),
@@ -49,12 +49,14 @@ export async function loadSearchDocuments(
     listTrendingDownloads(db, searchable),
     options.gameVersionOrder ?? repo.listGameVersionOrder(db),
     repo.listLicenseFacts(db, [...new Set(rows.flatMap((row) => [row.licenseId, searchLicense(row.licenseId)]))]),
+    listTranslatedSummaries(db, searchable),
   ]);
   const categoriesOf = groupBy(categoryRows, (r) => r.projectId);
   const galleryOf = groupBy(gallery, (r) => r.projectId);
   const versionsOf = groupBy(versionRows, (r) => r.projectId);
   const dependenciesOf = groupBy(dependencies, (r) => r.projectId);
   const authorOf = new Map(authors.map((a) => [a.projectId, a]));
+  const summariesOf = groupBy(translatedSummaries, (r) => r.projectId);
   const releaseOrder = (version: string) => gameVersionOrder.get(version) ?? Number.MAX_SAFE_INTEGER;
 
   return rows.flatMap((row) => {
@@ -78,6 +80,7 @@ export async function loadSearchDocuments(
       },
       threadId: 0,
       licenseName: licenseFacts.get(row.licenseId.toLowerCase())?.name,
+      translationLanguages: (summariesOf.get(row.id) ?? []).map((t) => t.language),
     };
     // Relative image paths: the search mapper adds the CDN URL when answering.
     const project = toProject(details, '');
@@ -105,6 +108,7 @@ export async function loadSearchDocuments(
       slug: row.slug,
       title: row.title,
       summary: row.summary,
+      translatedSummaries: (summariesOf.get(row.id) ?? []).map((t) => t.summary),
       author: hit.author,
       categories: categories.map((c) => c.category),
       license,

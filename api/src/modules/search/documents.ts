@@ -333,6 +333,7 @@ export function buildProjectDocuments(project: ProjectFacts): SearchDocument[] {
     slug: project.slug,
     author: project.author,
     summary: project.summary,
+    tsummary: [...(project.translatedSummaries ?? [])],
     cat: [...new Set(project.categories)].sort(),
     license: project.license,
     oss: project.openSource,

@@ -22,7 +22,7 @@ const equalityOnly = (attributePatterns: string[]) => ({
  * to build at indexing time.
  */
 export const INDEX_SETTINGS = {
-  searchableAttributes: ['title', 'slug', 'author', 'summary'],
+  searchableAttributes: ['title', 'slug', 'author', 'summary', 'tsummary'],
   filterableAttributes: [
     equalityOnly([
       'pid', 'main', 'title', 'author', 'cat', 'license', 'oss', 'disc', 'dep',

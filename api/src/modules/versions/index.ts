@@ -15,6 +15,7 @@ import { versionFilesRoutes } from './version-files.routes.js';
 import { createVersionsService } from './versions.service.js';
 import { versionsRoutes } from './versions.routes.js';
 import { versionsV3Routes } from './versions-v3.routes.js';
+import { versionTranslationsRoutes } from './version-translations.routes.js';
 import { createInferenceService } from './inference/inference.service.js';
 import { inferenceRoutes } from './inference/inference.routes.js';
 import { createTagsService } from '../tags/tags.service.js';
@@ -50,6 +51,7 @@ export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app
   const { db, files, publicApiUrl, maxFileBytes, fileTokens } = deps;
   const versions = createVersionsService({ db, files, publicApiUrl, fileTokens, modpackDownloads: deps.modpackDownloads, jobs: deps.jobs });
   await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: versions });
+  await app.register(versionTranslationsRoutes, { prefix: '/v2', service: versions });
   await app.register(versionsV3Routes, { prefix: '/v3', service: versions });
   const inference = createInferenceService({ db, tags: createTagsService({ db }) });
   await app.register(inferenceRoutes, { prefix: '/v2', service: inference, maxFileBytes });

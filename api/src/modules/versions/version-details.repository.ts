@@ -2,6 +2,8 @@ import { asc, desc, sql } from 'drizzle-orm';
 import { anyBigint } from '../../db/sql-helpers.js';
 import type { Executor } from '../../db/client.js';
 import { versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
+import { DEFAULT_CONTENT_LANGUAGE } from '@cairn/shared/constants/languages';
+import { listChangelogLanguages } from './version-translations.repository.js';
 
 export const versionColumns = {
   id: versions.id,
@@ -71,28 +73,46 @@ export interface VersionDetails {
   row: VersionRow;
   files: VersionFileRow[];
   dependencies: VersionDependencyRow[];
+  /** The changelog's original language (the project's) and its translations' languages. */
+  languages: { original: string; translations: string[] };
 }
 
 /** Versions with their files and dependencies, newest first; missing ids are skipped (three queries at once). */
 export async function loadVersionDetails(db: Executor, ids: readonly number[]): Promise<VersionDetails[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [rows, files, dependencies] = await Promise.all([listVersionRows(db, unique), listFilesOfVersions(db, unique), listDependenciesOfVersions(db, unique)]);
-  return combine(rows, files, dependencies);
+  const [rows, files, dependencies, languages] = await Promise.all([
+    listVersionRows(db, unique),
+    listFilesOfVersions(db, unique),
+    listDependenciesOfVersions(db, unique),
+    listChangelogLanguages(db, unique),
+  ]);
+  return combine(rows, files, dependencies, languages);
 }
 
 /** Details of rows already loaded, in the rows' order (files and dependencies in two queries). */
 export async function withFilesAndDependencies(db: Executor, rows: readonly VersionRow[]): Promise<VersionDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [files, dependencies] = await Promise.all([listFilesOfVersions(db, ids), listDependenciesOfVersions(db, ids)]);
-  return combine(rows, files, dependencies);
+  const [files, dependencies, languages] = await Promise.all([listFilesOfVersions(db, ids), listDependenciesOfVersions(db, ids), listChangelogLanguages(db, ids)]);
+  return combine(rows, files, dependencies, languages);
 }
 
-function combine(rows: readonly VersionRow[], files: VersionFileRow[], dependencies: VersionDependencyRow[]): VersionDetails[] {
+function combine(
+  rows: readonly VersionRow[],
+  files: VersionFileRow[],
+  dependencies: VersionDependencyRow[],
+  languages: Awaited<ReturnType<typeof listChangelogLanguages>>,
+): VersionDetails[] {
   const filesOf = groupBy(files, (f) => f.versionId);
   const dependenciesOf = groupBy(dependencies, (d) => d.versionId);
-  return rows.map((row) => ({ row, files: filesOf.get(row.id) ?? [], dependencies: dependenciesOf.get(row.id) ?? [] }));
+  const languagesOf = new Map(languages.map((l) => [l.versionId, { original: l.originalLanguage, translations: l.translations }]));
+  return rows.map((row) => ({
+    row,
+    files: filesOf.get(row.id) ?? [],
+    dependencies: dependenciesOf.get(row.id) ?? [],
+    languages: languagesOf.get(row.id) ?? { original: DEFAULT_CONTENT_LANGUAGE, translations: [] },
+  }));
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {

@@ -1,4 +1,6 @@
 import type { Version } from '@cairn/shared/schemas/versions';
+import type { VersionTranslation } from '@cairn/shared/schemas/translations';
+import type { VersionTranslationRow } from './version-translations.repository.js';
 import { encodeBase62 } from '../../lib/ids.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
 import type { VersionDetails } from './version-details.repository.js';
@@ -76,5 +78,10 @@ export function toVersion(details: VersionDetails, publicApiUrl: string, options
     game_versions: row.gameVersions,
     loaders: row.loaders,
     environment: row.environment as Version['environment'],
+    changelog_languages: [details.languages.original, ...details.languages.translations],
   };
+}
+
+export function toVersionTranslation(row: VersionTranslationRow): VersionTranslation {
+  return { language: row.language, changelog: row.changelog, updated: row.updated.toISOString() };
 }

@@ -10,7 +10,9 @@ import {
   VersionSchema,
   VersionsQuerySchema,
 } from '@cairn/shared/schemas/versions';
+import { LangQuerySchema } from '@cairn/shared/schemas/content-language';
 import { requiredActor } from '../../lib/actor.js';
+import { languageWish, sendLanguageHeaders } from '../../lib/content-language.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import { readCatalogueUpload } from '../../lib/multipart-upload.js';
@@ -20,6 +22,10 @@ const tags = ['versions'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const ProjectParams = z.object({ id: z.string().min(1).max(64) });
 export const VersionParams = z.object({ id: z.string().min(1).max(64) });
+const CHANGELOG_NEGOTIATION =
+  '`changelog` comes in the language asked for by `lang`, else by `Accept-Language` (quality values honoured; the exact tag first, then one of the same ' +
+  "primary language), else in the original (the project's `original_language`). `Content-Language` names the language(s) answered; " +
+  '`changelog_languages` lists the ones available, the original first.';
 
 export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; files: FileStore; maxFileBytes: number }> = async (app, { service, files, maxFileBytes }) => {
   app.get(
@@ -30,12 +36,18 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
         operationId: 'getProjectVersions',
         tags,
         summary: "List project's versions",
+        description: CHANGELOG_NEGOTIATION,
         params: ProjectParams,
-        querystring: ProjectVersionsQuerySchema,
+        querystring: ProjectVersionsQuerySchema.extend(LangQuerySchema.shape),
         response: { 200: z.array(VersionSchema), ...errors },
       },
     },
-    async (request) => service.listProjectVersions(request.actor, request.params.id, request.query),
+    async (request, reply) => {
+      const { lang, ...query } = request.query;
+      const { versions, languages } = await service.listProjectVersions(request.actor, request.params.id, query, languageWish(request, lang));
+      sendLanguageHeaders(reply, languages);
+      return versions;
+    },
   );
 
   app.get(
@@ -46,21 +58,38 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
         operationId: 'getVersionFromIdOrNumber',
         tags,
         summary: 'Get a version given a version number or ID',
-        description: 'If several versions have the number, the oldest one is returned.',
+        description: `If several versions have the number, the oldest one is returned. ${CHANGELOG_NEGOTIATION}`,
         params: ProjectParams.extend({ version: z.string().min(1).max(64) }),
+        querystring: LangQuerySchema,
         response: { 200: VersionSchema, ...errors },
       },
     },
-    async (request) => service.getProjectVersion(request.actor, request.params.id, request.params.version),
+    async (request, reply) => {
+      const { versions, languages } = await service.getProjectVersion(request.actor, request.params.id, request.params.version, languageWish(request, request.query.lang));
+      sendLanguageHeaders(reply, languages);
+      return versions[0]!;
+    },
   );
 
   app.get(
     '/version/:id',
     {
       config: optionalAuth('VERSION_READ'),
-      schema: { operationId: 'getVersion', tags, summary: 'Get a version', params: VersionParams, response: { 200: VersionSchema, ...errors } },
+      schema: {
+        operationId: 'getVersion',
+        tags,
+        summary: 'Get a version',
+        description: CHANGELOG_NEGOTIATION,
+        params: VersionParams,
+        querystring: LangQuerySchema,
+        response: { 200: VersionSchema, ...errors },
+      },
     },
-    async (request) => service.getVersion(request.actor, request.params.id),
+    async (request, reply) => {
+      const { versions, languages } = await service.getVersion(request.actor, request.params.id, languageWish(request, request.query.lang));
+      sendLanguageHeaders(reply, languages);
+      return versions[0]!;
+    },
   );
 
   app.get(

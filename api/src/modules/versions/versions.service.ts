@@ -23,6 +23,8 @@ import { fileContentProblem, fileNameProblem } from './version-uploads.js';
 import { listFilesOfVersions, listVersionRows } from './version-details.repository.js';
 import * as repo from './versions.repository.js';
 import { createVersionSchedules } from './version-schedules.js';
+import { createVersionTranslations, localizeChangelogs, versionImageText, type LocalizedVersions } from './version-translations.js';
+import type { LanguageWish } from '../../lib/content-language.js';
 import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
 import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
@@ -58,10 +60,11 @@ export function createVersionsService(deps: VersionsServiceDeps) {
 
   return {
     ...createVersionSchedules({ db }),
+    ...createVersionTranslations({ db, files }),
 
-    async getVersion(actor: Actor | null, idText: string): Promise<Version> {
+    async getVersion(actor: Actor | null, idText: string, wish: LanguageWish): Promise<LocalizedVersions> {
       const { row } = await requireVisibleVersion(db, actor, parseId(idText));
-      return one(row.id);
+      return localizeChangelogs(db, [await one(row.id)], wish);
     },
 
     /** GET /v3/version/{id}: the same visibility as the v2 read, in the reference's v3 shape. */
@@ -83,7 +86,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       return toWireVersions(db, rows, links, { changelog: includeChangelog });
     },
 
-    async listProjectVersions(actor: Actor | null, projectText: string, query: ProjectVersionsQuery): Promise<Version[]> {
+    async listProjectVersions(actor: Actor | null, projectText: string, query: ProjectVersionsQuery, wish: LanguageWish): Promise<LocalizedVersions> {
       const access = await requireVisibleProject(db, actor, projectText);
       const rows = await repo.listProjectVersionRows(db, access.project.id, {
         loaders: query.loaders as string[] | undefined,
@@ -94,15 +97,15 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         limit: query.limit,
         offset: query.offset,
       });
-      return toWireVersions(db, rows, links, { changelog: query.include_changelog });
+      return localizeChangelogs(db, await toWireVersions(db, rows, links, { changelog: query.include_changelog }), wish);
     },
 
     /** GET /project/{p}/version/{id|number}: the version with that id, else the oldest with that number. */
-    async getProjectVersion(actor: Actor | null, projectText: string, idOrNumber: string): Promise<Version> {
+    async getProjectVersion(actor: Actor | null, projectText: string, idOrNumber: string, wish: LanguageWish): Promise<LocalizedVersions> {
       const access = await requireVisibleProject(db, actor, projectText);
       const candidates = await filterVisible(db, actor, await repo.listProjectVersionsByIdOrNumber(db, access.project.id, parseId(idOrNumber), idOrNumber));
       if (candidates.length === 0) throw notFound('The version does not exist or you may not see it');
-      return one(candidates[0]!.id);
+      return localizeChangelogs(db, [await one(candidates[0]!.id)], wish);
     },
 
     /** Upload checks that need only `data` (run before any file is read). */
@@ -146,7 +149,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         if (body.version_number !== undefined) changes.versionNumber = body.version_number;
         if (body.changelog !== undefined) {
           changes.changelog = body.changelog;
-          droppedImages = await syncImagesOfText(tx, { context: 'version', versionId: row.id }, body.changelog);
+          droppedImages = await syncImagesOfText(tx, { context: 'version', versionId: row.id }, await versionImageText(tx, row.id, body.changelog));
         }
         if (body.version_type !== undefined) changes.versionType = body.version_type;
         if (body.featured !== undefined) changes.featured = body.featured;

@@ -22,6 +22,10 @@ function catalogueHandlers() {
       return project ? HttpResponse.json(project) : notFound('project');
     }),
     http.get('*/v2/project/:id/members', ({ params }) => (findProject(String(params.id)) ? HttpResponse.json(members) : notFound('project'))),
+    http.get('*/v2/project/:id/translations', ({ params }) => {
+      const project = findProject(String(params.id));
+      return project ? HttpResponse.json({ original_language: project.original_language ?? 'en-US', translations: [] }) : notFound('project');
+    }),
     http.get('*/v2/project/:id/dependencies', ({ params }) =>
       findProject(String(params.id)) ? HttpResponse.json({ projects: [], versions: [] }) : notFound('project'),
     ),

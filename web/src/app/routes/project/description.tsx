@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
 import type { LoaderFunction } from 'react-router';
-import { loadMarkdownRenderer, Markdown } from '../../../components/markdown/markdown';
+import { loadMarkdownRenderer } from '../../../components/markdown/markdown';
+import { ProjectDescription } from '../../../features/projects/components/project-description';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { useT } from '../../../lib/i18n/i18n-provider';
-import { EmptyState } from '../../../components/ui/empty-state';
 import styles from './description.module.css';
 
 /** The renderer's code loads while the layout loads the project. */
@@ -17,13 +16,7 @@ export function Component() {
   const { project } = useProject();
   return (
     <section className={styles.card} aria-label={t('project.tabs.description')}>
-      {project.body.trim() ? (
-        <Suspense fallback={null}>
-          <Markdown source={project.body} />
-        </Suspense>
-      ) : (
-        <EmptyState>{t('project.description.empty')}</EmptyState>
-      )}
+      <ProjectDescription project={project} />
     </section>
   );
 }

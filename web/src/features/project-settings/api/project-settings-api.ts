@@ -1,4 +1,5 @@
 import type { ModifyProjectBody } from '@cairn/shared/schemas/projects';
+import { ProjectTranslationListSchema, ProjectTranslationSchema, type PutProjectTranslationBody } from '@cairn/shared/schemas/translations';
 import { DonationPlatformListResponseSchema, LicenseListResponseSchema } from '@cairn/shared/schemas/tags';
 import type { ModifyTeamMemberBody } from '@cairn/shared/schemas/teams';
 import { UserSchema } from '@cairn/shared/schemas/users';
@@ -13,6 +14,18 @@ const encode = encodeURIComponent;
 /** modifyProject: only the fields that changed. */
 export const modifyProject = (projectId: string, body: ModifyProjectBody) =>
   apiFetch(`/v2/project/${encode(projectId)}`, { method: 'PATCH', body, schema: NoContentSchema });
+
+/** getProjectTranslations: the original's language and every translation (for those who may edit details). */
+export const getProjectTranslations = (projectId: string, signal?: AbortSignal) =>
+  apiFetch(`/v2/project/${encode(projectId)}/translations`, { schema: ProjectTranslationListSchema, signal });
+
+/** putProjectTranslation: creates or replaces one language's summary and description. */
+export const putProjectTranslation = (projectId: string, language: string, body: PutProjectTranslationBody) =>
+  apiFetch(`/v2/project/${encode(projectId)}/translations/${encode(language)}`, { method: 'PUT', body, schema: ProjectTranslationSchema });
+
+/** deleteProjectTranslation */
+export const deleteProjectTranslation = (projectId: string, language: string) =>
+  apiFetch(`/v2/project/${encode(projectId)}/translations/${encode(language)}`, { method: 'DELETE', schema: NoContentSchema });
 
 /** deleteProject */
 export const deleteProject = (projectId: string) => apiFetch(`/v2/project/${encode(projectId)}`, { method: 'DELETE', schema: NoContentSchema });

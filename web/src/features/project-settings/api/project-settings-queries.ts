@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { donationPlatformList, licenseList } from './project-settings-api';
+import { donationPlatformList, getProjectTranslations, licenseList } from './project-settings-api';
 
 /** Tag lists change only when staff edit them. */
 const TAG_STALE_TIME = 60 * 60 * 1000;
@@ -17,6 +17,11 @@ export const projectSettingsQueries = {
       queryKey: [...projectSettingsQueries.all(), 'licenses'] as const,
       queryFn: ({ signal }) => licenseList(signal),
       staleTime: TAG_STALE_TIME,
+    }),
+  translations: (projectId: string) =>
+    queryOptions({
+      queryKey: [...projectSettingsQueries.all(), 'translations', projectId] as const,
+      queryFn: ({ signal }) => getProjectTranslations(projectId, signal),
     }),
   donationPlatforms: () =>
     queryOptions({

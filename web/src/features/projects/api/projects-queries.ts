@@ -13,6 +13,16 @@ function getProject(idOrSlug: string, signal?: AbortSignal) {
   return apiFetch(`/v2/project/${encode(idOrSlug)}`, { schema: ProjectSchema, signal });
 }
 
+/** `GET /v2/project/{id|slug}?lang=` (operationId `getProject`): summary and description in a language. */
+function getProjectIn(idOrSlug: string, lang: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}`, { schema: ProjectSchema, query: { lang }, signal });
+}
+
+/** `GET /v2/version/{id}?lang=` (operationId `getVersion`): the changelog in a language. */
+function getVersionIn(id: string, lang: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/version/${encode(id)}`, { schema: VersionSchema, query: { lang }, signal });
+}
+
 /** `GET /v2/project/{id|slug}/members` (operationId `getProjectTeamMembers`). */
 function getProjectTeamMembers(idOrSlug: string, signal?: AbortSignal) {
   return apiFetch(`/v2/project/${encode(idOrSlug)}/members`, { schema: z.array(TeamMemberSchema), signal });
@@ -76,6 +86,18 @@ export const projectQueries = {
     queryOptions({
       queryKey: [...projectQueries.all(), 'detail', idOrSlug] as const,
       queryFn: ({ signal }) => getProject(idOrSlug, signal),
+    }),
+  /** The project with its summary and description in `lang` (one of its `description_languages`). */
+  inLanguage: (idOrSlug: string, lang: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'detail', idOrSlug, 'lang', lang] as const,
+      queryFn: ({ signal }) => getProjectIn(idOrSlug, lang, signal),
+    }),
+  /** A version with its changelog in `lang` (one of its `changelog_languages`). */
+  versionInLanguage: (versionId: string, lang: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'version-lang', versionId, lang] as const,
+      queryFn: ({ signal }) => getVersionIn(versionId, lang, signal),
     }),
   members: (projectId: string) =>
     queryOptions({

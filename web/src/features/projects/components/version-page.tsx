@@ -1,17 +1,13 @@
 import { collapseGameVersions } from '@cairn/shared/format/game-versions';
 import { projectUrlType } from '@cairn/shared/constants/loaders';
 import { isProjectType, type ProjectType } from '@cairn/shared/constants/project-types';
-import { formatBytes } from '@cairn/shared/format/bytes';
-import { formatDate } from '@cairn/shared/format/dates';
-import { formatNumber } from '@cairn/shared/format/numbers';
 import { loaderLabel } from '@cairn/shared/format/tag-labels';
 import type { Project, ProjectDependencyList } from '@cairn/shared/schemas/projects';
 import type { GameVersionTag } from '@cairn/shared/schemas/tags';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import type { DependencyType, Version, VersionFile } from '@cairn/shared/schemas/versions';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Markdown } from '../../../components/markdown/markdown';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button, buttonClassName, ButtonLink } from '../../../components/ui/button';
@@ -25,11 +21,12 @@ import { useDeveloperMode } from '../../../lib/preferences';
 import { useCopy } from '../hooks/use-copy';
 import { FILE_LINK_REFERRER_POLICY, primaryFile, releaseVersions, versionUrlEnding } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
+import { VersionChangelog } from './version-changelog';
 import { cx } from '../../../lib/class-names';
 import styles from './version-page.module.css';
-import { EmptyState } from '../../../components/ui/empty-state';
 import detailList from '../../../components/ui/detail-list.module.css';
 import sidebarCard from '../../../components/ui/sidebar-card.module.css';
+import { useFormatters } from '../../../lib/use-formatters';
 
 interface VersionPageProps {
   project: Project;
@@ -47,6 +44,7 @@ const DEPENDENCY_ORDER: readonly DependencyType[] = ['required', 'optional', 'in
 /** One version: changelog, dependencies, files with sizes and hashes, and its metadata (web-screens §2.4). */
 export function VersionPage({ project, type, version, dependencies, members, gameVersionTags, memberActions }: VersionPageProps) {
   const t = useT();
+  const { formatNumber, formatDate, formatBytes } = useFormatters();
   const copy = useCopy();
   const developer = useDeveloperMode();
   const [params] = useSearchParams();
@@ -86,13 +84,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
       <div className={styles.versionPageGrid}>
         <div className={styles.versionPageMain}>
           <Card title={t('project.version.changelog')}>
-            {version.changelog ? (
-              <Suspense fallback={<p role="status">{t('project.version.loading')}</p>}>
-                <Markdown source={version.changelog} />
-              </Suspense>
-            ) : (
-              <EmptyState>{t('project.version.noChangelog')}</EmptyState>
-            )}
+            <VersionChangelog version={version} />
           </Card>
 
           {sortedDependencies.length > 0 && (
@@ -194,6 +186,7 @@ function Dependency({ dependency, list }: { dependency: Version['dependencies'][
 
 function FileRow({ file }: { file: VersionFile }) {
   const t = useT();
+  const { formatBytes } = useFormatters();
   const copy = useCopy();
   const kind = file.primary ? t('project.file.primary') : file.file_type === 'required-resource-pack' ? t('project.file.requiredPack') : file.file_type === 'optional-resource-pack' ? t('project.file.optionalPack') : undefined;
   return (

@@ -1,0 +1,52 @@
+import type { Project } from '@cairn/shared/schemas/projects';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { Markdown } from '../../../components/markdown/markdown';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
+import { projectQueries } from '../api/projects-queries';
+import { availableLanguages, shownLanguage } from '../utils/content-language';
+import { LanguageSwitch } from './language-switch';
+
+/**
+ * The project's description in the language of `?lang=`, else the reader's UI language when
+ * translated into it, else the original; a switch when there are translations.
+ */
+export function ProjectDescription({ project }: { project: Project }) {
+  const t = useT();
+  const locale = useLocale();
+  const [params, setParams] = useSearchParams();
+  const { original, languages } = availableLanguages(project.original_language, project.description_languages);
+  const shown = shownLanguage(languages, original, params.get('lang'), locale);
+  const translated = useQuery({ ...projectQueries.inLanguage(project.id, shown), enabled: shown !== original });
+  const body = shown === original ? project.body : translated.data?.body;
+
+  const choose = (language: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('lang', language);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <>
+      {languages.length > 1 && <LanguageSwitch languages={languages} original={original} shown={shown} label={t('project.translations.descriptionLanguage')} onChange={choose} />}
+      <div lang={shown} aria-busy={body === undefined}>
+        {body === undefined ? (
+          translated.isError ? <EmptyState>{t('project.translations.unavailable')}</EmptyState> : <Skeleton height="8rem" />
+        ) : body.trim() ? (
+          <Suspense fallback={null}>
+            <Markdown source={body} />
+          </Suspense>
+        ) : (
+          <EmptyState>{t('project.description.empty')}</EmptyState>
+        )}
+      </div>
+    </>
+  );
+}
