@@ -1,13 +1,12 @@
 import type { Project } from '@cairn/shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
+import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../api/projects-queries';
-import { availableLanguages, shownLanguage } from '../utils/content-language';
+import { useContentLanguage } from '../hooks/use-content-language';
 import { LanguageSwitch } from './language-switch';
 
 /**
@@ -16,22 +15,9 @@ import { LanguageSwitch } from './language-switch';
  */
 export function ProjectDescription({ project }: { project: Project }) {
   const t = useT();
-  const locale = useLocale();
-  const [params, setParams] = useSearchParams();
-  const { original, languages } = availableLanguages(project.original_language, project.description_languages);
-  const shown = shownLanguage(languages, original, params.get('lang'), locale);
+  const { original, languages, shown, choose } = useContentLanguage(project.original_language, project.description_languages);
   const translated = useQuery({ ...projectQueries.inLanguage(project.id, shown), enabled: shown !== original });
   const body = shown === original ? project.body : translated.data?.body;
-
-  const choose = (language: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('lang', language);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
 
   return (
     <>

@@ -1,33 +1,19 @@
 import type { Version } from '@cairn/shared/schemas/versions';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
+import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../api/projects-queries';
-import { availableLanguages, shownLanguage } from '../utils/content-language';
+import { useContentLanguage } from '../hooks/use-content-language';
 import { LanguageSwitch } from './language-switch';
 
 /** A version's changelog, chosen like the project's description: `?lang=`, the UI language, the original. */
 export function VersionChangelog({ version }: { version: Version }) {
   const t = useT();
-  const locale = useLocale();
-  const [params, setParams] = useSearchParams();
-  const { original, languages } = availableLanguages(version.changelog_languages?.[0], version.changelog_languages);
-  const shown = shownLanguage(languages, original, params.get('lang'), locale);
+  const { original, languages, shown, choose } = useContentLanguage(version.changelog_languages?.[0], version.changelog_languages);
   const translated = useQuery({ ...projectQueries.versionInLanguage(version.id, shown), enabled: shown !== original });
   const changelog = shown === original ? version.changelog : translated.data?.changelog;
-
-  const choose = (language: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('lang', language);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
 
   return (
     <>
