@@ -50,13 +50,14 @@ describe('review queue', () => {
       http.get('*/v2/moderation/projects', ({ request }) => {
         const search = new URL(request.url).searchParams;
         requests.push(search);
-        return HttpResponse.json({ total: 1, projects: [queued()] });
+        return HttpResponse.json({ total: 1, projects: [queued({ summary_translations: [{ language: 'de-DE', summary: 'Glut' }, { language: 'fr-FR', summary: 'Braise' }] })] });
       }),
     );
     const { user, container } = renderRoute(createAppRoutes, { path: '/moderation/review' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Ember Pack' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('There is 1 project in the queue.')).toBeInTheDocument();
     expect(screen.getByText(/Waiting over a day/)).toBeInTheDocument();
+    expect(screen.getByText('Also written in German (Germany) and French (France) — every translation is part of the review')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review: Ember Pack' })).toHaveAttribute('href', '/modpack/ember-pack?review=1');
     expect(requests.at(-1)?.get('sort')).toBe('oldest');
 

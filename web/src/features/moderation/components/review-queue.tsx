@@ -8,7 +8,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { RelativeTime, useNow } from '../../../components/ui/format';
 import { paths } from '../../../config/paths';
-import { useT } from '../../../lib/i18n/i18n-provider';
+import { useLocale, useT } from '../../../lib/i18n/i18n-provider';
+import { languageName } from '../../../lib/i18n/language-name';
 import { moderationQueries, QUEUE_PAGE_SIZE, type QueueFilters } from '../api/moderation-queries';
 import styles from './moderation.module.css';
 
@@ -43,6 +44,7 @@ export function reviewHref(project: ModerationQueueProject): string {
 
 function QueueRow({ project }: { project: ModerationQueueProject }) {
   const t = useT();
+  const locale = useLocale();
   const now = useNow();
   const waited = project.queued ? now - new Date(project.queued).getTime() : 0;
   const types = project.project_types.filter(isProjectType).map((type) => PROJECT_TYPE_INFO[type].singular).join(', ');
@@ -70,6 +72,13 @@ function QueueRow({ project }: { project: ModerationQueueProject }) {
             t('moderation.queue.unknownDate')
           )}
         </p>
+        {project.summary_translations && project.summary_translations.length > 0 && (
+          <p className={styles.meta}>
+            {t('moderation.queue.translations', {
+              languages: new Intl.ListFormat(locale, { type: 'conjunction' }).format(project.summary_translations.map(({ language }) => languageName(language, locale))),
+            })}
+          </p>
+        )}
       </div>
       <ButtonLink to={reviewHref(project)} color="brand" aria-label={`${t('moderation.queue.open')}: ${project.name}`}>
         {t('moderation.queue.open')}
