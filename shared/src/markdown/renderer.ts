@@ -1,17 +1,3 @@
-import hljs from 'highlight.js/lib/core';
-import gradle from 'highlight.js/lib/languages/gradle';
-import groovy from 'highlight.js/lib/languages/groovy';
-import ini from 'highlight.js/lib/languages/ini';
-import java from 'highlight.js/lib/languages/java';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import kotlin from 'highlight.js/lib/languages/kotlin';
-import lua from 'highlight.js/lib/languages/lua';
-import properties from 'highlight.js/lib/languages/properties';
-import python from 'highlight.js/lib/languages/python';
-import scala from 'highlight.js/lib/languages/scala';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
 import {
   ALL_ALLOWED_ATTRIBUTES,
@@ -19,7 +5,6 @@ import {
   ALLOWED_URL_PATTERN,
   EXTERNAL_LINK_REL,
   URL_ATTRIBUTES,
-  HIGHLIGHT_LANGUAGES,
   highlightLanguage,
   isExternalLink,
   sanitizeAttribute,
@@ -56,28 +41,17 @@ export interface Purifier {
 export interface MarkdownRendererOptions extends MarkdownPolicyOptions {
   /** A DOMPurify instance used only by this renderer (it receives the policy's hooks). */
   purify: Purifier;
+  /**
+   * Highlighted HTML for a fenced block in one of the listed languages (`highlighter.ts`); without
+   * it, code stays plain. Injected so that a renderer which never shows code colours (the API's
+   * feeds) does not load the highlighter, and with it the browser typings its types declare.
+   */
+  highlight?: (code: string, language: string) => string;
 }
 
 export interface MarkdownRenderer {
   /** Markdown (raw HTML allowed) → sanitised HTML. */
   render(markdown: string): string;
-}
-
-let languagesRegistered = false;
-/**
- * highlight.js with the listed languages registered. It returns the instance, and callers use
- * it, because the web build declares every function of this package pure: a registration call
- * whose result went unused was dropped from the bundle, leaving no languages at all.
- */
-function highlighterWithLanguages(): typeof hljs {
-  if (languagesRegistered) return hljs;
-  const definitions = { javascript, python, lua, java, kotlin, scala, groovy, gradle, json, ini, yaml, xml, properties };
-  for (const [name, definition] of Object.entries(definitions)) {
-    hljs.registerLanguage(name, definition);
-    hljs.registerAliases([...(HIGHLIGHT_LANGUAGES[name] ?? [])], { languageName: name });
-  }
-  languagesRegistered = true;
-  return hljs;
 }
 
 function embedTitle(src: string): string {
@@ -90,21 +64,19 @@ function escapeHtml(text: string): string {
 
 /**
  * Creates the one markdown renderer of spec §5: raw HTML allowed, URLs auto-linked, no
- * line-break conversion, code highlighted for the listed languages, and the output sanitised to
+ * line-break conversion, code highlighted for the listed languages (with `highlight`), and the output sanitised to
  * the allow-list in `policy.ts` (attributes, CSS, iframes, classes, media hosts, link rel, URL
  * schemes; comments removed).
  */
-export function createMarkdownRenderer({ purify, ...policy }: MarkdownRendererOptions): MarkdownRenderer {
-  const highlighter = highlighterWithLanguages();
+export function createMarkdownRenderer({ purify, highlight, ...policy }: MarkdownRendererOptions): MarkdownRenderer {
   const markdown = new MarkdownIt({
     html: true,
     linkify: true,
     breaks: false,
     highlight(code, fence) {
       const language = highlightLanguage(fence);
-      if (!language) return '';
-      const { value } = highlighter.highlight(code, { language, ignoreIllegals: true });
-      return `<pre><code class="language-${escapeHtml(language)}">${value}</code></pre>`;
+      if (!language || !highlight) return '';
+      return `<pre><code class="language-${escapeHtml(language)}">${highlight(code, language)}</code></pre>`;
     },
   });
   // The sanitiser below decides which URLs survive; markdown-it's own check would also drop

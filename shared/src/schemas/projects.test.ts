@@ -5,19 +5,22 @@ import { VersionFileSchema, VersionSchema } from './versions.js';
 
 describe('catalogue wire schemas', () => {
   it('carry every field of the v2 contract objects', () => {
-    // Required and optional fields of the OpenAPI `Project`, plus `raw_url`-style extras we document.
+    // Required and optional fields of the OpenAPI `Project`, plus `raw_url`-style extras we document
+    // and Cairn's translated descriptions (`original_language`, `description_languages`; docs/api/catalogue.md).
     expect(Object.keys(ProjectSchema.shape).sort()).toEqual(
       [
         'additional_categories', 'approved', 'body', 'body_url', 'categories', 'client_side', 'color', 'description', 'discord_url',
         'donation_urls', 'downloads', 'environment', 'followers', 'gallery', 'game_versions', 'icon_url', 'id', 'issues_url', 'license',
         'loaders', 'moderator_message', 'monetization_status', 'organization', 'project_type', 'published', 'queued', 'raw_icon_url',
         'requested_status', 'server_side', 'slug', 'source_url', 'status', 'team', 'thread_id', 'title', 'updated', 'versions', 'wiki_url',
+        'original_language', 'description_languages',
       ].sort(),
     );
     expect(Object.keys(VersionSchema.shape).sort()).toEqual(
       [
         'author_id', 'changelog', 'changelog_url', 'date_published', 'dependencies', 'downloads', 'environment', 'featured', 'files',
         'game_versions', 'id', 'loaders', 'name', 'project_id', 'requested_status', 'status', 'version_number', 'version_type',
+        'changelog_languages',
       ].sort(),
     );
     expect(Object.keys(VersionFileSchema.shape).sort()).toEqual(['file_type', 'filename', 'hashes', 'primary', 'size', 'url']);

@@ -1,3 +1,4 @@
+import { highlightCode } from '@cairn/shared/markdown/highlighter';
 import { createMarkdownRenderer } from '@cairn/shared/markdown/renderer';
 import DOMPurify from 'dompurify';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { renderMarkdown } from './markdown';
 
 const renderer = createMarkdownRenderer({
   purify: DOMPurify(),
+  highlight: highlightCode,
   imageProxyUrl: 'https://img.proxy.test/?url=',
   ownMediaHosts: ['cdn.cairn.test'],
   siteHosts: ['cairn.test'],

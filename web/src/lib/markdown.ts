@@ -1,3 +1,4 @@
+import { highlightCode } from '@cairn/shared/markdown/highlighter';
 import { createMarkdownRenderer, type MarkdownRenderer } from '@cairn/shared/markdown/renderer';
 import DOMPurify from 'dompurify';
 import { env } from '../config/env';
@@ -22,6 +23,7 @@ function createSiteMarkdownRenderer(): MarkdownRenderer {
   return createMarkdownRenderer({
     // A private instance (bound to this window): the policy's hooks must not leak into other uses of DOMPurify.
     purify: DOMPurify(),
+    highlight: highlightCode,
     // Absolute, so that an image URL already pointing at the proxy is recognised as such.
     imageProxyUrl: env.imageProxyUrl === undefined ? undefined : new URL(env.imageProxyUrl, window.location.href).href,
     // With Cairn's own proxy every external image goes through it, so no other host is contacted;

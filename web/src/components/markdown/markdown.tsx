@@ -16,9 +16,9 @@ export function loadMarkdownRenderer() {
 }
 
 /** User-written markdown (descriptions, changelogs), rendered and sanitised by the spec §5 rules. */
-export function Markdown({ source, className }: { source: string; className?: string }) {
+export function Markdown({ source, className, lang }: { source: string; className?: string; lang?: string }) {
   const { renderMarkdown } = use(loadMarkdownRenderer());
   const classes = className ? `markdown ${className}` : 'markdown';
   // renderMarkdown sanitises its output to the allow-list of shared/src/markdown/policy.ts.
-  return <div className={classes} dangerouslySetInnerHTML={{ __html: renderMarkdown(source) }} />;
+  return <div className={classes} lang={lang} dangerouslySetInnerHTML={{ __html: renderMarkdown(source) }} />;
 }

@@ -22,17 +22,17 @@ export function ProjectDescription({ project }: { project: Project }) {
   return (
     <>
       {languages.length > 1 && <LanguageSwitch languages={languages} original={original} shown={shown} label={t('project.translations.descriptionLanguage')} onChange={choose} />}
-      <div lang={shown} aria-busy={body === undefined}>
-        {body === undefined ? (
-          translated.isError ? <EmptyState>{t('project.translations.unavailable')}</EmptyState> : <Skeleton height="8rem" />
-        ) : body.trim() ? (
-          <Suspense fallback={null}>
-            <Markdown source={body} />
-          </Suspense>
-        ) : (
-          <EmptyState>{t('project.description.empty')}</EmptyState>
-        )}
-      </div>
+      {body === undefined ? (
+        <div lang={shown} aria-busy={!translated.isError}>
+          {translated.isError ? <EmptyState>{t('project.translations.unavailable')}</EmptyState> : <Skeleton height="8rem" />}
+        </div>
+      ) : body.trim() ? (
+        <Suspense fallback={null}>
+          <Markdown source={body} lang={shown} />
+        </Suspense>
+      ) : (
+        <EmptyState>{t('project.description.empty')}</EmptyState>
+      )}
     </>
   );
 }

@@ -18,17 +18,17 @@ export function VersionChangelog({ version }: { version: Version }) {
   return (
     <>
       {languages.length > 1 && <LanguageSwitch languages={languages} original={original} shown={shown} label={t('project.translations.changelogLanguage')} onChange={choose} />}
-      <div lang={shown} aria-busy={changelog === undefined && !translated.isError}>
-        {changelog === undefined && !translated.isError ? (
-          <p role="status">{t('project.version.loading')}</p>
-        ) : changelog ? (
-          <Suspense fallback={<p role="status">{t('project.version.loading')}</p>}>
-            <Markdown source={changelog} />
-          </Suspense>
-        ) : (
-          <EmptyState>{translated.isError ? t('project.translations.unavailable') : t('project.version.noChangelog')}</EmptyState>
-        )}
-      </div>
+      {changelog === undefined && !translated.isError ? (
+        <p role="status" lang={shown}>
+          {t('project.version.loading')}
+        </p>
+      ) : changelog ? (
+        <Suspense fallback={<p role="status">{t('project.version.loading')}</p>}>
+          <Markdown source={changelog} lang={shown} />
+        </Suspense>
+      ) : (
+        <EmptyState>{translated.isError ? t('project.translations.unavailable') : t('project.version.noChangelog')}</EmptyState>
+      )}
     </>
   );
 }
