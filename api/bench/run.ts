@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 /**
  * `npm run bench`: loopback-only load tests with fixed durations, printing figures.
  * Set BENCH_SECONDS to change the duration of each run (default 10); BENCH_ONLY=search runs only
- * the search scenarios, BENCH_ONLY=api the API ones (several: BENCH_ONLY=api,search), BENCH_ONLY=analytics the analytics ones,
+ * the search scenarios, BENCH_ONLY=api the API ones (the dependency plan included; BENCH_ONLY=plan that one alone; several: BENCH_ONLY=api,search), BENCH_ONLY=analytics the analytics ones,
  * BENCH_ONLY=client only the comparison of Meilisearch transports, BENCH_ONLY=web the website's
  * first download and LCP of /mods, BENCH_ONLY=servers only the node agent's idle game servers per
  * host (node-agent/bench). BENCH_PROJECTS sets the synthetic catalogue's size (default 100,000).
@@ -22,6 +22,7 @@ const large = SYNTHETIC_PROJECTS >= 1_000_000;
 const goals = {
   ratio: 0.9,
   hashP95Ms: large ? 50 : 30,
+  planP95Ms: 200,
   reindex: large ? '< 5 min' : '< 30 s',
   publishMs: 1000,
   searchP95Ms: large ? 50 : 35,
@@ -29,9 +30,9 @@ const goals = {
   rssMb: large ? 250 : 200,
 };
 const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' / ')}`;
-/** BENCH_ONLY=search | api | analytics | client | web | servers: those parts only (comma-separated, e.g. `api,search`). */
+/** BENCH_ONLY=search | api | plan | analytics | client | web | servers: those parts only (comma-separated, e.g. `api,search`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const runs = (part: 'search' | 'api' | 'analytics' | 'client' | 'web') => only === undefined || only.includes(part);
+const runs = (part: 'search' | 'api' | 'plan' | 'analytics' | 'client' | 'web') => only === undefined || only.includes(part);
 
 async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
   // Warm both paths first so JIT, caches and connection set-up are not measured.
@@ -91,6 +92,18 @@ async function main(): Promise<void> {
       const updates = await post('POST /v2/version_files/update', `${ready.apiUrl}/v2/version_files/update`, ready.updateBody, 1);
       console.log(`p95 with 1,000 hashes: version_files ${lookup.p95.toFixed(1)} ms, version_files/update ${updates.p95.toFixed(1)} ms (goal < ${goals.hashP95Ms} ms); ${load()}\n`);
       console.log(`API process RSS after the runs: ${Math.round((await rss()) / 1024 / 1024)} MB (goal < ${goals.rssMb} MB)\n`);
+    }
+
+    if (runs('api') || runs('plan')) {
+      // The fixture's 300 mods (150 by hash, 150 by slug) close over 60 libraries three levels deep.
+      const sample = (await (await fetch(`${ready.apiUrl}/v2/dependency_plan`, { method: 'POST', body: ready.dependencyPlanBody, headers: { 'content-type': 'application/json' } })).json()) as {
+        inputs: { status: string }[];
+        dependencies: unknown[];
+      };
+      const resolved = sample.inputs.filter((input) => input.status === 'resolved').length;
+      console.log(`POST /v2/dependency_plan with 300 mods — ${resolved} resolved, ${sample.inputs.length - resolved} missing, ${sample.dependencies.length} dependencies; one client (latency), ${seconds} s\n`);
+      const plan = await post('POST /v2/dependency_plan', `${ready.apiUrl}/v2/dependency_plan`, ready.dependencyPlanBody, 1);
+      console.log(`p95 of a 300-mod plan: ${plan.p95.toFixed(1)} ms (goal < ${goals.planP95Ms} ms); ${load()}\n`);
     }
 
     if (runs('search')) await benchSearch(ready, ask);

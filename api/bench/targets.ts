@@ -5,7 +5,8 @@ import { createFileStore } from '../src/lib/storage/create-file-store.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, workspaceRoot } from '../src/config.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
-import { countSyntheticProjects, seedSyntheticCatalogue, syntheticFileHashQuery } from '../src/db/seed/synthetic-catalogue.js';
+import { countSyntheticProjects, seedSyntheticCatalogue, syntheticFileHashQuery, SYNTHETIC_OWNER } from '../src/db/seed/synthetic-catalogue.js';
+import { dependencyPlanBody, ensureDependencyPlanFixture } from './dependency-plan-fixture.js';
 import { freePort, silentLogger } from '../src/embedded/process-utils.js';
 import { openRuntime } from '../src/runtime.js';
 import { recordSearchChange } from '../src/lib/search-outbox.js';
@@ -32,6 +33,8 @@ export interface TargetsReady {
   /** JSON bodies for the hash routes: 1,000 sha1 hashes of existing files. */
   hashListBody: string;
   updateBody: string;
+  /** JSON body of the dependency plan: 300 mods with their dependencies (dependency-plan-fixture.ts). */
+  dependencyPlanBody: string;
   /** Meilisearch of the catalogue, for sending the API's search queries straight to it. */
   meilisearch: { url: string; key: string };
   /** A free loopback address for the website (bench/web.ts serves web/dist there); the API accepts its origin. */
@@ -72,6 +75,8 @@ async function main(): Promise<void> {
     await seedSyntheticCatalogue(db, files, SYNTHETIC_PROJECTS, (line) => console.log(line));
   }
   const total = await countSyntheticProjects(db);
+  const [syntheticOwner] = await db.execute<{ id: string }>(sql`select id::text from users where lower(username) = ${SYNTHETIC_OWNER}`);
+  await ensureDependencyPlanFixture(db, Number(syntheticOwner!.id));
   // No payments processor is configured here: billing is unavailable, as it always was in the bench.
   const api = await buildApp({ config, database: runtime.database, search: runtime.search, files, payments: undefined }, { logger: false });
   await api.listen({ host: '127.0.0.1', port: 0 });
@@ -174,6 +179,7 @@ async function main(): Promise<void> {
     projectSlug,
     hashListBody: JSON.stringify({ hashes, algorithm: 'sha1' }),
     updateBody: JSON.stringify({ hashes, algorithm: 'sha1', loaders: ['fabric', 'quilt'], game_versions: ['1.20.1', '1.21'], version_types: ['release'] }),
+    dependencyPlanBody: dependencyPlanBody(),
     meilisearch: runtime.services.search,
     siteUrl,
   } satisfies TargetsReady);

@@ -28,10 +28,14 @@ import { teamsModule } from './modules/teams/index.js';
 import { organizationsModule } from './modules/organizations/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { versionsModule } from './modules/versions/index.js';
+import { dependencyPlanModule } from './modules/dependency-plan/index.js';
+import { versionDiffsModule } from './modules/version-diffs/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
 import { searchModule } from './modules/search/index.js';
+import { feedsModule } from './modules/feeds/index.js';
 import { imagesModule } from './modules/images/index.js';
 import { imageProxyModule } from './modules/image-proxy/index.js';
+import { webhooksModule } from './modules/webhooks/index.js';
 import { moderationModule } from './modules/moderation/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { threadsModule } from './modules/threads/index.js';
@@ -137,8 +141,11 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     countryOf,
     webOrigins: config.webOrigins,
   });
+  await app.register(versionDiffsModule, { db });
+  await app.register(dependencyPlanModule, { db, publicApiUrl: config.publicApiUrl, fileTokens });
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(imageProxyModule, { prefix: '/v2', db, files: deps.files, config: config.imageProxy });
+  await app.register(webhooksModule, { prefix: '/v2', db, config: config.webhooks, jobs: deps.jobs });
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
   await app.register(reportsModule, { prefix: '/v2', db });
   await app.register(threadsModule, { prefix: '/v2', db });
@@ -149,5 +156,14 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments, clock: deps.billingClock, servers: serverPurchases });
   await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl, cacheMs: config.search.cacheMs });
+  await app.register(feedsModule, {
+    db,
+    search: deps.search,
+    indexPrefix: config.search.indexPrefix,
+    publicSiteUrl: config.publicSiteUrl,
+    publicApiUrl: config.publicApiUrl,
+    publicCdnUrl: config.publicCdnUrl,
+    imageProxyUrl: config.imageProxy.publicUrl,
+  });
   return app;
 }

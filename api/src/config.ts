@@ -5,7 +5,9 @@ import { databaseSchema, databaseSection, type DatabaseSection } from './config/
 import { checkFiles, filesSchema, filesSection, type FilesSection } from './config/files.js';
 import { checkGameServers, gameServersSchema, gameServersSection, type GameServersSection } from './config/game-servers.js';
 import { httpSchema, httpSection, type HttpSection } from './config/http.js';
-import { checkImageProxy, imageProxySchema, imageProxySection, type ImageProxySection } from './config/image-proxy.js';
+import { imageProxySchema, imageProxySection, type ImageProxySection } from './config/image-proxy.js';
+import { checkOutbound, outboundSchema, outboundSection, type OutboundSection } from './config/outbound.js';
+import { checkWebhooks, webhooksSchema, webhooksSection, type WebhooksSection } from './config/webhooks.js';
 import { instanceSchema, instanceSection, type InstanceSection } from './config/instance.js';
 import { mailSchema, mailSection, type MailSection } from './config/mail.js';
 import { metricsSchema, metricsSection, type MetricsSection } from './config/metrics.js';
@@ -19,6 +21,7 @@ import { siteSchema, siteSection, type SiteSection } from './config/site.js';
 
 export type { FileStoreConfig } from './config/files.js';
 export type { ImageProxyConfig } from './config/image-proxy.js';
+export type { WebhooksConfig } from './config/webhooks.js';
 export { DEFAULT_MODPACK_DOWNLOAD_HOSTS } from './config/modpack-downloads.js';
 export type { PayoutProviderConfig, RevenueConfig } from './config/payouts.js';
 export type { AuthProviderConfig } from './config/sign-in-providers.js';
@@ -43,6 +46,8 @@ export const ConfigSchema = z
     ...gameServersSchema.shape,
     ...httpSchema.shape,
     ...imageProxySchema.shape,
+    ...outboundSchema.shape,
+    ...webhooksSchema.shape,
     ...mailSchema.shape,
     ...metricsSchema.shape,
     ...tracingSchema.shape,
@@ -59,7 +64,8 @@ export const ConfigSchema = z
     checkCaptcha(env, ctx);
     checkSignInProviders(env, ctx);
     checkPayouts(env, ctx);
-    checkImageProxy(env, ctx);
+    checkOutbound(env, ctx);
+    checkWebhooks(env, ctx);
   });
 
 export type Env = z.infer<typeof ConfigSchema>;
@@ -75,6 +81,8 @@ export interface Config
     GameServersSection,
     HttpSection,
     ImageProxySection,
+    OutboundSection,
+    WebhooksSection,
     MailSection,
     MetricsSection,
     TracingSection,
@@ -104,6 +112,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const instance = instanceSection(env);
   const site = siteSection(env);
   const files = filesSection(env, instance.dataDir);
+  const outbound = outboundSection(env);
   return {
     ...instance,
     ...site,
@@ -114,7 +123,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...searchSection(env),
     ...gameServersSection(env),
     ...httpSection(env),
-    ...imageProxySection(env, site.publicApiUrl),
+    ...outbound,
+    ...imageProxySection(env, site.publicApiUrl, outbound.outbound.allowHosts),
+    ...webhooksSection(env, outbound.outbound.allowHosts),
     ...mailSection(env, site.publicSiteUrl),
     ...metricsSection(env),
     ...tracingSection(env),

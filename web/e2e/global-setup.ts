@@ -53,10 +53,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('The e2e tier runs the built product: build first (npm test does).');
   }
   const dataDir = join(repoRoot, '.data', 'e2e');
-  const { child, apiUrl, siteUrl, imageOriginPort, output } = await startProductWithRetries(main, dataDir);
+  const { child, apiUrl, siteUrl, imageOriginPort, webhookReceiverPort, output } = await startProductWithRetries(main, dataDir);
   project.provide('siteUrl', siteUrl);
   project.provide('apiUrl', apiUrl);
   project.provide('imageOriginPort', imageOriginPort);
+  project.provide('webhookReceiverPort', webhookReceiverPort);
 
   return async () => {
     child.kill('SIGTERM');
@@ -69,8 +70,10 @@ interface Started {
   child: ChildProcess;
   apiUrl: string;
   siteUrl: string;
-  /** A loopback port the image proxy may fetch from (IMAGE_PROXY_ALLOW_HOSTS): a test's own image origin listens there. */
+  /** A loopback port the image proxy may fetch from (OUTBOUND_ALLOW_HOSTS): a test's own image origin listens there. */
   imageOriginPort: number;
+  /** A loopback port webhooks may be delivered to (OUTBOUND_ALLOW_HOSTS, plain http allowed): a test's own receiver listens there. */
+  webhookReceiverPort: number;
   output: () => string;
 }
 
@@ -93,7 +96,7 @@ async function startProductWithRetries(main: string, dataDir: string): Promise<S
 async function startProduct(main: string, dataDir: string): Promise<Started> {
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  const [apiPort, webPort, imageOriginPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, webPort, imageOriginPort, webhookReceiverPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -103,7 +106,8 @@ async function startProduct(main: string, dataDir: string): Promise<Started> {
     CAIRN_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
-    IMAGE_PROXY_ALLOW_HOSTS: `127.0.0.1:${imageOriginPort}`,
+    OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${imageOriginPort},127.0.0.1:${webhookReceiverPort}`,
+    WEBHOOKS_ALLOW_HTTP: 'true',
   };
   const child = spawn(process.execPath, ['--enable-source-maps', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -119,7 +123,7 @@ async function startProduct(main: string, dataDir: string): Promise<Started> {
     await new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
     throw new Error(`${(error as Error).message}\n--- Cairn output ---\n${output}`);
   }
-  return { child, apiUrl, siteUrl, imageOriginPort, output: () => output };
+  return { child, apiUrl, siteUrl, imageOriginPort, webhookReceiverPort, output: () => output };
 }
 
 declare module 'vitest' {
@@ -128,5 +132,6 @@ declare module 'vitest' {
     siteUrl: string;
     apiUrl: string;
     imageOriginPort: number;
+    webhookReceiverPort: number;
   }
 }

@@ -8,7 +8,7 @@ import { apiJson, apiSession, signIn } from './demo-accounts';
 /**
  * Cairn's own image proxy in a real browser: a project description shows an image hosted on
  * another origin (a server this file starts on the port the e2e setup put on
- * IMAGE_PROXY_ALLOW_HOSTS), and the browser gets it from Cairn — every request the page makes
+ * OUTBOUND_ALLOW_HOSTS), and the browser gets it from Cairn — every request the page makes
  * goes to Cairn's own origins, none to the image's.
  */
 

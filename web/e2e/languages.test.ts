@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl, waitForSearchIndex } from './browser';
+import { apiJson, apiSession } from './demo-accounts';
 
 /** The pages most people see, checked in every language and pseudo-locale. */
 const MAIN_PAGES = ['/', '/mods', '/mod/lanternlight', '/settings/language'];
@@ -109,5 +110,28 @@ describe.skipIf(!browserAvailable)('languages in a real browser', () => {
     await screenshot(page, 'settings-rtl');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it("shows a project's description in another language, switched on the page and marked for assistive technology", async () => {
+    const admin = await apiSession('demo-admin');
+    const german = { summary: 'Hängende Laternen, Papierlampen und leuchtendes Moos.', description: 'Laternen, die Höhlen ohne eine einzige Fackel erhellen.' };
+    await apiJson(admin, '/v2/project/lanternlight/translations/de-DE', { method: 'PUT', body: JSON.stringify(german) });
+    try {
+      const context = await browser.newContext({ locale: 'en-US' });
+      const page = await context.newPage();
+      await openAndSettle(page, '/mod/lanternlight');
+      const choice = page.getByRole('combobox', { name: 'Description language' });
+      await choice.selectOption('de-DE');
+      const shown = page.getByText(german.description);
+      await shown.waitFor();
+      expect(await shown.evaluate((element) => element.closest('[lang]')?.getAttribute('lang'))).toBe('de-DE');
+      await page.getByText('Shown in German').waitFor({ state: 'attached' });
+      expect(new URL(page.url()).searchParams.get('lang')).toBe('de-DE');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await screenshot(page, 'description-de');
+      await context.close();
+    } finally {
+      await apiJson(admin, '/v2/project/lanternlight/translations/de-DE', { method: 'DELETE' });
+    }
   });
 });

@@ -31,6 +31,17 @@ describe('image proxy configuration', () => {
     );
   });
 
+  it('shares OUTBOUND_ALLOW_HOSTS with the webhooks, the older name added to it', () => {
+    const config = loadConfig({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1:1000', IMAGE_PROXY_ALLOW_HOSTS: '127.0.0.1:2000,127.0.0.1:1000' });
+    expect(config.outbound.allowHosts).toEqual(['127.0.0.1:1000', '127.0.0.1:2000']);
+    expect(config.imageProxy.allowHosts).toEqual(config.outbound.allowHosts);
+    expect(config.webhooks.allowHosts).toEqual(config.outbound.allowHosts);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: 'nope' })).toThrow('OUTBOUND_ALLOW_HOSTS: must be comma-separated host:port pairs');
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1:4567', NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(40) })).toThrow(
+      'OUTBOUND_ALLOW_HOSTS: is for development and tests only',
+    );
+  });
+
   it('refuses limits below their minimums', () => {
     expect(() => loadConfig({ IMAGE_PROXY_TTL_SECONDS: '5' })).toThrow('IMAGE_PROXY_TTL_SECONDS');
     expect(() => loadConfig({ IMAGE_PROXY_MAX_WIDTH: '8' })).toThrow('IMAGE_PROXY_MAX_WIDTH');

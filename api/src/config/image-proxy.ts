@@ -1,8 +1,4 @@
 import { z } from 'zod';
-import { addProblem } from './env-values.js';
-import type { InstanceEnv } from './instance.js';
-
-const HOST_PORT = /^(?:\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?):\d{1,5}$/i;
 
 /** Cairn's own image proxy for images in user-written markdown (docs/operations.md, "Image proxy"). */
 export const imageProxySchema = z.object({
@@ -21,14 +17,6 @@ export const imageProxySchema = z.object({
   /** Deadline of a whole fetch (redirects included), and of the TCP connect alone. */
   IMAGE_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   IMAGE_PROXY_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
-  /**
-   * Development and tests only: exact `host:port` pairs (comma separated) the proxy may fetch
-   * from although they resolve to loopback or private addresses.
-   */
-  IMAGE_PROXY_ALLOW_HOSTS: z
-    .string()
-    .refine((v) => v.split(',').every((pair) => HOST_PORT.test(pair.trim())), 'must be comma-separated host:port pairs (e.g. 127.0.0.1:4567)')
-    .optional(),
 });
 
 export type ImageProxyEnv = z.infer<typeof imageProxySchema>;
@@ -44,6 +32,7 @@ export interface ImageProxyConfig {
   maxWidth: number;
   timeoutMs: number;
   connectTimeoutMs: number;
+  /** The shared outbound allow-list (config/outbound.ts). */
   allowHosts: string[];
 }
 
@@ -51,17 +40,10 @@ export interface ImageProxySection {
   imageProxy: ImageProxyConfig;
 }
 
-/** The allow-list opens loopback and private addresses to user-chosen URLs: never in production. */
-export function checkImageProxy(env: ImageProxyEnv & Pick<InstanceEnv, 'NODE_ENV'>, ctx: z.RefinementCtx): void {
-  if (env.IMAGE_PROXY_ALLOW_HOSTS && env.NODE_ENV === 'production') {
-    addProblem(ctx, 'IMAGE_PROXY_ALLOW_HOSTS', 'is for development and tests only; leave it unset when NODE_ENV=production');
-  }
-}
-
 /** The route's path under the API (kept beside its public URL so the two cannot drift). */
 export const IMAGE_PROXY_PATH = '/v2/image-proxy';
 
-export function imageProxySection(env: ImageProxyEnv, publicApiUrl: string): ImageProxySection {
+export function imageProxySection(env: ImageProxyEnv, publicApiUrl: string, allowHosts: string[]): ImageProxySection {
   const enabled = env.IMAGE_PROXY === 'on';
   return {
     imageProxy: {
@@ -74,7 +56,7 @@ export function imageProxySection(env: ImageProxyEnv, publicApiUrl: string): Ima
       maxWidth: env.IMAGE_PROXY_MAX_WIDTH,
       timeoutMs: env.IMAGE_PROXY_TIMEOUT_MS,
       connectTimeoutMs: env.IMAGE_PROXY_CONNECT_TIMEOUT_MS,
-      allowHosts: [...new Set((env.IMAGE_PROXY_ALLOW_HOSTS ?? '').split(',').map((pair) => pair.trim().toLowerCase()).filter(Boolean))],
+      allowHosts,
     },
   };
 }

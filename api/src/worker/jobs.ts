@@ -12,6 +12,7 @@ import { searchJobs } from '../modules/search/search.jobs.js';
 import { serversJobs } from '../modules/servers/servers.jobs.js';
 import { sessionsJobs } from '../modules/sessions/sessions.jobs.js';
 import { versionsJobs } from '../modules/versions/versions.jobs.js';
+import { webhooksJobs } from '../modules/webhooks/webhooks.jobs.js';
 import { filesJobs } from './files.jobs.js';
 import { mailJobs } from './mail.jobs.js';
 
@@ -39,6 +40,7 @@ export const JOBS: ReadonlyArray<JobDefinition<WorkerJobDeps, never>> = [
   ...serversJobs,
   ...sessionsJobs,
   ...versionsJobs,
+  ...webhooksJobs,
   ...filesJobs,
   ...mailJobs,
 ];

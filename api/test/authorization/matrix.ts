@@ -1,14 +1,15 @@
 import { multipart } from '../helpers/multipart.js';
 import { jar, versionData } from '../helpers/versions.js';
 import { zip } from '../helpers/zip.js';
-import { encodeBase62, randomId } from '../../src/lib/ids.js';
+import { encodeBase62, parseId, randomId } from '../../src/lib/ids.js';
 import { notifications } from '../../src/db/schema/trust.js';
 import { collectionProjects, collections } from '../../src/db/schema/collections.js';
 import { pngBytes, type World } from './world.js';
-import { insertOrganization } from '../factories/catalogue.js';
+import { insertOrganization, insertVersion } from '../factories/catalogue.js';
 import { findProjectThreadId } from '../../src/modules/threads/threads.port.js';
 import { payouts } from '../../src/db/schema/payouts.js';
 import { projectTranslations, versionTranslations } from '../../src/db/schema/translations.js';
+import { webhookDeliveries } from '../../src/db/schema/webhooks.js';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -127,6 +128,50 @@ async function ownerOrganization(w: World): Promise<string> {
 }
 
 /** The owner's organization after the owner moved the draft project into it. */
+/** A webhook the world's owner added to `owner` (a project's or organization's path), and one finished delivery of it. */
+async function ownerWebhook(w: World, owner: string): Promise<{ hook: string; delivery: string }> {
+  const response = await w.ctx.app.inject({
+    method: 'POST',
+    url: `${owner}/webhooks`,
+    headers: { authorization: w.owner.session },
+    payload: { url: 'https://hooks.example.org/matrix', events: ['version.published'] },
+  });
+  const hook = response.json<{ id: string }>().id;
+  const id = Number(randomId());
+  const payload = { type: 'ping', timestamp: new Date().toISOString(), data: { webhook_id: hook, project: null, organization: null } };
+  await w.ctx.database.db.insert(webhookDeliveries).values({ id, webhookId: parseId(hook)!, messageId: `msg_matrix${id}`, event: 'ping', payload: JSON.stringify(payload), status: 'succeeded', attempts: 1, statusCode: 200 });
+  return { hook, delivery: encodeBase62(id) };
+}
+
+/**
+ * Webhook routes of a project (the world's draft one) or an organization (the owner's hidden one):
+ * the team's managers and admins; moderators see the owner but not its hooks (401); strangers do
+ * not see it (404). Pings and "send again" answer 503 to those allowed: this app has no job queue.
+ */
+function webhookRows(kind: 'project' | 'organization'): Record<string, MatrixEntry> {
+  const prefix = `/v2/${kind}/:id/webhooks`;
+  const ownerPath = async (w: World) => (kind === 'project' ? `/v2/project/${w.project.key}` : `/v2/organization/${await ownerOrganization(w)}`);
+  const allowed = (status: number) => ({ owner: status, stranger: 404, moderator: 401, admin: status });
+  const withHook = (build: (owner: string, hook: { hook: string; delivery: string }) => MatrixRequest) => async (w: World) => {
+    const owner = await ownerPath(w);
+    return build(owner, await ownerWebhook(w, owner));
+  };
+  return {
+    [`GET ${prefix}`]: { request: async (w) => get(`${await ownerPath(w)}/webhooks`), ...allowed(200) },
+    [`POST ${prefix}`]: { request: async (w) => send('POST', `${await ownerPath(w)}/webhooks`, { url: 'https://hooks.example.org/new', events: ['version.published'] }), ...allowed(200) },
+    [`GET ${prefix}/:hook`]: { request: withHook((owner, { hook }) => get(`${owner}/webhooks/${hook}`)), ...allowed(200) },
+    [`PATCH ${prefix}/:hook`]: { request: withHook((owner, { hook }) => send('PATCH', `${owner}/webhooks/${hook}`, { enabled: false })), ...allowed(200) },
+    [`DELETE ${prefix}/:hook`]: { request: withHook((owner, { hook }) => send('DELETE', `${owner}/webhooks/${hook}`)), ...allowed(204) },
+    [`POST ${prefix}/:hook/secret`]: { request: withHook((owner, { hook }) => send('POST', `${owner}/webhooks/${hook}/secret`)), ...allowed(200) },
+    [`POST ${prefix}/:hook/ping`]: { request: withHook((owner, { hook }) => send('POST', `${owner}/webhooks/${hook}/ping`)), ...allowed(503) },
+    [`GET ${prefix}/:hook/deliveries`]: { request: withHook((owner, { hook }) => get(`${owner}/webhooks/${hook}/deliveries`)), ...allowed(200) },
+    [`POST ${prefix}/:hook/deliveries/:delivery/resend`]: {
+      request: withHook((owner, { hook, delivery }) => send('POST', `${owner}/webhooks/${hook}/deliveries/${delivery}/resend`)),
+      ...allowed(503),
+    },
+  };
+}
+
 async function ownerOrganizationWithProject(w: World): Promise<string> {
   const organization = await ownerOrganization(w);
   await w.ctx.app.inject({ method: 'POST', url: `/v2/organization/${organization}/projects`, headers: { authorization: w.owner.session }, payload: { project_id: w.project.key } });
@@ -170,6 +215,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/tag/side_type': { request: () => get('/v2/tag/side_type'), ...everyone(200) },
   'GET /v2/statistics': { request: () => get('/v2/statistics'), ...everyone(200) },
   'GET /v2/search': { request: () => get('/v2/search'), ...everyone(200) },
+  // Atom feeds (docs/api/feeds.md): public and anonymous, so the team's draft project and private collection have none, even for them.
+  'GET /v2/search/feed.atom': { request: () => get('/v2/search/feed.atom'), ...everyone(200) },
+  'GET /v2/project/:id/feed.atom': { request: (w) => get(`/v2/project/${w.project.key}/feed.atom`), ...everyone(404) },
+  'GET /v2/user/:id/feed.atom': { request: (w) => get(`/v2/user/${w.ownerKey}/feed.atom`), ...everyone(200) },
+  'GET /v2/collection/:id/feed.atom': { request: async (w) => get(`/v2/collection/${await ownerCollection(w, 'private')}/feed.atom`), ...everyone(404) },
 
   // Personal access tokens: one's own only.
   'GET /v2/pat': { request: () => get('/v2/pat'), owner: 200, stranger: 200, moderator: 200 },
@@ -298,6 +348,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   // Versions (listed, but inside the draft project: hidden like it).
   'GET /v2/project/:id/version': { request: (w) => get(`/v2/project/${w.project.key}/version`), ...teamOrModerator(200, 404), anonymous: 404 },
   'GET /v2/project/:id/version/:version': { request: (w) => get(`/v2/project/${w.project.key}/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'GET /v2/project/:id/compare': {
+    request: async (w) => {
+      const later = await insertVersion(w.ctx.database.db, { projectId: w.project.id, authorId: w.owner.id, datePublished: new Date(Date.now() + 60_000) });
+      return get(`/v2/project/${w.project.key}/compare?from=${w.version.key}&to=${later.key}`);
+    },
+    ...teamOrModerator(200, 404),
+    anonymous: 404,
+  },
   'GET /v2/version/:id': { request: (w) => get(`/v2/version/${w.version.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'PATCH /v2/version/:id': { request: (w) => send('PATCH', `/v2/version/${w.version.key}`, { name: 'Matrix version' }), ...teamOrModerator(204, 404) },
   'GET /v2/version/:id/translations': { request: (w) => get(`/v2/version/${w.version.key}/translations`), ...teamOrModerator(200, 404) },
@@ -363,6 +421,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     ...everyone(200),
   },
   'POST /v2/version_file/project': { request: (w) => send('POST', '/v2/version_file/project', { hashes: [w.version.sha1], algorithm: 'sha1' }), ...everyone(200) },
+  // A bulk read: what the caller may not see is answered as not found, never refused.
+  'POST /v2/dependency_plan': { request: (w) => send('POST', '/v2/dependency_plan', { hashes: [w.version.sha1], projects: [w.project.key], loader: 'fabric', game_version: '1.20.1' }), ...everyone(200) },
   // The reference answers an unknown (or hidden) project here with a 400, and launchers expect it.
   'GET /v2/updates/:id/forge_updates.json': { request: (w) => get(`/v2/updates/${w.project.key}/forge_updates.json`), ...teamOrModerator(200, 400), anonymous: 400 },
 
@@ -441,6 +501,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v3/organization/:id': { request: async (w) => get(`/v3/organization/${await ownerOrganization(w)}`), ...teamOrModerator(200, 404), anonymous: 404 },
   'GET /v3/organizations': { request: async (w) => get(`/v3/organizations?ids=${ids(await ownerOrganization(w))}`), ...everyone(200) },
   'GET /v3/organization/:id/projects': { request: async (w) => get(`/v3/organization/${await ownerOrganizationWithProject(w)}/projects`), ...teamOrModerator(200, 404), anonymous: 404 },
+  // Release webhooks (docs/api/webhooks.md).
+  ...webhookRows('project'),
+  ...webhookRows('organization'),
   // Creator revenue and payouts (issue 14). The test context has the sandbox processor: fees are
   // previewed for anyone signed in; withdrawals answer 400 (no balance) after authorization; the
   // sandbox's webhook refuses unsigned bodies; webhooks of unconfigured processors 404.

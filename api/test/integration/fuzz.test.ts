@@ -44,9 +44,12 @@ let version: InsertedVersion;
 let otherPatId: string;
 let oauthAppId: string;
 let sessionId: string;
+let webhookId: string;
+let webhookDeliveryId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMIT_BYPASS_KEY: BYPASS } });
+  // A job queue (not run): webhook pings and "send again" queue their deliveries instead of answering 503.
+  ctx = await createTestContext({ env: { RATE_LIMIT_BYPASS_KEY: BYPASS }, jobs: 'queue' });
   const db = ctx.database.db;
   owner = await insertUserWithTokens(db, { username: 'FuzzOwner' });
   project = await insertProject(db, { ownerId: owner.id, slug: 'fuzz-target' });
@@ -57,6 +60,10 @@ beforeAll(async () => {
   const app = await call('POST', '/v2/oauth/app', owner.session, { name: 'Fuzz App', max_scopes: 1, redirect_uris: ['https://fuzz.test/cb'] });
   oauthAppId = app.json<{ id: string }>().id;
   sessionId = (await call('GET', '/v2/session/list', owner.session)).json<{ id: string }[]>()[0]!.id;
+  webhookId = (await call('POST', `/v2/project/${project.key}/webhooks`, owner.session, { url: 'https://hooks.example.org/fuzz', events: ['version.published'] })).json<{ id: string }>().id;
+  webhookDeliveryId = (await call('POST', `/v2/project/${project.key}/webhooks/${webhookId}/ping`, owner.session)).json<{ id: string }>().id;
+  // Finished, so it may be sent again.
+  await ctx.database.sql`update webhook_deliveries set status = 'succeeded', attempts = 1`;
 });
 afterAll(() => ctx?.close());
 
@@ -80,6 +87,10 @@ function pathValue(operation: Operation, name: string): string {
       return 'fuzz.png';
     case 'language':
       return 'de-DE';
+    case 'hook':
+      return webhookId;
+    case 'delivery':
+      return webhookDeliveryId;
   }
   // The read-only /v3 routes take the same values as their /v2 twins.
   if (/^\/v[23]\/project\//.test(path) || path.includes('/updates/')) return project.key;

@@ -12,7 +12,7 @@ import { testClient } from '../helpers/client.js';
 
 /**
  * The image proxy against a real origin: an HTTP server this file starts on loopback, whose
- * host:port is the only one on IMAGE_PROXY_ALLOW_HOSTS. Every other loopback address, and
+ * host:port is the only one on OUTBOUND_ALLOW_HOSTS. Every other loopback address, and
  * names resolving to one, must stay out of reach.
  */
 
@@ -85,7 +85,7 @@ beforeAll(async () => {
   originUrl = `http://127.0.0.1:${originPort}`;
   ctx = await createTestContext({
     env: {
-      IMAGE_PROXY_ALLOW_HOSTS: `127.0.0.1:${originPort}`,
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${originPort}`,
       IMAGE_PROXY_MAX_BYTES: String(MAX_BYTES),
       IMAGE_PROXY_MAX_PIXELS: String(MAX_PIXELS),
       IMAGE_PROXY_TIMEOUT_MS: '3000',

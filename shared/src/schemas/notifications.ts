@@ -52,6 +52,14 @@ export const NotificationBodySchema = z.union([
     next_due: z.string(),
     header_message: z.string().nullable().optional(),
   }),
+  /** Cairn switched a release webhook off after `failures` failed deliveries in a row; one of project_id and organization_id is set. */
+  z.object({
+    type: z.literal('webhook_disabled'),
+    webhook_id: Base62IdSchema,
+    project_id: Base62IdSchema.nullable(),
+    organization_id: Base62IdSchema.nullable(),
+    failures: z.number().int(),
+  }),
 ]);
 export type NotificationBody = z.infer<typeof NotificationBodySchema>;
 export type NotificationType = NotificationBody['type'];

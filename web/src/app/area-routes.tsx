@@ -31,7 +31,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.projectSettings.path,
       children: [
         authGuardRoute(queryClient, [
-          { id: 'project-settings', index: true, lazy: creatorPage('settings', ['project-settings', 'account', 'markdown-editor', 'analytics']) },
+          { id: 'project-settings', index: true, lazy: creatorPage('settings', ['project-settings', 'account', 'markdown-editor', 'analytics', 'webhooks']) },
         ]),
       ],
     },
@@ -98,7 +98,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
         ],
       },
       // Organization settings: the page checks the member's permissions.
-      { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: organizationPage('settings', ['organizations', 'analytics']) },
+      { id: 'organization-settings', path: `${paths.organization.settings.path}/:section?`, lazy: organizationPage('settings', ['organizations', 'analytics', 'webhooks']) },
       // The report form (spec §2 `/report`), for signed-in users.
       { id: 'report', path: paths.report.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.reportForm), ['reports', 'account']) },
     ]),

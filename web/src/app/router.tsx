@@ -30,6 +30,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
     versions: lazyRoute(queryClient, () => import('./routes/project/versions'), ['version-editor']),
     version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
+    versionCompare: lazyRoute(queryClient, () => import('./routes/project/version-compare')),
     versionCreate: creatorPage('versionCreate', ['version-editor', 'markdown-editor']),
     versionEdit: creatorPage('versionEdit', ['version-editor', 'markdown-editor']),
     moderation: lazyRoute(queryClient, () => reportPages().then((m) => m.projectModeration), ['reports', 'moderation', 'account']),
@@ -67,6 +68,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
                   { id: `project-${type}-changelog`, path: 'changelog', lazy: projectRoutes.changelog },
                   { id: `project-${type}-versions`, path: 'versions', lazy: projectRoutes.versions },
                   { id: `project-${type}-version`, path: paths.projectVersion.path, lazy: projectRoutes.version },
+                  { id: `project-${type}-version-compare`, path: paths.projectVersion.comparePath, lazy: projectRoutes.versionCompare },
                   // The team and staff only (the page's loader gives others the 404 page).
                   { id: `project-${type}-moderation`, path: paths.project.moderationPath, lazy: projectRoutes.moderation },
                   // Version upload and edit need a signed-in user (the pages check the permission).

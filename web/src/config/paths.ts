@@ -10,7 +10,7 @@ const encode = encodeURIComponent;
 export const LEGAL_PAGES = ['terms', 'rules', 'copyright', 'security', 'privacy', 'ccpa', 'cmp', 'cmp-info'] as const;
 type LegalPage = (typeof LEGAL_PAGES)[number];
 
-export const PROJECT_SETTINGS_SECTIONS = ['general', 'tags', 'description', 'license', 'links', 'members'] as const;
+export const PROJECT_SETTINGS_SECTIONS = ['general', 'tags', 'description', 'license', 'links', 'members', 'webhooks'] as const;
 /** Settings pages listed under "View", for members holding the permission each needs. */
 export const PROJECT_VIEW_SECTIONS = ['analytics'] as const;
 export type ProjectSettingsSection = (typeof PROJECT_SETTINGS_SECTIONS)[number] | (typeof PROJECT_VIEW_SECTIONS)[number];
@@ -67,6 +67,10 @@ export const paths = {
     getCreateHref: (type: ProjectType, idOrSlug: string) => `/${type}/${encode(idOrSlug)}/version/create`,
     editPath: 'version/:version/edit',
     getEditHref: (type: ProjectType, idOrSlug: string, version: string) => `/${type}/${encode(idOrSlug)}/version/${encode(version)}/edit`,
+    /** What changed between this version and `other` (either order; the page shows the older one first). */
+    comparePath: 'version/:version/compare/:other',
+    getCompareHref: (type: ProjectType, idOrSlug: string, version: string, other: string) =>
+      `/${type}/${encode(idOrSlug)}/version/${encode(version)}/compare/${encode(other)}`,
   },
   user: {
     path: '/user/:id',
@@ -77,7 +81,7 @@ export const paths = {
     getHref: (idOrSlug: string, projectType?: ProjectType) => `/organization/${encode(idOrSlug)}${projectType ? `/${projectType}` : ''}`,
     settings: {
       path: '/organization/:id/settings',
-      getHref: (idOrSlug: string, page?: 'members' | 'projects' | 'analytics') => `/organization/${encode(idOrSlug)}/settings${page ? `/${page}` : ''}`,
+      getHref: (idOrSlug: string, page?: 'members' | 'projects' | 'analytics' | 'webhooks') => `/organization/${encode(idOrSlug)}/settings${page ? `/${page}` : ''}`,
     },
   },
   collection: {

@@ -13,6 +13,7 @@ describe('head tags', () => {
         { hreflang: 'x-default', href: 'https://cairn.test/mods' },
         { hreflang: 'en-US', href: 'https://cairn.test/mods' },
       ],
+      feeds: [],
     });
   });
 
@@ -32,10 +33,25 @@ describe('head tags', () => {
     expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://cairn.test/settings');
     expect(document.head.querySelectorAll('link[rel="alternate"]')).toHaveLength(2);
 
-    applyHead(document, { title: 'Cairn', description: DEFAULT_DESCRIPTION, noindex: false, alternates: [] });
+    applyHead(document, { title: 'Cairn', description: DEFAULT_DESCRIPTION, noindex: false, alternates: [], feeds: [] });
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(document.head.querySelectorAll('link[rel="alternate"]')).toHaveLength(0);
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+  });
+
+  it('writes a page’s Atom feeds as alternate links and replaces them on the next page', () => {
+    const feed = { title: 'Sodium – new versions', href: 'https://api.cairn.test/v2/project/AABBCCDD/feed.atom' };
+    applyHead(document, resolveHead({ title: 'Sodium', feeds: [feed] }, '/mod/sodium', 'en-US', 'https://cairn.test'));
+    const feeds = () => [...document.head.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]')].map((link) => ({ title: link.getAttribute('title'), href: link.getAttribute('href') }));
+    expect(feeds()).toEqual([feed]);
+    // The language alternates stay apart from the feed.
+    expect(document.head.querySelectorAll('link[rel="alternate"][hreflang]')).toHaveLength(2);
+
+    const user = { title: 'jellysquid – new versions', href: 'https://api.cairn.test/v2/user/jellysquid/feed.atom' };
+    applyHead(document, resolveHead({ title: 'jellysquid', feeds: [user] }, '/user/jellysquid', 'en-US', 'https://cairn.test'));
+    expect(feeds()).toEqual([user]);
+    applyHead(document, resolveHead({ title: 'Settings' }, '/settings', 'en-US', 'https://cairn.test'));
+    expect(feeds()).toEqual([]);
   });
 });

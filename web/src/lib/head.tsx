@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, localizedUrl } from './i18n/locales';
 import { useLocale } from './i18n/i18n-provider';
 
 /**
- * Head tags per page: every route calls `useHead({ title, description, noindex })`. The deepest
+ * Head tags per page: every route calls `useHead({ title, description, noindex, feeds })`. The deepest
  * (last mounted) caller wins; updates are applied to document.head after a short debounce, so a
  * navigation that unmounts one page and mounts the next writes the head once.
  */
@@ -21,7 +21,17 @@ interface HeadInput {
   noindex?: boolean;
   /** Path of the canonical URL when it differs from the current one (e.g. slug instead of id). */
   canonicalPath?: string;
+  /** Atom feeds of the page (`<link rel="alternate" type="application/atom+xml">`), for feed readers. */
+  feeds?: readonly FeedLink[];
 }
+
+/** One feed a page offers: its title and absolute URL. */
+export interface FeedLink {
+  title: string;
+  href: string;
+}
+
+export const FEED_TYPE = 'application/atom+xml';
 
 interface ResolvedHead {
   title: string;
@@ -31,6 +41,7 @@ interface ResolvedHead {
   canonicalUrl?: string;
   /** hreflang → URL, including `x-default`. */
   alternates: ReadonlyArray<{ hreflang: string; href: string }>;
+  feeds: readonly FeedLink[];
 }
 
 const MANAGED = 'data-cairn-head';
@@ -70,6 +81,12 @@ export function applyHead(doc: Document, head: ResolvedHead): void {
     link.setAttribute(MANAGED, '');
     doc.head.append(link);
   }
+  doc.head.querySelectorAll(`link[rel="alternate"][type="${FEED_TYPE}"]`).forEach((link) => link.remove());
+  for (const { title, href } of head.feeds) {
+    const link = Object.assign(doc.createElement('link'), { rel: 'alternate', type: FEED_TYPE, title, href });
+    link.setAttribute(MANAGED, '');
+    doc.head.append(link);
+  }
 }
 
 export function resolveHead(input: HeadInput, pathname: string, locale: string, origin: string): ResolvedHead {
@@ -85,6 +102,7 @@ export function resolveHead(input: HeadInput, pathname: string, locale: string, 
       { hreflang: 'x-default', href: base },
       { hreflang: DEFAULT_LOCALE, href: localizedUrl(base, DEFAULT_LOCALE) },
     ],
+    feeds: input.feeds ?? [],
   };
 }
 
@@ -96,7 +114,7 @@ interface HeadRegistry {
 const HeadContext = createContext<HeadRegistry | null>(null);
 
 /** What the head shows while no mounted page has set its own. */
-const SITE_HEAD: ResolvedHead = { title: SITE_NAME, description: DEFAULT_DESCRIPTION, noindex: false, alternates: [] };
+const SITE_HEAD: ResolvedHead = { title: SITE_NAME, description: DEFAULT_DESCRIPTION, noindex: false, alternates: [], feeds: [] };
 
 export function HeadProvider({ children }: { children: ReactNode }) {
   const entries = useRef(new Map<string, ResolvedHead>());
@@ -142,8 +160,11 @@ export function useHead(input: HeadInput): void {
   const { pathname } = useLocation();
   const locale = useLocale();
   const { title, description, noindex, canonicalPath } = input;
+  // Compared by value: callers build the list on every render.
+  const feedsKey = JSON.stringify(input.feeds ?? []);
   useEffect(() => {
-    registry.set(key, resolveHead({ title, description, noindex, canonicalPath }, pathname, locale, window.location.origin));
-  }, [registry, key, title, description, noindex, canonicalPath, pathname, locale]);
+    const feeds = JSON.parse(feedsKey) as FeedLink[];
+    registry.set(key, resolveHead({ title, description, noindex, canonicalPath, feeds }, pathname, locale, window.location.origin));
+  }, [registry, key, title, description, noindex, canonicalPath, feedsKey, pathname, locale]);
   useEffect(() => () => registry.remove(key), [registry, key]);
 }

@@ -88,6 +88,14 @@ describe('safeFetch', () => {
   let port: number;
   beforeAll(async () => {
     server = createServer((request, response) => {
+      if (request.url === '/echo') {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => response.writeHead(201).end(`${request.method} ${request.headers['x-test']} ${Buffer.concat(chunks).toString()}`));
+        return;
+      }
+      if (request.url === '/keep-post') return response.writeHead(307, { location: '/echo' }).end();
+      if (request.url === '/to-get') return response.writeHead(303, { location: '/echo' }).end();
       if (request.url === '/hello') return response.end(`hello ${request.headers.host}`);
       if (request.url === '/big') return response.end(Buffer.alloc(4096));
       if (request.url === '/loop') return response.writeHead(302, { location: '/loop' }).end();
@@ -114,6 +122,22 @@ describe('safeFetch', () => {
     expect(await failureOf(() => safeFetch(`http://127.0.0.1:${port}/big`, allowed))).toBe('too_large');
     expect(await failureOf(() => safeFetch(`http://127.0.0.1:${port}/loop`, allowed))).toBe('origin_error');
     expect(await failureOf(() => safeFetch(`http://127.0.0.1:${port}/missing`, allowed))).toBe('origin_error');
+  });
+
+  it('POSTs a body with headers; a 307 keeps it, a 303 turns it into a GET without it', async () => {
+    const allowed = policy({ allowHosts: [`127.0.0.1:${port}`] });
+    const post = { method: 'POST' as const, headers: { 'x-test': 'yes' }, body: Buffer.from('{"a":1}') };
+    expect((await safeFetch(`http://127.0.0.1:${port}/echo`, allowed, post)).body.toString()).toBe('POST yes {"a":1}');
+    expect((await safeFetch(`http://127.0.0.1:${port}/keep-post`, allowed, post)).body.toString()).toBe('POST yes {"a":1}');
+    expect((await safeFetch(`http://127.0.0.1:${port}/to-get`, allowed, post)).body.toString()).toBe('GET yes ');
+  });
+
+  it('answers any status and cuts a long body when asked to', async () => {
+    const allowed = policy({ allowHosts: [`127.0.0.1:${port}`] });
+    const missing = await safeFetch(`http://127.0.0.1:${port}/missing`, allowed, { anyStatus: true });
+    expect(missing.status).toBe(404);
+    const big = await safeFetch(`http://127.0.0.1:${port}/big`, allowed, { truncate: true });
+    expect(big.body).toHaveLength(1024);
   });
 
   it('refuses the local server when it is not on the allow-list', async () => {

@@ -5,15 +5,17 @@ import { isIP, type LookupFunction } from 'node:net';
 import { refusedRangeOf, type RefusedRange } from './address-policy.js';
 
 /**
- * GET requests to URLs that users supply (markdown images now, release webhooks later) without
+ * Requests to URLs that users supply (markdown images, release webhooks) without
  * letting them reach this machine or its private networks (server-side request forgery).
  *
  * Every hop is checked the same way: an http(s) URL without credentials (any port), its host
  * resolved once and every address it resolves to checked with `refusedRangeOf`, then the
  * connection made to exactly the address that was checked (the client's `lookup` is pinned to
  * it, so a DNS answer that changes between the check and the connection cannot redirect it).
- * Redirects are followed by hand, each location checked again. The whole exchange has one
- * deadline, the TCP connect its own, and the body is counted while it streams.
+ * Redirects are followed by hand, each location checked again (a POST stays a POST with its body
+ * through 307 and 308 and becomes a GET without one through 301, 302 and 303, as browsers do).
+ * The whole exchange has one deadline, the TCP connect its own, and the body is counted while it
+ * streams.
  */
 
 export interface OutboundPolicy {
@@ -51,6 +53,17 @@ export class OutboundError extends Error {
     super(message);
     this.name = 'OutboundError';
   }
+}
+
+/** What to send, and how to take the answer (the defaults are a GET that wants a 2xx body). */
+export interface OutboundRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer;
+  /** Answer any final status instead of failing with `origin_error` on one outside 2xx. */
+  anyStatus?: boolean;
+  /** Keep the first `maxBytes` of a longer body instead of failing with `too_large`. */
+  truncate?: boolean;
 }
 
 export interface OutboundResponse {
@@ -120,15 +133,17 @@ function pinnedLookup(address: string, family: number): LookupFunction {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** GETs `rawUrl` under `policy`; every refusal and failure is an `OutboundError`. */
-export async function safeFetch(rawUrl: string, policy: OutboundPolicy, headers: Record<string, string> = {}): Promise<OutboundResponse> {
+/** Sends `options` (a GET by default) to `rawUrl` under `policy`; every refusal and failure is an `OutboundError`. */
+export async function safeFetch(rawUrl: string, policy: OutboundPolicy, options: OutboundRequest = {}): Promise<OutboundResponse> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), policy.timeoutMs);
   try {
     let target = checkUrl(rawUrl);
+    let method = options.method ?? 'GET';
+    let body = method === 'POST' ? options.body : undefined;
     for (let hop = 0; ; hop++) {
       const pinned = await withDeadline(resolveCheckedAddress(target, policy), deadline.signal);
-      const response = await exchange(target, pinned, policy, headers, deadline.signal);
+      const response = await exchange(target, pinned, policy, { method, headers: options.headers ?? {}, body }, deadline.signal);
       const location = response.headers.location;
       if (REDIRECTS.has(response.statusCode ?? 0) && location) {
         response.resume();
@@ -144,14 +159,18 @@ export async function safeFetch(rawUrl: string, policy: OutboundPolicy, headers:
         } catch (error) {
           throw new OutboundError('refused', `the origin redirected to a URL that is not fetched: it ${(error as Error).message}`);
         }
+        if (response.statusCode !== 307 && response.statusCode !== 308) {
+          method = 'GET';
+          body = undefined;
+        }
         continue;
       }
-      if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) > 299) {
+      if (!options.anyStatus && ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) > 299)) {
         response.resume();
         throw new OutboundError('origin_error', `the origin answered ${response.statusCode}`);
       }
-      const body = await readLimited(response, policy.maxBytes, deadline.signal);
-      return { url: target.url.href, status: response.statusCode!, contentType: response.headers['content-type'], body };
+      const answer = await readLimited(response, policy.maxBytes, options.truncate ?? false, deadline.signal);
+      return { url: target.url.href, status: response.statusCode!, contentType: response.headers['content-type'], body: answer };
     }
   } finally {
     clearTimeout(timer);
@@ -170,15 +189,21 @@ async function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T
 }
 
 /** One request to the pinned address; resolves with the response head. */
-function exchange(target: CheckedUrl, pinned: { address: string; family: number }, policy: OutboundPolicy, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+function exchange(
+  target: CheckedUrl,
+  pinned: { address: string; family: number },
+  policy: OutboundPolicy,
+  message: { method: 'GET' | 'POST'; headers: Record<string, string>; body: Buffer | undefined },
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   if (signal.aborted) return Promise.reject(timeoutError());
   const https = target.url.protocol === 'https:';
   const options: RequestOptions & { servername?: string } = {
-    method: 'GET',
+    method: message.method,
     host: target.hostname,
     port: target.port,
     path: `${target.url.pathname}${target.url.search}`,
-    headers: { ...headers, host: target.url.host },
+    headers: { ...message.headers, ...(message.body ? { 'content-length': String(message.body.length) } : {}), host: target.url.host },
     lookup: pinnedLookup(pinned.address, pinned.family),
     // A fresh connection per request: a pooled socket could belong to an address checked for another host.
     agent: false,
@@ -213,15 +238,18 @@ function exchange(target: CheckedUrl, pinned: { address: string; family: number 
       signal.removeEventListener('abort', onAbort);
       reject(failure ?? new OutboundError('origin_error', `the origin could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})`));
     });
-    request.end();
+    request.end(message.body);
   });
 }
 
-/** The body, refused as soon as it grows past `maxBytes` (a declared length past it is refused before reading). */
-function readLimited(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const tooLarge = () => new OutboundError('too_large', `the image is larger than ${maxBytes} bytes`);
+/**
+ * The body, refused as soon as it grows past `maxBytes` (a declared length past it is refused
+ * before reading) — or, with `truncate`, cut there and the connection closed.
+ */
+function readLimited(response: IncomingMessage, maxBytes: number, truncate: boolean, signal: AbortSignal): Promise<Buffer> {
+  const tooLarge = () => new OutboundError('too_large', `the answer is larger than ${maxBytes} bytes`);
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
     return Promise.reject(tooLarge());
   }
@@ -242,6 +270,12 @@ function readLimited(response: IncomingMessage, maxBytes: number, signal: AbortS
     if (signal.aborted) return finish(timeoutError());
     signal.addEventListener('abort', onAbort, { once: true });
     response.on('data', (chunk: Buffer) => {
+      if (truncate && size + chunk.length >= maxBytes) {
+        chunks.push(chunk.subarray(0, maxBytes - size));
+        size = maxBytes;
+        finish();
+        return response.destroy();
+      }
       size += chunk.length;
       if (size > maxBytes) return finish(tooLarge());
       chunks.push(chunk);

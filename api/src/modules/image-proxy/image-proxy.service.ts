@@ -62,7 +62,7 @@ export function createImageProxyService(deps: ImageProxyDeps) {
     const fetched = now();
     const entry: ImageProxyEntry = { urlHash, blobKey: null, contentType: null, failureStatus: null, failureCode: null, failureDescription: null, fetched, expires: fetched };
     try {
-      const response = await safeFetch(href, policy, { 'user-agent': USER_AGENT, accept: 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8' });
+      const response = await safeFetch(href, policy, { headers: { 'user-agent': USER_AGENT, accept: 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8' } });
       const image = await reencodeImage(response.body, config);
       const stored = await files.put(image.data, { maxBytes: image.data.length, extension: image.extension });
       entry.blobKey = stored.key;

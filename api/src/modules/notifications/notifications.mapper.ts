@@ -25,7 +25,7 @@ export function subjectIds(bodies: readonly NotificationBody[]): { projects: num
     if ('project_id' in body) add(projects, body.project_id);
     if (body.type === 'project_update') add(versions, body.version_id);
     if (body.type === 'team_invite' || body.type === 'organization_invite') add(users, body.invited_by);
-    if (body.type === 'organization_invite') add(organizations, body.organization_id);
+    if (body.type === 'organization_invite' || body.type === 'webhook_disabled') add(organizations, body.organization_id);
   }
   return { projects: [...projects], versions: [...versions], users: [...users], organizations: [...organizations] };
 }
@@ -123,6 +123,17 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
         link: '/settings/billing',
         actions: [],
       };
+    case 'webhook_disabled': {
+      const text = `Cairn switched the webhook off after ${body.failures} failed deliveries in a row. Check its delivery log, then switch it on again.`;
+      if (body.project_id !== null) {
+        const project = lookup(subjects.projects, body.project_id);
+        const name = project?.title ?? 'your project';
+        return { title: `A webhook of ${name} was switched off`, text, link: `${projectLink(project, body.project_id)}/settings/webhooks`, actions: [] };
+      }
+      const organization = lookup(subjects.organizations, body.organization_id);
+      const name = organization?.name ?? 'your organization';
+      return { title: `A webhook of ${name} was switched off`, text, link: `/organization/${organization?.slug ?? body.organization_id}/settings/webhooks`, actions: [] };
+    }
     default:
       return { title: 'Notification', text: '', link: '/dashboard/notifications', actions: [] };
   }

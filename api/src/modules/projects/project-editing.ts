@@ -8,6 +8,7 @@ import { recordSearchChange } from '../../lib/search-outbox.js';
 import { canForceMonetization, findProjectAccess, requireProjectPermission, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { decideStatusChange } from '../moderation/status-decisions.js';
 import { recordStatusChange } from '../moderation/status-effects.js';
+import { recordWebhookEvent } from '../webhooks/webhook-events.port.js';
 import { handProjectToGhost } from '../users/ghost.js';
 import { discardDroppedImages, syncImagesOfText } from '../images/images.service.js';
 import { LINK_FIELD_NAMES, type ProjectContext } from './project-context.js';
@@ -90,6 +91,7 @@ export function createProjectEditing(context: ProjectContext) {
         if (changes.status !== undefined) {
           const change = { projectId, oldStatus: current.status as ProjectStatus, newStatus: changes.status as ProjectStatus };
           await recordStatusChange(tx, actor, { ...change, actorIsMember: access.isAcceptedMember, approvedBefore: current.approved !== null }, context.jobs);
+          await recordWebhookEvent(tx, context.jobs, { type: 'project.status_changed', projectId, oldStatus: change.oldStatus, newStatus: change.newStatus });
         }
         await recordSearchChange(tx, [projectId]);
       });

@@ -7,6 +7,7 @@ import { MAX_GALLERY_IMAGE_BYTES, MAX_ICON_BYTES } from '../../lib/multipart-upl
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import { canAddGalleryImages } from '../access/project.policy.js';
 import type { ProjectContext } from './project-context.js';
+import { recordWebhookEvent } from '../webhooks/webhook-events.port.js';
 import { blobUrl } from './projects.mapper.js';
 import * as repo from './projects.repository.js';
 
@@ -68,6 +69,11 @@ export function createProjectMedia(context: ProjectContext) {
           title: image.title ?? null,
           description: image.description ?? null,
           ordering: image.ordering ?? 0,
+        });
+        await recordWebhookEvent(tx, context.jobs, {
+          type: 'gallery.image_added',
+          projectId: access.project.id,
+          image: { url: blobUrl(cdnUrl, raw.key), title: image.title ?? null, description: image.description ?? null, featured: image.featured },
         });
         await recordSearchChange(tx, [access.project.id]);
       });

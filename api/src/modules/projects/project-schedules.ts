@@ -4,6 +4,7 @@ import type { ScheduleProjectBody } from '@cairn/shared/schemas/projects';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { announceReleasedVersions, firstPublicRelease } from '../notifications/notifications.port.js';
+import { recordWebhookEvent } from '../webhooks/webhook-events.port.js';
 import type { Actor } from '../../lib/actor.js';
 import { futureTime } from '../../lib/future-time.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
@@ -21,6 +22,9 @@ export function createProjectSchedules(context: ProjectContext) {
       checkScheduleRequest(actor, access.project.status);
       await db.transaction(async (tx) => {
         await repo.updateProject(tx, access.project.id, { status: 'scheduled', requestedStatus: body.requested_status, scheduledFor: time, updated: new Date() });
+        if (access.project.status !== 'scheduled') {
+          await recordWebhookEvent(tx, context.jobs, { type: 'project.status_changed', projectId: access.project.id, oldStatus: access.project.status, newStatus: 'scheduled' });
+        }
         await recordSearchChange(tx, [access.project.id]);
       });
     },
@@ -44,6 +48,7 @@ export async function publishScheduledProjects(db: Database, jobs?: JobQueue, no
         ...(isApprovedLikeProjectStatus(status) && project.approved === null ? { approved: now } : {}),
       });
       if (firstPublicRelease('scheduled', status, project.approved !== null)) await announceReleasedVersions(tx, jobs, project.id);
+      await recordWebhookEvent(tx, jobs, { type: 'project.status_changed', projectId: project.id, oldStatus: 'scheduled', newStatus: status });
     }
     await recordSearchChange(tx, due.map((p) => p.id));
     return due.length;

@@ -7,6 +7,7 @@ import { parseId } from '../../lib/ids.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
 import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
+import { recordWebhookEvent } from '../webhooks/webhook-events.port.js';
 import { requireProjectPermission } from '../access/project.policy.js';
 import { requireVisibleVersion } from './version-details.js';
 import * as repo from './versions.repository.js';
@@ -46,6 +47,7 @@ export async function publishScheduledVersions(db: Database, jobs?: JobQueue, no
       // The job checks that the project is public too.
       if (becomesPublic('scheduled', status)) {
         await announceVersion(tx, jobs, { projectId: version.projectId, versionId: version.id });
+        await recordWebhookEvent(tx, jobs, { type: 'version.published', projectId: version.projectId, versionId: version.id });
       }
     }
     await recordSearchChange(tx, due.map((v) => v.projectId));

@@ -28,6 +28,7 @@ import type { LanguageWish } from '../../lib/content-language.js';
 import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
 import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
+import { recordWebhookEvent } from '../webhooks/webhook-events.port.js';
 
 export interface VersionsServiceDeps {
   db: Database;
@@ -127,6 +128,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
           const id = await insertVersionUpload(tx, { project, authorId: actor.userId, prepared });
           if (becomesPublic(null, upload.data.status ?? 'listed') && !isHiddenProjectStatus(access.project.status)) {
             await announceVersion(tx, deps.jobs, { projectId: access.project.id, versionId: id });
+            await recordWebhookEvent(tx, deps.jobs, { type: 'version.published', projectId: access.project.id, versionId: id });
           }
           return id;
         });
@@ -195,6 +197,9 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         await recordSearchChange(tx, [row.projectId]);
         if (body.status !== undefined && becomesPublic(row.status, body.status) && !isHiddenProjectStatus(access.project.status)) {
           await announceVersion(tx, deps.jobs, { projectId: row.projectId, versionId: row.id });
+          await recordWebhookEvent(tx, deps.jobs, { type: 'version.published', projectId: row.projectId, versionId: row.id });
+        } else {
+          await recordWebhookEvent(tx, deps.jobs, { type: 'version.edited', projectId: row.projectId, versionId: row.id });
         }
       });
       await discardDroppedImages(db, files, droppedImages);
@@ -205,6 +210,8 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       requireProjectPermission(access, PROJECT_PERMISSIONS.DELETE_VERSION, 'delete this version');
       const blobKeys = (await listFilesOfVersions(db, [row.id])).map((f) => f.blobKey);
       await db.transaction(async (tx) => {
+        // Recorded first: the event carries the version as it was.
+        await recordWebhookEvent(tx, deps.jobs, { type: 'version.deleted', projectId: row.projectId, versionId: row.id });
         await repo.deleteVersion(tx, row.id);
         await recordSearchChange(tx, [row.projectId]);
       });

@@ -3,6 +3,7 @@ import { data, useParams, type LoaderFunction, type ShouldRevalidateFunction } f
 import { FOLLOWING_ID, collectionQueries, curatorQuery } from '../../features/collections/api/collections-queries';
 import { CollectionPage, type CollectionPageData } from '../../features/collections/components/collection-page';
 import { currentUserQuery, useCurrentUser } from '../../lib/auth';
+import { collectionHasFeed, feedUrls } from '../../config/feeds';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { isStaff } from '../../lib/staff-guard';
@@ -41,7 +42,12 @@ function StoredCollectionPage({ id, type }: { id: string; type: string | undefin
   const { data: collection } = useSuspenseQuery(collectionQueries.detail(id));
   const { data: projects } = useSuspenseQuery(collectionQueries.projects(collection.projects));
   const { data: curator } = useSuspenseQuery(curatorQuery(collection.user));
-  useHead({ title: t('collections.head', { name: collection.name }), description: collection.description ?? undefined, noindex: collection.status !== 'listed' });
+  useHead({
+    title: t('collections.head', { name: collection.name }),
+    description: collection.description ?? undefined,
+    noindex: collection.status !== 'listed',
+    feeds: collectionHasFeed(collection) ? [{ title: t('feeds.title.collection', { name: collection.name }), href: feedUrls.collection(collection.id) }] : [],
+  });
   const pageData: CollectionPageData = { kind: 'collection', collection, canManage: Boolean(user && (user.id === collection.user || isStaff(user.role))) };
   return <CollectionPage data={pageData} curator={curator} projects={projects} type={type} />;
 }

@@ -4,11 +4,12 @@ import { useMemo } from 'react';
 import { data, useLocation, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 import { searchQueries } from '../../features/search/api/search-queries';
 import { SearchPage } from '../../features/search/components/search-page';
-import { facetsNeedGroups } from '../../features/search/utils/facets';
+import { facetsNeedGroups, facetsQuery } from '../../features/search/utils/facets';
 import { buildFilterGroups, type FilterGroup } from '../../features/search/utils/filter-groups';
 import { searchRequest } from '../../features/search/utils/search-request';
 import { parseSearchParams } from '../../features/search/utils/search-state';
 import { tagQueries } from '../../features/tags/api/tags-queries';
+import { feedUrls } from '../../config/feeds';
 import { readCosmetics } from '../../lib/cosmetics';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
@@ -53,11 +54,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export function Component() {
   const t = useT();
-  const type = searchType(useLocation().pathname);
+  const location = useLocation();
+  const type = searchType(location.pathname);
   const [{ data: categories }, { data: loaders }, { data: gameVersions }] = useSuspenseQueries({
     queries: [tagQueries.categories(), tagQueries.loaders(), tagQueries.gameVersions()],
   });
   const groups = useMemo(() => buildFilterGroups(type, { categories, loaders, gameVersions }), [type, categories, loaders, gameVersions]);
-  useHead({ title: t('search.title', { type: t(`search.typePlural.${type}`) }) });
+  // The feed follows the search as typed and filtered: the same text and facets the page asks the API for.
+  const state = parseSearchParams(new URLSearchParams(location.search));
+  const feed = feedUrls.search({ query: state.query.trim(), facets: facetsQuery(type, state, groups) });
+  const typePlural = t(`search.typePlural.${type}`);
+  useHead({ title: t('search.title', { type: typePlural }), feeds: [{ title: t('feeds.title.search', { type: typePlural }), href: feed }] });
   return <SearchPage key={type} type={type} groups={groups} categories={categories} loaders={loaders} />;
 }

@@ -9,6 +9,9 @@ import { organizationQueries } from '../../features/organizations/api/organizati
 import { UserOrganizations } from '../../features/organizations/components/user-organizations';
 import { UserProfile } from '../../features/users/components/user-profile';
 import { ProfileCollections } from '../../features/collections/components/profile-collections';
+import { FeedLink } from '../../components/ui/feed-link';
+import sidebarCard from '../../components/ui/sidebar-card.module.css';
+import { feedUrls } from '../../config/feeds';
 import { useCurrentUser } from '../../lib/auth';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
@@ -50,7 +53,12 @@ export function Component() {
   const tags = useMemo(() => buildTagIndex(categories, loaders), [categories, loaders]);
   const { user: currentUser } = useCurrentUser();
   const type = params.projectType !== undefined && isProjectType(params.projectType) ? params.projectType : undefined;
-  useHead({ title: t('user.head.title', { username: user.username }), description: user.bio || undefined });
+  const feed = feedUrls.user(user.id);
+  useHead({
+    title: t('user.head.title', { username: user.username }),
+    description: user.bio || undefined,
+    feeds: [{ title: t('feeds.title.user', { username: user.username }), href: feed }],
+  });
   const own = currentUser?.id === user.id;
   return (
     <UserProfile
@@ -63,6 +71,9 @@ export function Component() {
         <>
           <UserOrganizations organizations={organizations} />
           <ProfileCollections userId={user.id} own={own} />
+          <section className={sidebarCard.card}>
+            <FeedLink href={feed} />
+          </section>
         </>
       }
     />

@@ -29,6 +29,13 @@ function catalogueHandlers() {
     http.get('*/v2/project/:id/dependencies', ({ params }) =>
       findProject(String(params.id)) ? HttpResponse.json({ projects: [], versions: [] }) : notFound('project'),
     ),
+    // The dependency plan: nothing found unless a test serves a plan of its own.
+    http.post('*/v2/dependency_plan', async ({ request }) => {
+      const body = (await request.json()) as { projects?: string[]; loader: string; game_version: string };
+      const inputs = (body.projects ?? []).map(() => ({ kind: 'project', status: 'not_found', project_id: null, version_id: null, newest_game_version: null }));
+      const target = { loader: body.loader, game_version: body.game_version, version_types: ['release', 'beta', 'alpha'] };
+      return HttpResponse.json({ target, inputs, dependencies: [], optional: [], incompatibilities: [], conflicts: [], unresolved: [], projects: {}, versions: {} });
+    }),
     http.get('*/v2/project/:id/version', ({ params }) => {
       const project = findProject(String(params.id));
       return project ? HttpResponse.json(versions[project.id] ?? []) : notFound('project');

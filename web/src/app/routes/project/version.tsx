@@ -5,6 +5,9 @@ import { projectQueries } from '../../../features/projects/api/projects-queries'
 import { resolveVersionParam, VersionPage } from '../../../features/projects/components/version-page';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { VersionMemberActions } from '../../../features/version-editor/components/version-member-actions';
+import { CompareSelect } from '../../../features/version-diffs/components/compare-select';
+import { versionUrlEnding } from '../../../features/projects/utils/versions';
+import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
@@ -61,6 +64,16 @@ export function Component() {
       dependencies={dependencies}
       members={members}
       gameVersionTags={gameVersions}
+      compare={
+        <CompareSelect
+          versions={versions}
+          currentId={version.id}
+          hrefFor={(other) => {
+            const otherVersion = versions.find((v) => v.id === other);
+            return paths.projectVersion.getCompareHref(type, project.slug, versionUrlEnding(version, versions), otherVersion ? versionUrlEnding(otherVersion, versions) : other);
+          }}
+        />
+      }
       memberActions={
         <VersionMemberActions
           type={type}

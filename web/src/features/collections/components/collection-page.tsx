@@ -24,6 +24,8 @@ import { useUnfollowProject } from '../api/use-unfollow-project';
 import { COLLECTION_SORTS, collectionView, isCollectionSort, typesIn } from '../utils/collection-view';
 import { EditCollectionModal } from './edit-collection-modal';
 import styles from './collection-page.module.css';
+import { FeedLink } from '../../../components/ui/feed-link';
+import { collectionHasFeed, feedUrls } from '../../../config/feeds';
 
 /** A stored collection, or the automatic list of the signed-in user's followed projects. */
 export type CollectionPageData =
@@ -191,6 +193,7 @@ function CollectionSidebar({ data, curator, count }: { data: CollectionPageData;
           {curator.username}
         </AppLink>
       </div>
+      {collection && collectionHasFeed(collection) && <FeedLink href={feedUrls.collection(collection.id)} />}
       {collection && data.kind === 'collection' && data.canManage && (
         <div className={styles.actions}>
           <Button onClick={() => setEditing(true)}>{t('collections.edit')}</Button>

@@ -13,7 +13,7 @@ import { OrganizationMembersSettings } from './organization-members-settings';
 import { OrganizationProjectsSettings } from './organization-projects-settings';
 import styles from './organization-settings.module.css';
 
-export type OrganizationSettingsPage = 'overview' | 'members' | 'projects' | 'analytics';
+export type OrganizationSettingsPage = 'overview' | 'members' | 'projects' | 'analytics' | 'webhooks';
 
 interface OrganizationSettingsProps {
   organization: Organization;
@@ -23,10 +23,12 @@ interface OrganizationSettingsProps {
   page: OrganizationSettingsPage;
   /** The Analytics page's content (the page composes the analytics feature). */
   analytics?: ReactNode;
+  /** The Webhooks page's content, for those who may manage them (the page composes the webhooks feature). */
+  webhooks?: ReactNode;
 }
 
-/** `/organization/{id}/settings[/members|/projects|/analytics]`: the pages beside their navigation. */
-export function OrganizationSettings({ organization, projects, ownProjects, page, analytics }: OrganizationSettingsProps) {
+/** `/organization/{id}/settings[/members|/projects|/analytics|/webhooks]`: the pages beside their navigation. */
+export function OrganizationSettings({ organization, projects, ownProjects, page, analytics, webhooks }: OrganizationSettingsProps) {
   const t = useT();
   const { user } = useCurrentUser();
   if (!canManageOrganization(organization, user)) return <EmptyState framed>{t('organizations.settings.noAccess')}</EmptyState>;
@@ -49,6 +51,7 @@ export function OrganizationSettings({ organization, projects, ownProjects, page
           {link('members', t('organizations.settings.members'))}
           {link('projects', t('organizations.settings.projects'))}
           {analytics !== undefined && link('analytics', t('organizations.settings.analytics'))}
+          {webhooks !== undefined && link('webhooks', t('organizations.settings.webhooks'))}
           <li>
             <AppLink to={paths.organization.getHref(organization.slug)}>{t('organizations.settings.back')}</AppLink>
           </li>
@@ -59,6 +62,7 @@ export function OrganizationSettings({ organization, projects, ownProjects, page
         {page === 'members' && <OrganizationMembersSettings organization={organization} />}
         {page === 'projects' && <OrganizationProjectsSettings organization={organization} projects={projects} ownProjects={ownProjects} />}
         {page === 'analytics' && analytics}
+        {page === 'webhooks' && (webhooks ?? <EmptyState framed>{t('organizations.settings.noAccess')}</EmptyState>)}
       </div>
     </div>
   );

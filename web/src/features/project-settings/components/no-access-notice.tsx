@@ -11,6 +11,7 @@ const SECTION_MESSAGES = {
   license: 'projectSettings.noAccess.license',
   links: 'projectSettings.noAccess.links',
   members: 'projectSettings.noAccess.members',
+  webhooks: 'projectSettings.noAccess.webhooks',
   analytics: 'projectSettings.noAccess.analytics',
 } as const satisfies Record<ProjectSettingsSection, string>;
 

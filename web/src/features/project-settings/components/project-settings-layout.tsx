@@ -17,6 +17,7 @@ const SECTION_LABELS: Record<ProjectSettingsSection, MessageId> = {
   license: 'projectSettings.nav.license',
   links: 'projectSettings.nav.links',
   members: 'projectSettings.nav.members',
+  webhooks: 'projectSettings.nav.webhooks',
   analytics: 'projectSettings.nav.analytics',
 };
 

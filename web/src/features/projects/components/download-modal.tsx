@@ -15,6 +15,7 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { downloadCandidates, initialChoice, isCompatible, type DownloadChoice } from '../utils/download-choice';
 import { FILE_LINK_REFERRER_POLICY, isRelease, primaryFile, versionGameVersions, versionLoaders, versionUrlEnding } from '../utils/versions';
 import { ChannelBadge } from './channel-badge';
+import { DownloadDependencies } from './download-dependencies';
 import { cx } from '../../../lib/class-names';
 import styles from './download-modal.module.css';
 import { Input } from '../../../components/ui/input';
@@ -34,7 +35,7 @@ const CLOSE_AFTER_DOWNLOAD_MS = 400;
 /**
  * "Download {title}" (web-screens §2.3): choose a game version and a platform — choices
  * incompatible with the other one are marked — and get the newest matching release plus newer
- * betas and alphas. `?version=` and `?loader=` preselect, and the choices are written back there.
+ * betas and alphas, with the required dependencies the dependency plan would install alongside. `?version=` and `?loader=` preselect, and the choices are written back there.
  */
 export function DownloadModal({ project, type, versions, gameVersionTags, onClose }: DownloadModalProps) {
   const t = useT();
@@ -155,6 +156,9 @@ export function DownloadModal({ project, type, versions, gameVersionTags, onClos
                   );
                 })}
               </ul>
+            )}
+            {candidates.length > 0 && choice.gameVersion && choice.loader && (
+              <DownloadDependencies projectId={project.id} gameVersion={choice.gameVersion} loader={choice.loader} onNavigate={onClose} />
             )}
           </section>
         )}

@@ -6,6 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { buildTagIndex } from '../../../components/project-card/card-data';
 import { AppLink } from '../../../components/ui/app-link';
+import { feedUrls, projectHasFeed } from '../../../config/feeds';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
@@ -60,6 +61,7 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
       : project.description,
     // Only public projects are for search engines.
     noindex: project.status !== 'approved' && project.status !== 'archived',
+    feeds: projectHasFeed(project.status) ? [{ title: t('feeds.title.project', { title: project.title }), href: feedUrls.project(project.id) }] : [],
   });
 
   const closeDownload = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });

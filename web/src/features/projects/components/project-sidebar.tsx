@@ -6,11 +6,13 @@ import type { TeamMember } from '@cairn/shared/schemas/teams';
 import { useState, type ReactNode } from 'react';
 import { environmentKind } from '../../../components/project-card/card-data';
 import { AppLink } from '../../../components/ui/app-link';
+import { FeedLink } from '../../../components/ui/feed-link';
 import { CrownIcon } from './project-icons';
 import { RelativeTime } from '../../../components/ui/format';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { Tooltip } from '../../../components/ui/tooltip';
+import { feedUrls, projectHasFeed } from '../../../config/feeds';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useCosmetics, useDeveloperMode } from '../../../lib/preferences';
@@ -45,7 +47,7 @@ export function ProjectSidebar({ project, type, members, tags, ownerOrganization
   return (
     <aside className={styles.projectSidebar}>
       <Compatibility project={project} type={type} tags={tags} />
-      <Links project={project} />
+      <Links project={project} feedHref={projectHasFeed(project.status) ? feedUrls.project(project.id) : undefined} />
       <Creators members={members} organization={ownerOrganization} />
       <Details project={project} />
     </aside>
@@ -110,7 +112,8 @@ const DONATION_LABELS = {
   github: 'project.links.github',
 } as const;
 
-function Links({ project }: { project: Project }) {
+/** The team's links, and Cairn's own feed of the project's releases when it has one. */
+function Links({ project, feedHref }: { project: Project; feedHref: string | undefined }) {
   const t = useT();
   const links: Array<{ href: string; label: string }> = [
     project.issues_url && { href: project.issues_url, label: t('project.links.issues') },
@@ -122,7 +125,7 @@ function Links({ project }: { project: Project }) {
       label: t(donation.id in DONATION_LABELS ? DONATION_LABELS[donation.id as keyof typeof DONATION_LABELS] : 'project.links.donate'),
     })),
   ].filter((link): link is { href: string; label: string } => Boolean(link));
-  if (links.length === 0) return null;
+  if (links.length === 0 && !feedHref) return null;
   return (
     <Section title={t('project.links')}>
       <ul className={styles.sidebarLinks}>
@@ -134,6 +137,11 @@ function Links({ project }: { project: Project }) {
             </UserLink>
           </li>
         ))}
+        {feedHref && (
+          <li>
+            <FeedLink href={feedHref} />
+          </li>
+        )}
       </ul>
     </Section>
   );

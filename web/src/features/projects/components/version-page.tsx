@@ -37,12 +37,14 @@ interface VersionPageProps {
   gameVersionTags: readonly GameVersionTag[];
   /** Extra buttons beside Download and Report, e.g. Edit and Delete for members (composed by the page). */
   memberActions?: ReactNode;
+  /** "Compare with…" another version of the project (composed by the page). */
+  compare?: ReactNode;
 }
 
 const DEPENDENCY_ORDER: readonly DependencyType[] = ['required', 'optional', 'incompatible', 'embedded'];
 
 /** One version: changelog, dependencies, files with sizes and hashes, and its metadata (web-screens §2.4). */
-export function VersionPage({ project, type, version, dependencies, members, gameVersionTags, memberActions }: VersionPageProps) {
+export function VersionPage({ project, type, version, dependencies, members, gameVersionTags, memberActions, compare }: VersionPageProps) {
   const t = useT();
   const { formatNumber, formatDate, formatBytes } = useFormatters();
   const copy = useCopy();
@@ -80,6 +82,7 @@ export function VersionPage({ project, type, version, dependencies, members, gam
           {memberActions}
         </div>
       </div>
+      {compare}
 
       <div className={styles.versionPageGrid}>
         <div className={styles.versionPageMain}>

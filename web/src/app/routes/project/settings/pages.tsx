@@ -11,9 +11,10 @@ import * as license from './license';
 import * as links from './links';
 import * as members from './members';
 import * as tags from './tags';
+import * as webhooks from './webhooks';
 
 /**
- * `/{type}/{id}/settings[/{section}]` as one route module: the layout and the seven pages share a
+ * `/{type}/{id}/settings[/{section}]` as one route module: the layout and the eight pages share a
  * chunk and the router holds one entry for them (the shell, and so the search route's budget,
  * stays small). The section picks the page and its extra data.
  */
@@ -22,7 +23,7 @@ interface SectionPage {
   createLoader?: (queryClient: QueryClient) => LoaderFunction;
 }
 
-const PAGES: Record<ProjectSettingsSection, SectionPage> = { general, tags, description, license, links, members, analytics };
+const PAGES: Record<ProjectSettingsSection, SectionPage> = { general, tags, description, license, links, members, webhooks, analytics };
 
 function sectionOf(value: string | undefined): ProjectSettingsSection | undefined {
   const section = value ?? 'general';

@@ -59,6 +59,7 @@ describe('project settings access', () => {
       ['License', '/mod/lanternlight/settings/license'],
       ['Links', '/mod/lanternlight/settings/links'],
       ['Members', '/mod/lanternlight/settings/members'],
+      ['Webhooks', '/mod/lanternlight/settings/webhooks'],
       ['Analytics', '/mod/lanternlight/settings/analytics'],
     ]);
     expect(nav.getByRole('link', { name: 'Links' })).toHaveAttribute('aria-current', 'page');
