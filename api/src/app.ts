@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   overrides.instrument?.(app);
 
   await app.register(errorHandlerPlugin);
-  await app.register(metricsPlugin, { db: deps.database.db, token: config.metrics.token });
+  await app.register(metricsPlugin, { db: deps.database.db, token: config.metrics.token, observe: config.metrics.token !== undefined || config.metrics.listener !== undefined });
   await app.register(httpSecurityPlugin, { webOrigins: config.webOrigins, restrictedCors: { '/v2/analytics/view': config.analytics.viewOrigins } });
   await app.register(openApiPlugin, { version: apiVersion(), publicApiUrl: config.publicApiUrl });
 

@@ -26,10 +26,16 @@ export function chooseLanguage(original: string, translations: readonly string[]
 }
 
 /** Content-Language (one tag, or the distinct tags of a list's texts) and Vary: Accept-Language. */
-export function sendLanguageHeaders(reply: FastifyReply, languages: Iterable<string>): void {
-  const distinct = [...new Set(languages)];
-  if (distinct.length > 0) reply.header('content-language', distinct.join(', '));
+export function sendLanguageHeaders(reply: FastifyReply, languages: string | Iterable<string>): void {
   const vary = reply.getHeader('vary');
+  // The hot single-project read: one language, no Vary yet — two plain headers.
+  if (typeof languages === 'string' && vary === undefined) {
+    reply.header('content-language', languages);
+    reply.header('vary', 'Accept-Language');
+    return;
+  }
+  const distinct = [...new Set(typeof languages === 'string' ? [languages] : languages)];
+  if (distinct.length > 0) reply.header('content-language', distinct.join(', '));
   const current = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
   if (!/(^|,)\s*(accept-language|\*)\s*(,|$)/i.test(current)) reply.header('vary', current ? `${current}, Accept-Language` : 'Accept-Language');
 }

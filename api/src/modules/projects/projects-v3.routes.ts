@@ -27,7 +27,7 @@ export const projectsV3Routes: FastifyPluginAsyncZod<{ service: ProjectsService 
     },
     async (request, reply) => {
       const { project, language } = await service.getProjectV3(request.actor, request.params.id, languageWish(request, request.query.lang));
-      sendLanguageHeaders(reply, [language]);
+      sendLanguageHeaders(reply, language);
       return project;
     },
   );

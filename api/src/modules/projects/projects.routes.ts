@@ -62,7 +62,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     // Sent pre-serialized (and usually from the cache): the hottest route of the API.
     async (request, reply) => {
       const { json, language } = await service.getProjectJson(request.actor, request.params.id, languageWish(request, request.query.lang));
-      sendLanguageHeaders(reply, [language]);
+      sendLanguageHeaders(reply, language);
       return sendSerialized(reply, json);
     },
   );
