@@ -2,6 +2,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type CreatedWebhook, type WebhookEvent
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FieldError, FormAlert, TextField } from '../../../components/ui/form';
+import { Select } from '../../../components/ui/input';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import type { WebhookOwner } from '../api/webhooks-api';
@@ -60,13 +61,13 @@ export function WebhookForm({ owner, onCreated }: { owner: WebhookOwner; onCreat
       />
       <div className={styles.field}>
         <label htmlFor={formatId}>{t('webhooks.form.format')}</label>
-        <select id={formatId} className={styles.select} value={format} onChange={(event) => setFormat(event.target.value as WebhookFormat)}>
+        <Select id={formatId} className={styles.format} value={format} onChange={(event) => setFormat(event.target.value as WebhookFormat)}>
           {WEBHOOK_FORMATS.map((value) => (
             <option key={value} value={value}>
               {t(FORMAT_LABELS[value])}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <fieldset className={styles.events} aria-describedby={errors.fields.events ? eventsErrorId : undefined} aria-invalid={errors.fields.events ? true : undefined}>
         <legend className={styles.legend}>{t('webhooks.form.events')}</legend>
