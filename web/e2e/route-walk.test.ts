@@ -100,6 +100,8 @@ interface ProjectRef {
   id: string;
   slug: string;
   versionId: string;
+  /** Another version to compare with (demo projects have at least two; the walk's own have one). */
+  otherVersionId: string;
 }
 
 interface Fixtures {
@@ -135,7 +137,7 @@ async function paramSets(entry: RouteEntry & { role: Role }, fx: Fixtures): Prom
     const projects = entry.role === 'creator' ? fx.own : fx.catalogue;
     const project = projects[isProjectType(first) ? first : 'mod'];
     // `/project/{id}` is the permanent link: it takes the id and leads to the canonical address.
-    return [{ id: first === 'project' ? project.id : project.slug, version: project.versionId }];
+    return [{ id: first === 'project' ? project.id : project.slug, version: project.versionId, other: project.otherVersionId }];
   }
   switch (first) {
     case 'user':
@@ -179,10 +181,11 @@ function fill(pattern: string, sets: readonly ParamSet[]): string[] {
 
 const contentDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'content', 'changelog');
 
-async function firstVersion(projectId: string): Promise<string> {
+/** The newest version of a project and the one before it (the same one when there is only one). */
+async function newestVersions(projectId: string): Promise<{ versionId: string; otherVersionId: string }> {
   const versions = (await (await fetch(`${apiUrl}/v2/project/${projectId}/version`)).json()) as Array<{ id: string }>;
   if (!versions[0]) throw new Error(`Project ${projectId} has no version`);
-  return versions[0].id;
+  return { versionId: versions[0].id, otherVersionId: (versions[1] ?? versions[0]).id };
 }
 
 async function catalogueProject(type: ProjectType): Promise<ProjectRef & { author: string }> {
@@ -193,7 +196,7 @@ async function catalogueProject(type: ProjectType): Promise<ProjectRef & { autho
   // What the type's search page lists, with pictures where one has them.
   const hit = hits.find((candidate) => candidate.gallery.length > 0) ?? hits[0];
   if (!hit) throw new Error(`The demo catalogue has no listed ${type}`);
-  return { id: hit.project_id, slug: hit.slug, author: hit.author, versionId: await firstVersion(hit.project_id) };
+  return { id: hit.project_id, slug: hit.slug, author: hit.author, ...(await newestVersions(hit.project_id)) };
 }
 
 /** A file of each project type, as the API recognises it from its loaders. */
@@ -233,7 +236,7 @@ async function ownProject(token: string, type: ProjectType, suffix: string, rele
   );
   upload.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
   const version = await apiJson<{ id: string }>(token, '/v2/version', { method: 'POST', body: upload });
-  return { id, slug, versionId: version.id };
+  return { id, slug, versionId: version.id, otherVersionId: version.id };
 }
 
 async function someServer(token: string, suffix: string): Promise<string> {

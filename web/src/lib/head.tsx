@@ -81,7 +81,8 @@ export function applyHead(doc: Document, head: ResolvedHead): void {
     link.setAttribute(MANAGED, '');
     doc.head.append(link);
   }
-  doc.head.querySelectorAll(`link[rel="alternate"][type="${FEED_TYPE}"]`).forEach((link) => link.remove());
+  // Only the links this hook wrote: a page may render its own feed link (the news changelog does).
+  doc.head.querySelectorAll(`link[rel="alternate"][type="${FEED_TYPE}"][${MANAGED}]`).forEach((link) => link.remove());
   for (const { title, href } of head.feeds) {
     const link = Object.assign(doc.createElement('link'), { rel: 'alternate', type: FEED_TYPE, title, href });
     link.setAttribute(MANAGED, '');

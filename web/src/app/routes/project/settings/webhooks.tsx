@@ -22,5 +22,10 @@ export function Component() {
       </>
     );
   }
-  return <WebhooksSettings key={project.id} owner={{ kind: 'project', id: project.id }} />;
+  return (
+    <>
+      <SettingsPageHeader title={t('webhooks.title')} />
+      <WebhooksSettings key={project.id} owner={{ kind: 'project', id: project.id }} />
+    </>
+  );
 }
