@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_VERSION_STATUSES } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
-import { projects, versionDependencies, versionFiles, versions } from '../../db/schema/catalogue.js';
+import { projects, versions } from '../../db/schema/catalogue.js';
 import { anyBigint } from '../../db/sql-helpers.js';
 
 /*
@@ -93,36 +93,6 @@ export async function listVersionsInRanges(
     .from(ranked)
     .where(lte(ranked.rank, limitPerRange))
     .orderBy(asc(ranked.projectId), asc(ranked.rank));
-}
-
-export function listFilesOfVersions(db: Executor, versionIds: readonly number[]) {
-  return db
-    .select({
-      versionId: versionFiles.versionId,
-      filename: versionFiles.filename,
-      sha1: versionFiles.sha1,
-      sha512: versionFiles.sha512,
-      size: versionFiles.size,
-      primary: versionFiles.primary,
-      fileType: versionFiles.fileType,
-    })
-    .from(versionFiles)
-    .where(anyBigint(versionFiles.versionId, versionIds))
-    .orderBy(sql`${versionFiles.primary} desc`, asc(versionFiles.filename));
-}
-
-export function listDependenciesOfVersions(db: Executor, versionIds: readonly number[]) {
-  return db
-    .select({
-      versionId: versionDependencies.versionId,
-      dependencyVersionId: versionDependencies.dependencyVersionId,
-      dependencyProjectId: versionDependencies.dependencyProjectId,
-      fileName: versionDependencies.fileName,
-      dependencyType: versionDependencies.dependencyType,
-    })
-    .from(versionDependencies)
-    .where(anyBigint(versionDependencies.versionId, versionIds))
-    .orderBy(asc(versionDependencies.id));
 }
 
 /** Versions named by dependencies and pack contents: their project, number and status. */

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
 import { listProjectAccess, requireVisibleProject, type ProjectAccess } from '../access/project.policy.js';
 import { canSeeVersion, seesHiddenVersions } from '../access/version.policy.js';
+import { listDependenciesOfVersions, listFilesOfVersions } from '../versions/version-contents.port.js';
 import { diffDependencies, diffFiles, diffMods, diffValues, keepNewest, type DiffDependencyRow, type PackMod } from './version-diff.js';
 import { toComparedVersion, toDiffDependency, toDiffFile, toDiffMod, toVersionBetween, type DiffNames } from './version-diffs.mapper.js';
 import * as repo from './version-diffs.repository.js';
@@ -102,8 +103,8 @@ export function createVersionDiffsService(deps: { db: Database }) {
       const pair = [older.id, newer.id];
       const [between, files, dependencies] = await Promise.all([
         repo.listVersionsBetween(db, { projectId: access.project.id, after: older.id, upTo: newer.id, hidden: seesHiddenVersions(actor, access), limit: VERSIONS_BETWEEN_LIMIT + 1 }),
-        repo.listFilesOfVersions(db, pair),
-        repo.listDependenciesOfVersions(db, pair),
+        listFilesOfVersions(db, pair),
+        listDependenciesOfVersions(db, pair),
       ]);
 
       const refs = await repo.listVersionRefs(db, [...new Set(dependencies.flatMap((d) => (d.dependencyVersionId === null ? [] : [d.dependencyVersionId])))]);
