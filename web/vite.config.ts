@@ -6,7 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { routePreloads } from './plugins/route-preloads';
 import { siteContent } from './plugins/site-content';
+import { ROUTE_PRELOADS } from './src/app/route-preloads';
 import { catalogProblems } from './src/lib/i18n/catalog-check';
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
@@ -154,6 +156,7 @@ export default defineConfig(({ command }) => {
       precompileMessages(),
       zodWithoutJsonSchema(),
       siteContent({ contentDir: join(webRoot, 'content'), siteUrl: process.env.CAIRN_SITE_URL }),
+      routePreloads(webRoot, ROUTE_PRELOADS),
     ],
     resolve: {
       // Workspace packages are consumed from TypeScript source through the "source" export condition.

@@ -9,7 +9,10 @@ import { reindexBenchCatalogue } from './reindex.js';
 /** The search route's first download (gzip) and LCP of `/mods`: the goals of the web row. */
 const BUDGET_KB = 150;
 const LCP_GOAL_MS = 800;
-const RUNS = 3;
+const PAINT_GOAL_MS = 800;
+const RUNS = 5;
+/** Added to every request in the waterfall runs (DevTools network emulation). */
+const LATENCY_MS = 100;
 
 // The website's own measuring scripts (plain ES modules beside its build), loaded by path so
 // the figures here are computed exactly as the build prints them.
@@ -19,10 +22,16 @@ interface InitialJsModule {
 interface Browser {
   close(): Promise<void>;
 }
+interface ColdLoad {
+  lcp: number;
+  marker: number;
+  dataStart: number;
+}
 interface ColdLcpModule {
   chromiumPath(): string | undefined;
   launchChromium(executablePath: string): Promise<Browser>;
-  coldLcp(browser: Browser, url: string, runs: number): Promise<number[]>;
+  coldLoads(browser: Browser, url: string, options: { runs: number; marker: string; request: string; latencyMs?: number }): Promise<ColdLoad[]>;
+  median(values: number[]): number;
 }
 const webScript = async <T>(name: string) => (await import(pathToFileURL(join(workspaceRoot(), 'web', 'scripts', name)).href)) as T;
 
@@ -36,8 +45,10 @@ async function ensureSearchable(apiUrl: string): Promise<void> {
 
 /**
  * `BENCH_ONLY=web`: the built website (web/dist) served by the API's own web server, as
- * `npm start` does, against the benchmark's API; prints the search route's initial JavaScript and
- * the LCP of `/mods` over cold loads in headless Chromium.
+ * `npm start` does, against the benchmark's API; prints the search route's initial JavaScript,
+ * and for `/mods` and a project page over cold loads in headless Chromium: when the first result
+ * card (the project's title) is painted, the LCP, and how many round trips come before the page's
+ * data request.
  */
 export async function benchWeb(ready: TargetsReady): Promise<void> {
   const dist = join(workspaceRoot(), 'web', 'dist');
@@ -62,12 +73,36 @@ export async function benchWeb(ready: TargetsReady): Promise<void> {
   const web = await buildWebServer({ root: dist, apiUrl: ready.apiUrl });
   await web.listen({ host: site.hostname, port: Number(site.port) });
   const browser = await lcp.launchChromium(executablePath);
+  const ms = (value: number) => (Number.isNaN(value) ? 'none' : `${Math.round(value)} ms`);
   try {
-    const times = await lcp.coldLcp(browser, `${ready.siteUrl}/mods`, RUNS);
-    const median = times[Math.floor(times.length / 2)]!;
-    console.log(`LCP of /mods, ${RUNS} cold loads: median ${Math.round(median)} ms, worst ${Math.round(times.at(-1)!)} ms (goal median < ${LCP_GOAL_MS} ms)\n`);
+    const project = await sampleProject(ready.apiUrl);
+    const pages = [
+      { path: '/mods', marker: 'first-result', what: 'first result card', request: '/v2/search' },
+      ...(project ? [{ path: project.path, marker: 'project-title', what: 'project title', request: `/v2/project/${project.slug}` }] : []),
+    ];
+    for (const { path, marker, what, request } of pages) {
+      const loads = await lcp.coldLoads(browser, `${ready.siteUrl}${path}`, { runs: RUNS, marker, request });
+      const paint = lcp.median(loads.map((load) => load.marker));
+      const largest = lcp.median(loads.map((load) => load.lcp));
+      console.log(
+        `${path}, ${RUNS} cold loads: ${what} painted median ${ms(paint)} (goal < ${PAINT_GOAL_MS} ms), LCP median ${ms(largest)} (goal < ${LCP_GOAL_MS} ms), data request left at ${ms(lcp.median(loads.map((load) => load.dataStart)))}`,
+      );
+      const slow = await lcp.coldLoads(browser, `${ready.siteUrl}${path}`, { runs: RUNS, marker, request, latencyMs: LATENCY_MS });
+      const start = lcp.median(slow.map((load) => load.dataStart));
+      console.log(
+        `${path} with ${LATENCY_MS} ms added to every request: data request left at ${ms(start)} (${(start / LATENCY_MS).toFixed(1)} × the latency), ${what} painted ${ms(lcp.median(slow.map((load) => load.marker)))}`,
+      );
+    }
+    console.log('');
   } finally {
     await browser.close();
     await web.close();
   }
+}
+
+/** A public project of the catalogue and its page's path (the search API's first hit). */
+async function sampleProject(apiUrl: string): Promise<{ slug: string; path: string } | undefined> {
+  const response = await fetch(`${apiUrl}/v2/search?limit=1&index=downloads`);
+  const hit = ((await response.json()) as { hits: { slug: string; project_type: string }[] }).hits[0];
+  return hit ? { slug: hit.slug, path: `/${hit.project_type}/${hit.slug}` } : undefined;
 }

@@ -55,6 +55,34 @@ describe('web server', () => {
     }
   });
 
+  it("writes the route's preloads into the page for the paths the build lists, and revalidates with an ETag", async () => {
+    await mkdir(join(root, '.vite'), { recursive: true });
+    const preloads = { routes: [{ pattern: '^/(?:mods|plugins)/?$', scripts: ['assets/search-1.js', 'assets/shared-2.js'], styles: ['assets/search-3.css'] }] };
+    await writeFile(join(root, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+    await writeFile(join(root, 'index.html'), '<!doctype html><html><head><title>Cairn</title></head><body></body></html>');
+    try {
+      const search = await app.inject({ url: '/mods?q=lantern' });
+      expect(search.headers['content-type']).toContain('text/html');
+      expect(search.body).toContain('<link rel="modulepreload" crossorigin href="/assets/search-1.js">');
+      expect(search.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-2.js">');
+      expect(search.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/search-3.css">');
+      expect(search.body.indexOf('search-1.js')).toBeLessThan(search.body.indexOf('</head>'));
+      const other = await app.inject({ url: '/dashboard' });
+      expect(other.body).toContain('<title>Cairn</title>');
+      expect(other.body).not.toContain('modulepreload');
+      expect(other.headers.etag).not.toBe(search.headers.etag);
+      const again = await app.inject({ url: '/plugins', headers: { 'if-none-match': String(search.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      // The list is never served as a file.
+      expect((await app.inject({ url: '/.vite/route-preloads.json' })).statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await rm(join(root, '.vite'), { recursive: true, force: true });
+      await writeFile(join(root, 'index.html'), '<!doctype html><title>Cairn</title>');
+    }
+    expect((await app.inject({ url: '/mods' })).body).not.toContain('modulepreload');
+  });
+
   it('never serves hidden files or files outside the build or hidden files', async () => {
     await writeFile(join(root, '.env'), 'SECRET=1');
     await writeFile(join(root, 'assets', '.hidden.js'), 'SECRET');

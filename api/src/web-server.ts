@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import { clientErrorHandler, frameworkErrors, type ErrorBody } from './plugins/error-handler.js';
+import { pageHtmlFor } from './web-page-html.js';
 
 /** Paths that name a static file (assets, icons, manifests…) rather than a page. */
 const STATIC_FILE = /^\/assets\/|\.(?:js|mjs|css|map|json|txt|xml|html|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|webmanifest)$/i;
@@ -99,6 +100,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     },
   });
 
+  const pageHtml = pageHtmlFor(options.root);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply
@@ -111,7 +113,10 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     if (STATIC_FILE.test(request.url.split('?')[0] ?? '')) {
       return reply.code(404).send({ error: 'not_found', description: 'There is no such file' } satisfies ErrorBody);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const html = pageHtml(request.url.split('?')[0] ?? '/');
+    reply.header('cache-control', 'no-cache').header('etag', html.etag);
+    if (request.headers['if-none-match'] === html.etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html.body);
   });
 
   // @fastify/static's errors: 403 for `..`, NUL and dot-files, 416 (with Content-Range) for a Range

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
+import { startInitialData } from './app/initial-data';
 import { createAppRouter } from './app/router';
 import { reloadForChunkError } from './lib/chunk-reload';
 import { createQueryClient } from './lib/query-client';
@@ -16,6 +17,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const queryClient = createQueryClient();
+startInitialData(queryClient, window.location);
 const router = createAppRouter(queryClient);
 
 createRoot(container).render(

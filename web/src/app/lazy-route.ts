@@ -22,23 +22,34 @@ export interface RouteModule {
 
 /**
  * Code-split route: the module (and its chunk) loads on first navigation or on link prefetch,
- * together with the message areas its pages use (see lib/i18n/message-areas.ts).
+ * together with the message areas its pages use (see lib/i18n/message-areas.ts). The route's
+ * loader starts as soon as the module is there and waits for the messages only before the page
+ * renders, so a page's data request never waits for its text.
  * The import is memoised so prefetching and navigating share it. A chunk that fails to load
  * (usually after a deploy) reloads the page, at most once per path per 10 s.
  */
 export function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>, messageAreas: readonly MessageArea[] = []) {
   let loading: Promise<RouteModule> | undefined;
+  const messages = () => ensureMessageAreas(messageAreas).catch(chunkFailure);
   return async () => {
-    loading ??= Promise.all([load(), ensureMessageAreas(messageAreas)])
-      .then(([module]) => module)
-      .catch((error: unknown) => {
-        loading = undefined;
-        if (reloadForChunkError(error)) return new Promise<never>(() => {});
-        throw error;
-      });
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      return chunkFailure(error);
+    });
+    const text = messages();
     const { createLoader, ...rest } = await loading;
-    return createLoader ? { ...rest, loader: createLoader(queryClient) } : rest;
+    if (!createLoader) {
+      await text;
+      return rest;
+    }
+    const loader = createLoader(queryClient);
+    return { ...rest, loader: async (...args: Parameters<LoaderFunction>) => (await Promise.all([loader(...args), messages()]))[0] as unknown };
   };
+}
+
+function chunkFailure(error: unknown): Promise<never> {
+  if (reloadForChunkError(error)) return new Promise<never>(() => {});
+  throw error;
 }
 
 /** Routes for the pages of one area's page table (see page-table.ts). */

@@ -2,15 +2,13 @@ import { projectTypeFromSearchSegment, type ProjectType } from '@cairn/shared/co
 import { useSuspenseQueries, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { data, useLocation, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
-import { searchQueries } from '../../features/search/api/search-queries';
+import { prefetchSearchPage } from '../initial-data/search-page';
 import { SearchPage } from '../../features/search/components/search-page';
-import { facetsNeedGroups, facetsQuery } from '../../features/search/utils/facets';
-import { buildFilterGroups, type FilterGroup } from '../../features/search/utils/filter-groups';
-import { searchRequest } from '../../features/search/utils/search-request';
+import { facetsQuery } from '../../features/search/utils/facets';
+import { buildFilterGroups } from '../../features/search/utils/filter-groups';
 import { parseSearchParams } from '../../features/search/utils/search-state';
 import { tagQueries } from '../../features/tags/api/tags-queries';
 import { feedUrls } from '../../config/feeds';
-import { readCosmetics } from '../../lib/cosmetics';
 import { useHead } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 
@@ -20,31 +18,12 @@ function searchType(pathname: string): ProjectType {
   return type;
 }
 
-/**
- * The tag lists (they define the filters) and the first page of results, as the URL asks, all
- * requested together. Only selected options that group with OR need the tags to build the
- * search request; then the search waits for them.
- */
+/** The page's tags and first results (see initial-data/search-page.ts; the entry may have started them already). */
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ request }) => {
     const url = new URL(request.url);
-    const type = searchType(url.pathname);
-    const state = parseSearchParams(url.searchParams);
-    const mode = readCosmetics().searchDisplayMode[type];
-    // A failing search (say, a hand-edited filter) is shown on the page, not as an error page.
-    const prefetchResults = (groups: readonly FilterGroup[]) => queryClient.prefetchQuery(searchQueries.results(searchRequest(type, state, groups, mode)));
-    const tags = Promise.all([
-      queryClient.ensureQueryData(tagQueries.categories()),
-      queryClient.ensureQueryData(tagQueries.loaders()),
-      queryClient.ensureQueryData(tagQueries.gameVersions()),
-    ]);
-    if (!facetsNeedGroups(state)) {
-      await Promise.all([tags, prefetchResults([])]);
-      return null;
-    }
-    const [categories, loaders, gameVersions] = await tags;
-    await prefetchResults(buildFilterGroups(type, { categories, loaders, gameVersions }));
+    await prefetchSearchPage(queryClient, searchType(url.pathname), url.searchParams);
     return null;
   };
 

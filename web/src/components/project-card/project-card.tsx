@@ -21,6 +21,8 @@ interface ProjectCardProps {
   headingLevel?: 2 | 3;
   /** Cards at the top of the page load their images at once (they are likely the largest paint). */
   eager?: boolean;
+  /** An Element Timing name for the summary's first paint (see types-element-timing.d.ts). */
+  paintMarker?: string;
 }
 
 function colorOf(color: number | null | undefined): string | undefined {
@@ -28,7 +30,7 @@ function colorOf(color: number | null | undefined): string | undefined {
 }
 
 /** One project in a list, grid or gallery (web-screens §3.1). The title is the card's one link. */
-export function ProjectCard({ project, mode, badge, headingLevel = 2, eager = false }: ProjectCardProps) {
+export function ProjectCard({ project, mode, badge, headingLevel = 2, eager = false, paintMarker }: ProjectCardProps) {
   const t = useT();
   const { formatCompactNumber } = useFormatters();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -52,7 +54,9 @@ export function ProjectCard({ project, mode, badge, headingLevel = 2, eager = fa
         )}
         {badge}
       </div>
-      <p className="project-card__summary">{project.summary}</p>
+      <p className="project-card__summary" elementtiming={paintMarker}>
+        {project.summary}
+      </p>
       {(project.tags.length > 0 || project.environment) && (
         <ul className="project-card__tags" aria-label={t('card.tags')}>
           {project.environment && <li className="tag-chip tag-chip--environment">{t(`environment.${project.environment}`)}</li>}

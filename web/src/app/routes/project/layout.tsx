@@ -11,7 +11,7 @@ import { MemberHeader } from '../../../features/project-publishing/components/me
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
 import { useCurrentUser } from '../../../lib/auth';
 import { canOnProject, isTeamOrStaff, projectPermissionsOf } from '../../../lib/project-permissions';
-import { ensureProjectTags, ensureProjectTeams, loadProject, useProjectTagLists, useProjectTeams } from './shared';
+import { ensureProjectPage, loadProject, useProjectTagLists, useProjectTeams } from './shared';
 import { paths } from '../../../config/paths';
 import { ensureMessageAreas } from '../../../lib/i18n/message-areas';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -52,11 +52,7 @@ export const createLoader =
     const hash = url.pathname === window.location.pathname ? window.location.hash : '';
     const canonical = canonicalProjectUrl({ pathname: url.pathname, search: url.search, hash }, project);
     if (canonical) throw replace(canonical);
-    await Promise.all([
-      ensureProjectTeams(queryClient, project),
-      queryClient.ensureQueryData(projectQueries.versions(project.id)),
-      ensureProjectTags(queryClient),
-    ]);
+    await ensureProjectPage(queryClient, project);
     return null;
   };
 

@@ -42,3 +42,8 @@ export function useProjectTeams(project: Project): ProjectTeams & { organization
   const [{ data: members }, { data: organization }] = useSuspenseQueries({ queries: [projectQueries.members(project.id), organizationQueries.ofProject(project)] as const });
   return { members, organization, organizationMembers: organization?.members ?? [] };
 }
+
+/** What the project layout waits for besides the project: its teams, versions and the tag lists. */
+export function ensureProjectPage(queryClient: QueryClient, project: Project) {
+  return Promise.all([ensureProjectTeams(queryClient, project), queryClient.ensureQueryData(projectQueries.versions(project.id)), ensureProjectTags(queryClient)]);
+}

@@ -40,7 +40,9 @@ export function ProjectHeader({ project, type, tags, onVersionPage, downloadHref
       <ProjectIcon url={project.icon_url} className={styles.projectHeaderIcon} loading="eager" />
       <div>
         <div className={styles.projectHeaderTitleRow}>
-          <h1 className={styles.projectHeaderTitle}>{project.title}</h1>
+          <h1 className={styles.projectHeaderTitle} elementtiming="project-title">
+            {project.title}
+          </h1>
           {project.status !== 'approved' && <StatusBadge status={project.status} />}
         </div>
         <p className={styles.projectHeaderSummary}>{project.description}</p>

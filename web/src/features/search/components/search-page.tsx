@@ -175,7 +175,7 @@ export function SearchPage({ type, groups, categories, loaders }: SearchPageProp
               {t('search.error')} {error instanceof HttpError ? error.description : ''}
             </p>
           ) : noHits ? null : (
-            <ProjectCardList projects={cards} mode={mode} label={t('search.results')} />
+            <ProjectCardList projects={cards} mode={mode} label={t('search.results')} firstPaintMarker="first-result" />
           )}
         </div>
         <Pagination page={state.page} pageCount={pageCount} onChange={changePage} label={t('search.pagesBottom')} />
