@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AgentRuntime } from '@cairn/shared/schemas/node-agent';
+import { ActivityJournal, Revocations } from './access-journal.js';
 import { accessKey } from './auth.js';
 import { Backups } from './backups.js';
 import type { AgentConfig } from './config.js';
@@ -18,6 +19,9 @@ import { createAgentMetrics } from './metrics.js';
 import { optionRoutes } from './routes/options.js';
 import type { AuthContext } from './routes/http.js';
 import { serverRoutes } from './routes/servers.js';
+import { sftpRoutes } from './routes/sftp.js';
+import { SftpServer, type SftpInfo } from './sftp/sftp-server.js';
+import { SftpUsers } from './sftp/sftp-users.js';
 import { traceRequests } from './tracing.js';
 import { transferRoutes } from './routes/transfer.js';
 import { openBoundary } from './isolation/boundary.js';
@@ -29,6 +33,8 @@ import { ServerManager } from './server-manager.js';
 export interface Agent {
   app: FastifyInstance;
   manager: ServerManager;
+  /** Starts the SFTP server when NODE_AGENT_SFTP_PORT is not `off` (after the HTTP server listens); null when off or the port is taken. */
+  listenSftp(): Promise<SftpInfo | null>;
   /** Stops game servers (remembering they should run) and closes the HTTP server. */
   close(): Promise<void>;
 }
@@ -77,7 +83,10 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
     reply.code(404).send({ error: 'not_found', description: `route ${request.method} ${request.url.split('?')[0]} does not exist` }),
   );
 
-  const auth: AuthContext = { nodeToken: config.token, accessKey: accessKey(config.token) };
+  const revocations = new Revocations(config.dataDir);
+  await revocations.load();
+  const journal = new ActivityJournal(config.dataDir);
+  const auth: AuthContext = { nodeToken: config.token, accessKey: accessKey(config.token), revocations };
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -86,20 +95,36 @@ export async function buildAgent(config: AgentConfig, options: { logger?: boolea
   metricsRoutes(app, createAgentMetrics(manager, () => app.websocketServer.clients.size), { nodeToken: config.token, metricsToken: config.metricsToken });
   allowSiteOrigins(app, config.allowedOrigins);
   app.get('/api/health', async () => ({ status: 'ok' }));
-  serverRoutes(app, manager, auth);
-  consoleRoutes(app, manager, auth, config.allowedOrigins);
-  fileRoutes(app, manager, auth);
+  serverRoutes(app, manager, auth, journal);
+  consoleRoutes(app, manager, auth, config.allowedOrigins, journal);
+  fileRoutes(app, manager, auth, journal);
   fileHashRoutes(app, manager, auth);
   backupRoutes(app, manager, backups, auth);
   optionRoutes(app, manager, backups, auth);
   backupActionRoutes(app, manager, backups, auth);
   transferRoutes(app, manager, auth);
+  const sftpUsers = new SftpUsers(config.dataDir);
+  await sftpUsers.load();
+  const sftp = new SftpServer(config.dataDir, manager, sftpUsers, journal, app.log);
+  sftpRoutes(app, manager, sftpUsers, auth);
 
   return {
     app,
     manager,
+    async listenSftp() {
+      if (config.sftpPort === undefined) return null;
+      try {
+        manager.sftp = await sftp.listen(config.host, config.sftpPort);
+      } catch (error) {
+        // The game servers matter more than SFTP: the node runs on and reports `sftp: null`.
+        app.log.error({ event: 'sftp', err: error }, `SFTP could not listen on port ${config.sftpPort}`);
+        manager.sftp = null;
+      }
+      return manager.sftp;
+    },
     async close() {
       stopSampling();
+      await sftp.close();
       await app.close();
       await manager.shutdown();
     },

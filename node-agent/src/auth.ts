@@ -16,6 +16,8 @@ export interface AccessClaims {
   perms: AgentPermission[];
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** When it was issued, milliseconds since the epoch: revocations cut off by it (access-journal.ts). */
+  iat?: number;
 }
 
 /**

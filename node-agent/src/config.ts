@@ -11,6 +11,8 @@ const ConfigSchema = z.object({
   NODE_AGENT_ID: z.string().min(1).default(os.hostname()),
   NODE_AGENT_HOST: z.string().default('127.0.0.1'),
   NODE_AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(8450),
+  /** The SFTP server's port on NODE_AGENT_HOST (docs/api/node-agent.md, "SFTP"): `0` any free port, `off` none. */
+  NODE_AGENT_SFTP_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65_535)]).default(2022),
   NODE_AGENT_DATA_DIR: z.string().default(path.resolve('.data/node-agent')),
   /** Address game servers bind to. */
   NODE_AGENT_GAME_HOST: z.string().default('127.0.0.1'),
@@ -53,6 +55,8 @@ export interface AgentConfig {
   nodeId: string;
   host: string;
   port: number;
+  /** SFTP port (0: any free one); undefined: SFTP switched off. */
+  sftpPort: number | undefined;
   dataDir: string;
   gameHost: string;
   javaHome: string | undefined;
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
     nodeId: c.NODE_AGENT_ID,
     host: c.NODE_AGENT_HOST,
     port: c.NODE_AGENT_PORT,
+    sftpPort: c.NODE_AGENT_SFTP_PORT === 'off' ? undefined : c.NODE_AGENT_SFTP_PORT,
     dataDir: path.resolve(c.NODE_AGENT_DATA_DIR),
     gameHost: c.NODE_AGENT_GAME_HOST,
     javaHome: c.NODE_AGENT_JAVA_HOME,

@@ -8,8 +8,9 @@ const config = loadConfig();
 const tracing = await startTracing(config.tracing, config.nodeId, (message) => console.error(message));
 const agent = await buildAgent(config, { logger: true });
 const address = await agent.app.listen({ host: config.host, port: config.port });
-// One machine-readable line, so a supervisor that asked for port 0 learns the real one.
-console.log(JSON.stringify({ event: 'listening', address, node_id: config.nodeId }));
+const sftp = await agent.listenSftp();
+// One machine-readable line, so a supervisor that asked for port 0 learns the real ones.
+console.log(JSON.stringify({ event: 'listening', address, node_id: config.nodeId, sftp_port: sftp?.port ?? null }));
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

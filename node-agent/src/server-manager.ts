@@ -63,6 +63,8 @@ export class ServerManager {
   readonly stagingDir: string;
   /** Crashes and restarts since the agent started, for its metrics (src/metrics.ts). */
   readonly counts = { crashes: 0, restarts: { auto: 0, power: 0, recovery: 0 } };
+  /** The node's SFTP server once it listens (reported in nodeInfo); null when off. */
+  sftp: { port: number; host_key_fingerprint: string } | null = null;
 
   constructor(
     private readonly config: AgentConfig,
@@ -475,6 +477,7 @@ export class ServerManager {
       },
       runtimes: [...this.runtimes.keys()],
       isolation: this.boundary.status,
+      sftp: this.sftp,
     };
   }
 

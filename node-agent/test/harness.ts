@@ -43,6 +43,8 @@ export async function freePort(): Promise<number> {
 
 export interface AgentProcess {
   url: string;
+  /** The SFTP port the agent reported (any free one unless NODE_AGENT_SFTP_PORT was given); null when off. */
+  sftpPort: number | null;
   child: ChildProcess;
   /** SIGKILL, no clean-up: what a crash or an OOM kill looks like. */
   kill9(): Promise<void>;
@@ -57,6 +59,8 @@ export async function startAgent(dataDir: string, env: Record<string, string> = 
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       NODE_AGENT_TOKEN: TOKEN,
       NODE_AGENT_PORT: '0',
+      // Agents side by side in tests must not all want the default SFTP port.
+      NODE_AGENT_SFTP_PORT: '0',
       NODE_AGENT_DATA_DIR: dataDir,
       NODE_AGENT_STATS_INTERVAL_MS: '500',
       NODE_AGENT_ISOLATION: TEST_ISOLATION,
@@ -68,17 +72,18 @@ export async function startAgent(dataDir: string, env: Record<string, string> = 
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = await new Promise<{ address: string; sftp_port: number | null }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`agent did not start: ${stderr}`)), 60_000);
     child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${stderr}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{"event":"listening"')) return;
       clearTimeout(timer);
-      resolve((JSON.parse(line) as { address: string }).address);
+      resolve(JSON.parse(line) as { address: string; sftp_port: number | null });
     });
   });
   return {
-    url,
+    url: listening.address,
+    sftpPort: listening.sftp_port,
     child,
     async kill9() {
       child.kill('SIGKILL');

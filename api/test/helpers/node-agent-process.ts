@@ -33,6 +33,8 @@ export interface TestAgent {
   /** The node token the agent was started with. */
   token: string;
   dataDir: string;
+  /** The agent's SFTP port (picked free at start, kept across restarts). */
+  sftpPort: number;
   /** The agent process's pid (changes with restart). */
   pid(): number;
   /** SIGKILL: what a crash looks like. */
@@ -49,6 +51,7 @@ export interface TestAgent {
 export async function startTestAgent(options: { token?: string; env?: Record<string, string> } = {}): Promise<TestAgent> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-servers-agent-'));
   const port = await freePort();
+  const sftpPort = await freePort();
   let child: ChildProcess;
   let exited: Promise<void>;
   const launch = async () => {
@@ -58,6 +61,8 @@ export async function startTestAgent(options: { token?: string; env?: Record<str
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         NODE_AGENT_TOKEN: options.token ?? AGENT_TOKEN,
         NODE_AGENT_PORT: String(port),
+        // Agents side by side must not all want the default SFTP port.
+        NODE_AGENT_SFTP_PORT: String(sftpPort),
         NODE_AGENT_DATA_DIR: dataDir,
         // Isolated wherever the machine can; required under CI (see node-agent/test/harness.ts).
         NODE_AGENT_ISOLATION: process.env.CI === 'true' ? 'on' : 'auto',
@@ -90,6 +95,7 @@ export async function startTestAgent(options: { token?: string; env?: Record<str
     url: `http://127.0.0.1:${port}`,
     token: options.token ?? AGENT_TOKEN,
     dataDir,
+    sftpPort,
     pid: () => child.pid ?? 0,
     kill9: () => stop('SIGKILL'),
     restart: launch,
@@ -142,21 +148,28 @@ interface Socket {
   once(event: 'open', listener: () => void): void;
   once(event: 'error', listener: (error: Error) => void): void;
   once(event: 'unexpected-response', listener: (request: unknown, response: { statusCode: number }) => void): void;
+  once(event: 'close', listener: (code: number) => void): void;
+  send(data: string): void;
   close(): void;
 }
 const WebSocket = requireFromAgent('ws') as new (url: string) => Socket;
 
-/** Opens a console WebSocket; resolves with its received lines, or rejects with the HTTP status that refused it. */
+/**
+ * Opens a console WebSocket; resolves with its received lines, or rejects with the HTTP status
+ * that refused it. `command` sends a console command; `closed` settles with the close code when
+ * the agent (or anyone) closes it.
+ */
 export async function openConsole(url: string) {
-  const messages: Array<{ type: string; line?: string; lines?: string[] }> = [];
+  const messages: Array<{ type: string; line?: string; lines?: string[]; error?: string }> = [];
   const socket = new WebSocket(url);
   socket.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
+  const closed = new Promise<number>((resolve) => socket.once('close', resolve));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('unexpected-response', (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
     socket.once('error', reject);
   });
-  return { messages, close: () => socket.close() };
+  return { messages, closed, command: (command: string) => socket.send(JSON.stringify({ type: 'command', command })), close: () => socket.close() };
 }
 
 /** The console lines the agent keeps for a server (its history), read over the console socket with the node token. */

@@ -9,6 +9,8 @@ import { createActors, type Actors } from '../factories/users.js';
 import { insertServer } from '../factories/servers.js';
 import { createProvisioning } from '../../src/modules/servers/provisioning.js';
 import { AGENT_TOKEN, callAgent, eventually, freePort, pingMotd, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
+import { sftpLogin } from '../helpers/sftp-client.js';
+import { ServerSftpPasswordSchema } from '@cairn/shared/schemas/server-sftp';
 
 /**
  * Moving a server between two real node agents: its world, files and backups arrive on the new
@@ -54,6 +56,7 @@ afterAll(async () => {
 
 describe('moving a server', () => {
   let port: number;
+  let sftpLoginOnA: { username: string; password: string };
 
   it('has a changed motd, a file and a backup on node A', async () => {
     const changed = await call('PATCH', `/v2/servers/${serverId}/properties`, actors.user.session, { properties: { motd: 'Carried Across' } });
@@ -69,6 +72,11 @@ describe('moving a server', () => {
     const running = await untilServer((s) => s.state === 'running', 'running after restart');
     port = running.net!.port;
     await untilMotd(port, 'Carried Across');
+    // An SFTP login made on A (docs/api/servers.md, "SFTP") must follow the server.
+    const generated = await call('POST', `/v2/servers/${serverId}/sftp/password`, actors.user.session);
+    expect(generated.statusCode, generated.body).toBe(200);
+    sftpLoginOnA = ServerSftpPasswordSchema.strict().parse(generated.json());
+    (await sftpLogin(agentA.sftpPort, sftpLoginOnA)).end();
   }, 180_000);
 
   it('refuses non-admins, unknown nodes, the node it is on, and a node without room', async () => {
@@ -107,6 +115,12 @@ describe('moving a server', () => {
     expect((await callAgent(agentA, 'GET', `/api/servers/${serverId}`)).status).toBe(404);
     expect(existsSync(path.join(agentA.dataDir, 'servers', serverId))).toBe(false);
     expect(existsSync(path.join(agentB.dataDir, 'servers', serverId, 'notes', 'moved.txt'))).toBe(true);
+
+    // The SFTP login was pushed to B before the move committed, and A forgot it with the server.
+    const session = await sftpLogin(agentB.sftpPort, sftpLoginOnA);
+    expect(await session.get('/notes/moved.txt')).toBe('kept across nodes');
+    session.end();
+    await expect(sftpLogin(agentA.sftpPort, sftpLoginOnA)).rejects.toThrow();
   }, 180_000);
 
   it('leaves the server where it was, running again, when the target fails mid-move', async () => {

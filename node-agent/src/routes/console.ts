@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActivityJournal } from '../access-journal.js';
 import { AgentError } from '../errors.js';
 import { AgentConsoleClientMessageSchema, type AgentConsoleMessage } from '@cairn/shared/schemas/node-agent';
 import type { ServerManager } from '../server-manager.js';
@@ -11,7 +12,7 @@ import { IdParamsSchema } from './servers.js';
  * GET /api/servers/:id/console (WebSocket): history on connect, then live lines, state changes
  * and stats; `{type:'command'}` messages go to the server's stdin.
  */
-export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext, allowedOrigins: string[] | undefined) {
+export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext, allowedOrigins: string[] | undefined, journal: ActivityJournal) {
   const checkOrigin = async (request: FastifyRequest) => {
     const origin = request.headers.origin;
     // Non-browser clients (the API) send no Origin; browsers' must be one of the site's.
@@ -19,7 +20,7 @@ export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth
       throw new AgentError(403, 'forbidden', 'origin: not allowed to open this console');
     }
   };
-  app.get('/api/servers/:id/console', { websocket: true, onRequest: [checkOrigin, requireAuth(auth, 'console')] }, (socket, request) => {
+  app.get('/api/servers/:id/console', { websocket: true, onRequest: [checkOrigin, requireAuth(auth, ['console', 'console.read'])] }, (socket, request) => {
     const send = (message: AgentConsoleMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -32,6 +33,11 @@ export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth
       return;
     }
     const proc = server.process;
+    const caller = request.caller;
+    // Only the node and tokens with `console` send commands; `console.read` watches.
+    const mayWrite = caller?.kind !== 'access' || caller.claims.perms.includes('console');
+    // A revocation of this user closes the socket at once (4401: the panel asks for new access).
+    const untrack = caller?.kind === 'access' ? auth.revocations.track(caller.claims, () => socket.close(4401, 'access revoked')) : () => undefined;
     // Handlers attached before anything async, so no early message is lost.
     socket.on('message', (data) => {
       let parsed;
@@ -44,9 +50,15 @@ export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth
         send({ type: 'error', error: 'invalid_input', description: 'message: expected {"type":"command","command":"..."}' });
         return;
       }
+      if (!mayWrite) {
+        send({ type: 'error', error: 'forbidden', description: 'command: this access may read the console but not send commands' });
+        return;
+      }
       if (!proc.sendCommand(parsed.data.command)) {
         send({ type: 'error', error: 'conflict', description: 'state: the server is not running' });
+        return;
       }
+      if (caller?.kind === 'access') void journal.record(server.record.id, { user: caller.claims.sub, kind: 'console', action: 'command', detail: parsed.data.command });
     });
     const onLine = (stream: ConsoleStream, line: string) => send({ type: 'line', stream, line });
     const onState = (state: AgentServerState) => send({ type: 'state', state });
@@ -55,6 +67,7 @@ export function consoleRoutes(app: FastifyInstance, manager: ServerManager, auth
     proc.on('state', onState);
     proc.on('stats', onStats);
     socket.on('close', () => {
+      untrack();
       proc.off('line', onLine);
       proc.off('state', onState);
       proc.off('stats', onStats);

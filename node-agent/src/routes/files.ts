@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AgentArchiveBodySchema,
   AgentExtractBodySchema,
@@ -9,6 +9,7 @@ import {
   AgentRenameBodySchema,
   AgentUploadQuerySchema,
 } from '@cairn/shared/schemas/node-agent';
+import type { ActivityJournal } from '../access-journal.js';
 import { AgentError } from '../errors.js';
 import { serverFiles } from '../files.js';
 import type { ServerManager } from '../server-manager.js';
@@ -26,16 +27,38 @@ export function bodyStream(body: unknown): Readable {
   throw new AgentError(415, 'unsupported_media_type', 'body: send the file as application/octet-stream or text/plain');
 }
 
+/** A short description of a file change for the activity log: the paths it touched. */
+function describeChange(action: string, request: FastifyRequest): string {
+  const query = request.query as { path?: unknown };
+  const body = (request.body ?? {}) as { from?: unknown; to?: unknown; paths?: unknown; path?: unknown; destination?: unknown };
+  const text = (value: unknown) => (typeof value === 'string' ? value : Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(', ') : '');
+  const detail =
+    action === 'rename' ? `${text(body.from)} → ${text(body.to)}`
+    : action === 'delete' ? text(body.paths)
+    : action === 'archive' ? `${text(body.paths)} → ${text(body.destination)}`
+    : action === 'extract' ? `${text(body.path)} → ${text(body.destination)}`
+    : action === 'mkdir' ? text(body.path)
+    : text(query.path);
+  return detail.slice(0, 500);
+}
+
 const contentDisposition = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** /api/servers/:id/files/*: every path is relative to (and confined in) the server folder. */
-export function fileRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext) {
+export function fileRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext, journal: ActivityJournal) {
   const filesOf = (params: unknown) => {
     const server = manager.get(parse(IdParamsSchema, params).id);
     return serverFiles(server.files, async () => manager.storageLimit(server) - (await manager.storageUsed(server)), manager.stagingDir);
   };
   const read = { onRequest: requireAuth(auth, 'files.read') };
-  const write = { onRequest: requireAuth(auth, 'files.write') };
+  // A change made with a user's access token goes into the server's activity report once it succeeded.
+  const report = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode >= 300 || request.caller?.kind !== 'access') return;
+    const { id } = parse(IdParamsSchema, request.params);
+    const action = request.routeOptions.url?.split('/').pop() ?? 'change';
+    await journal.record(id, { user: request.caller.claims.sub, kind: 'files', action: action === 'contents' ? 'write' : action, detail: describeChange(action, request) });
+  };
+  const write = { onRequest: requireAuth(auth, 'files.write'), onResponse: report };
 
   app.get('/api/servers/:id/files/list', read, async (request) => {
     const { path } = parse(AgentFilePathQuerySchema, request.query);

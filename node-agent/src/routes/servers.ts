@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AgentActivityQuerySchema,
   AgentCommandBodySchema,
+  AgentRevocationBodySchema,
   AgentPowerBodySchema,
   AgentServerIdSchema,
   CreateAccessTokenBodySchema,
@@ -8,6 +10,7 @@ import {
   UpdateAgentServerBodySchema,
 } from '@cairn/shared/schemas/node-agent';
 import { z } from 'zod';
+import type { ActivityJournal } from '../access-journal.js';
 import { signAccessToken } from '../auth.js';
 import type { ServerManager } from '../server-manager.js';
 import { parse, requireAuth, type AuthContext } from './http.js';
@@ -15,7 +18,7 @@ import { parse, requireAuth, type AuthContext } from './http.js';
 export const IdParamsSchema = z.object({ id: AgentServerIdSchema });
 const WaitQuerySchema = z.object({ wait: z.enum(['true', 'false']).default('false') });
 
-export function serverRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext) {
+export function serverRoutes(app: FastifyInstance, manager: ServerManager, auth: AuthContext, journal: ActivityJournal) {
   app.get('/api/node', { onRequest: requireAuth(auth, 'node') }, async () => manager.nodeInfo());
 
   app.get('/api/servers', { onRequest: requireAuth(auth, 'node') }, async () => ({
@@ -42,6 +45,7 @@ export function serverRoutes(app: FastifyInstance, manager: ServerManager, auth:
   app.delete('/api/servers/:id', { onRequest: requireAuth(auth, 'node') }, async (request, reply) => {
     const { id } = parse(IdParamsSchema, request.params);
     await manager.delete(id);
+    await journal.forget(id);
     return reply.code(204).send();
   });
 
@@ -59,7 +63,21 @@ export function serverRoutes(app: FastifyInstance, manager: ServerManager, auth:
     const { id } = parse(IdParamsSchema, request.params);
     const { command } = parse(AgentCommandBodySchema, request.body);
     manager.command(id, command);
+    if (request.caller?.kind === 'access') await journal.record(id, { user: request.caller.claims.sub, kind: 'console', action: 'command', detail: command });
     return reply.code(204).send();
+  });
+
+  // Revocation and the activity report (docs/api/node-agent.md, "Revocation and activity reports").
+  app.post('/api/servers/:id/revocations', { onRequest: requireAuth(auth, 'node') }, async (request) => {
+    const { id } = parse(IdParamsSchema, request.params);
+    const { user, before } = parse(AgentRevocationBodySchema, request.body);
+    return { closed_sockets: await auth.revocations.revoke(id, user, before) };
+  });
+
+  app.get('/api/servers/:id/activity', { onRequest: requireAuth(auth, 'node') }, async (request) => {
+    const { id } = parse(IdParamsSchema, request.params);
+    const { after } = parse(AgentActivityQuerySchema, request.query);
+    return { entries: await journal.read(id, after) };
   });
 
   app.get('/api/servers/:id/stats', { onRequest: requireAuth(auth, 'any') }, async (request) => {
@@ -73,7 +91,7 @@ export function serverRoutes(app: FastifyInstance, manager: ServerManager, auth:
     manager.get(id);
     const body = parse(CreateAccessTokenBodySchema, request.body);
     const exp = Math.floor(Date.now() / 1000) + body.ttl_seconds;
-    const token = signAccessToken(auth.accessKey, { sid: id, sub: body.user, perms: body.permissions, exp });
+    const token = signAccessToken(auth.accessKey, { sid: id, sub: body.user, perms: body.permissions, exp, iat: Date.now() });
     return reply.code(201).send({ token, expires: new Date(exp * 1000).toISOString() });
   });
 }

@@ -87,10 +87,36 @@ export const AgentNodeInfoSchema = z.object({
   allocated: z.object({ servers: z.number().int(), memory_mib: z.number().int(), storage_mib: z.number().int() }),
   runtimes: z.array(AgentRuntimeSchema),
   isolation: AgentIsolationSchema,
+  /** The node's SFTP server (docs/api/node-agent.md, "SFTP"); null when switched off or not listening, absent from older agents. */
+  sftp: z.object({ port: z.number().int(), host_key_fingerprint: z.string() }).nullable().optional(),
 });
 
-export const AgentPermissionSchema = z.enum(['console', 'control', 'files.read', 'files.write', 'backups']);
+/** `console` reads and writes the console; `console.read` only watches it (no commands). */
+export const AgentPermissionSchema = z.enum(['console', 'console.read', 'control', 'files.read', 'files.write', 'backups']);
 export type AgentPermission = z.infer<typeof AgentPermissionSchema>;
+
+/**
+ * POST /api/servers/:id/revocations (node token): every access token of `user` for the server
+ * issued at or before `before` (ms since the epoch, the API's clock, as its tokens' `iat`) stops
+ * working, and that user's open console sockets on the server close.
+ */
+export const AgentRevocationBodySchema = z.object({ user: z.string().min(1).max(64), before: z.number().int().min(0) }).strict();
+
+/** What a node reports of actions taken with access tokens (console commands, file changes), read by the API. */
+export const AgentActivityEntrySchema = z.object({
+  /** Increasing per server on a node (milliseconds-based, so it keeps increasing after a move). */
+  seq: z.number().int(),
+  /** The token's `sub`: the user's base62 id. */
+  user: z.string(),
+  kind: z.enum(['console', 'files']),
+  action: z.string(),
+  detail: z.string(),
+  at: z.string(),
+});
+export type AgentActivityEntry = z.infer<typeof AgentActivityEntrySchema>;
+/** GET /api/servers/:id/activity?after=N (node token): entries after N; those up to N are dropped, the API has them. */
+export const AgentActivityListSchema = z.object({ entries: z.array(AgentActivityEntrySchema) });
+export const AgentActivityQuerySchema = z.object({ after: z.coerce.number().int().min(0).default(0) });
 
 export const CreateAccessTokenBodySchema = z.object({
   user: z.string().min(1).max(64),
@@ -217,3 +243,25 @@ export type AgentReinstallBody = z.infer<typeof AgentReinstallBodySchema>;
 
 /** GET /api/servers/:id/files/hash: what the node holds at a path. */
 export const AgentFileHashSchema = z.object({ path: z.string(), size: z.number().int(), sha1: z.string(), sha512: z.string() });
+
+/**
+ * An SFTP password hash as the API stores and pushes it: scrypt with its parameters in the string,
+ * `scrypt$<N>$<r>$<p>$<salt, base64>$<key, base64>` (docs/api/node-agent.md, "SFTP").
+ */
+export const SFTP_PASSWORD_HASH_PATTERN = /^scrypt\$(\d{1,7})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9+/]{16,88}={0,2})\$([A-Za-z0-9+/]{43,88}={0,2})$/;
+
+/** PUT /api/servers/:id/sftp-users/:user (node token): one user's SFTP login to one server. */
+export const AgentSftpUserBodySchema = z
+  .object({
+    /** The login name, unique on the node (the API makes it `<username>.<server id>`). */
+    username: z.string().regex(/^[A-Za-z0-9_.-]{3,80}$/, 'must be 3 to 80 characters from A-Z, a-z, 0-9, ".", "_" and "-"'),
+    password_hash: z.string().regex(SFTP_PASSWORD_HASH_PATTERN, 'must be an scrypt hash in the form scrypt$N$r$p$salt$key').nullable(),
+    /** OpenSSH public key lines (`ssh-ed25519 AAAA… comment`). */
+    public_keys: z.array(z.string().min(1).max(16_384)).max(20),
+    permissions: z.object({ read: z.boolean(), write: z.boolean() }).strict(),
+  })
+  .strict();
+export type AgentSftpUserBody = z.infer<typeof AgentSftpUserBodySchema>;
+export const AgentSftpUserParamsSchema = z.object({ id: AgentServerIdSchema, user: z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'must be 1 to 64 characters from 0-9, A-Z and a-z') });
+/** DELETE /api/servers/:id/sftp-users/:user: the login is gone and its open sessions ended. */
+export const AgentSftpUserRemovedSchema = z.object({ closed_sessions: z.number().int() });

@@ -24,6 +24,8 @@ export const serverContent = pgTable(
     /** Folder inside the server's folder: plugins, mods or world/datapacks. */
     folder: text().notNull(),
     enabled: boolean().notNull().default(true),
+    /** Kept at this version: "Update all" passes it by and a single update is refused until it is unpinned. */
+    pinned: boolean().notNull().default(false),
     /** The project whose installation pulled this one in as a required dependency; null when chosen directly. */
     dependencyOf: bigint({ mode: 'number' }).references(() => projects.id, { onDelete: 'set null' }),
     installed: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -30,4 +30,9 @@ export interface JobDeps {
   search: SearchClient;
   config: Config;
   files: FileStore;
+  /**
+   * The time jobs that decide by the clock read (server schedules); the system clock when unset.
+   * Tests give a worker a moved clock to make a cron time due without waiting for it.
+   */
+  clock?: () => Date;
 }

@@ -14,6 +14,12 @@ import { serverOptionsRoutes } from './server-options.routes.js';
 import { createServerMoveService } from './server-move.js';
 import { serverMoveRoutes } from './server-move.routes.js';
 import { serverNoticesRoutes } from './server-notices.routes.js';
+import { serverMembersRoutes } from './server-members.routes.js';
+import { createServerMembersService } from './server-members.service.js';
+import { serverSchedulesRoutes } from './server-schedules.routes.js';
+import { serverSftpRoutes } from './server-sftp.routes.js';
+import { createServerSftpService } from './server-sftp.service.js';
+import { createServerSchedulesService } from './server-schedules.service.js';
 import { createServerNoticesService } from './server-notices.service.js';
 import * as repo from './servers.repository.js';
 import { serverBackupActionRoutes } from './server-backup-actions.routes.js';
@@ -50,6 +56,9 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
   });
   await app.register(serverNoticesRoutes, { notices: createServerNoticesService({ db }) });
   await app.register(serverMoveRoutes, { moves: createServerMoveService({ db, servers: service, portRange: options.portRange, log: app.log }) });
+  await app.register(serverSchedulesRoutes, { schedules: createServerSchedulesService({ db, jobs, servers: service }) });
+  await app.register(serverSftpRoutes, { sftp: createServerSftpService({ db, servers: service }) });
+  await app.register(serverMembersRoutes, { members: createServerMembersService({ db, jobs, servers: service, log: app.log }) });
   await app.register(serverContentRoutes, { content: createServerContentService({ db, files: options.files, cdnUrl: options.cdnUrl, servers: service }) });
 
   const { url, token } = options.configuredNode;

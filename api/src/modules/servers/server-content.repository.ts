@@ -11,6 +11,7 @@ const contentColumns = {
   fileName: serverContent.fileName,
   folder: serverContent.folder,
   enabled: serverContent.enabled,
+  pinned: serverContent.pinned,
   dependencyOf: serverContent.dependencyOf,
   installed: serverContent.installed,
 };
@@ -29,7 +30,7 @@ export async function upsertServerContent(db: Executor, row: typeof serverConten
     .onConflictDoUpdate({ target: [serverContent.serverId, serverContent.projectId], set: { versionId: row.versionId, fileName: row.fileName, folder: row.folder } });
 }
 
-export async function updateServerContent(db: Executor, serverId: string, projectId: number, set: { enabled: boolean }): Promise<void> {
+export async function updateServerContent(db: Executor, serverId: string, projectId: number, set: { enabled?: boolean; pinned?: boolean }): Promise<void> {
   await db.update(serverContent).set(set).where(and(eq(serverContent.serverId, serverId), eq(serverContent.projectId, projectId)));
 }
 

@@ -7,6 +7,9 @@ import {
   ServerContentChangeSchema,
   ServerContentListSchema,
   ServerContentSchema,
+  ServerContentUpdateAllSchema,
+  ServerContentUpdatePreviewQuerySchema,
+  ServerContentUpdatePreviewSchema,
   UpdateServerContentBodySchema,
 } from '@cairn/shared/schemas/server-content';
 import { requiredActor } from '../../lib/actor.js';
@@ -73,8 +76,60 @@ export const serverContentRoutes: FastifyPluginAsyncZod<{ content: ServerContent
 
   app.patch(
     '/servers/:id/content/:project',
-    { config: session, schema: { operationId: 'editServerContent', tags, summary: 'Enable or disable installed content (the file is renamed to or from .disabled)', params: contentParams, body: EditServerContentBodySchema, response: { 200: ServerContentSchema, ...errors } } },
-    async (request) => content.setEnabled(requiredActor(request.actor), request.params.id, installedId(request.params.project), request.body.enabled),
+    {
+      config: session,
+      schema: {
+        operationId: 'editServerContent',
+        tags,
+        summary: 'Enable or disable installed content (the file is renamed to or from .disabled), or pin it to its version',
+        params: contentParams,
+        body: EditServerContentBodySchema,
+        response: { 200: ServerContentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requiredActor(request.actor);
+      const projectId = installedId(request.params.project);
+      const { enabled, pinned } = request.body;
+      let row = pinned === undefined ? undefined : await content.setPinned(actor, request.params.id, projectId, pinned);
+      if (enabled !== undefined) row = await content.setEnabled(actor, request.params.id, projectId, enabled);
+      return row!;
+    },
+  );
+
+  app.get(
+    '/servers/:id/content/updates',
+    {
+      config: session,
+      schema: {
+        operationId: 'previewServerContentUpdates',
+        tags,
+        summary: 'What updating would change: versions in between with changelogs and new required dependencies, for one project or every unpinned one',
+        params,
+        querystring: ServerContentUpdatePreviewQuerySchema,
+        response: { 200: ServerContentUpdatePreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { project_id, version_id } = request.query;
+      const only = project_id === undefined ? undefined : { projectId: installedId(project_id), versionId: optionalId(version_id, 'version_id') };
+      return content.previewUpdates(requiredActor(request.actor), request.params.id, only);
+    },
+  );
+
+  app.post(
+    '/servers/:id/content/update-all',
+    {
+      config: { ...session, ...strictRateLimit(20) },
+      schema: {
+        operationId: 'updateAllServerContent',
+        tags,
+        summary: 'Update every unpinned project to its newest compatible version (with new required dependencies); pinned ones are named and left as they are',
+        params,
+        response: { 200: ServerContentUpdateAllSchema, ...errors },
+      },
+    },
+    async (request) => content.updateAll(requiredActor(request.actor), request.params.id),
   );
 
   app.delete(

@@ -11,6 +11,9 @@ import { loadWireProjects } from '../projects/projects.port.js';
 import { listInstallableVersions, listVersionProjects, type InstallableVersion } from '../versions/installable-versions.port.js';
 import { agentClient, type AgentClient } from './agent-client.js';
 import * as repo from './server-content.repository.js';
+import { recordActivity, type ActivityEntry } from './server-activity.js';
+import { createContentUpdates } from './server-content-updates.js';
+import { versionComparison } from '../version-diffs/version-diffs.port.js';
 import type { ServersService } from './servers.service.js';
 import type { ServerRow } from './servers.repository.js';
 
@@ -133,7 +136,13 @@ export function createServerContentService(deps: { db: Database; files: FileStor
   }
 
   /** Sends every planned file, then records them in one transaction; on failure the files sent are removed. */
-  async function apply(server: ServerRow, agent: AgentClient, planned: Planned[], installed: Map<number, repo.ServerContentRow>): Promise<number[]> {
+  /** The activity entry of an install or update: the files it puts on the server. */
+  function contentActivity(serverId: string, actor: Actor, action: 'install' | 'update', planned: Planned[]): ActivityEntry {
+    return { serverId, actorId: actor.userId, kind: 'content', action, detail: planned.map((item) => item.version.file.filename).join(', ') };
+  }
+
+  /** Sends the planned files and records them; `activity` is written in the same transaction as the rows. */
+  async function apply(server: ServerRow, agent: AgentClient, planned: Planned[], installed: Map<number, repo.ServerContentRow>, activity?: ActivityEntry): Promise<number[]> {
     const sent: string[] = [];
     const replaced: string[] = [];
     try {
@@ -158,6 +167,7 @@ export function createServerContentService(deps: { db: Database; files: FileStor
       throw error;
     }
     await db.transaction(async (tx) => {
+      if (activity) await recordActivity(tx, activity);
       for (const item of planned) {
         await repo.upsertServerContent(tx, {
           serverId: server.id,
@@ -197,6 +207,7 @@ export function createServerContentService(deps: { db: Database; files: FileStor
         folder: row.folder,
         file_name: row.fileName + (row.enabled ? '' : DISABLED),
         enabled: row.enabled,
+        pinned: row.pinned,
         dependency_of: row.dependencyOf === null ? null : encodeBase62(row.dependencyOf),
         update_version_id: newer ? encodeBase62(newer.id) : null,
         update_version_number: newer?.versionNumber ?? null,
@@ -219,48 +230,61 @@ export function createServerContentService(deps: { db: Database; files: FileStor
     return row;
   }
 
+  const updates = createContentUpdates({ db, servers, compare: versionComparison(db), plan, apply, newestFitting, projectNames, rowsOf, contentActivity });
+
   return {
+    ...updates,
+
     async list(actor: Actor, id: string): Promise<ServerContentList> {
       const server = await servers.visibleServer(actor, id);
       return { loaders: [...platformOf(server)], game_version: server.gameVersion, content: await toWire(server, await repo.listServerContent(db, server.id)) };
     },
 
     async install(actor: Actor, id: string, body: { projectId: number; versionId?: number }): Promise<ServerContentChange> {
-      const { server, node } = await servers.onNode(actor, id, 'install content');
+      const { server, node } = await servers.onNode(actor, id, 'install content', 'content');
       const installed = await installedMap(server.id);
       const planned = await plan(server, installed, body, false);
-      return { installed: await rowsOf(server, await apply(server, agentClient(node), planned, installed)) };
+      const activity = contentActivity(server.id, actor, 'install', planned);
+      return { installed: await rowsOf(server, await apply(server, agentClient(node), planned, installed, activity)) };
     },
 
     async update(actor: Actor, id: string, projectId: number, versionId: number | undefined): Promise<ServerContentChange> {
-      const { server, node } = await servers.onNode(actor, id, 'update content');
+      const { server, node } = await servers.onNode(actor, id, 'update content', 'content');
       const installed = await installedMap(server.id);
       const current = installed.get(projectId);
       if (!current) throw notFound('The content is not installed on this server');
+      await updates.requireUnpinned(server.id, projectId);
       const planned = await plan(server, installed, { projectId, versionId }, true);
       // The chosen project keeps how it came (directly or as a dependency).
       planned[0]!.dependencyOf = current.dependencyOf;
-      return { installed: await rowsOf(server, await apply(server, agentClient(node), planned, installed)) };
+      const activity = contentActivity(server.id, actor, 'update', planned);
+      return { installed: await rowsOf(server, await apply(server, agentClient(node), planned, installed, activity)) };
     },
 
     async setEnabled(actor: Actor, id: string, projectId: number, enabled: boolean): Promise<ServerContent> {
-      const { server, node } = await servers.onNode(actor, id, 'change content');
+      const { server, node } = await servers.onNode(actor, id, 'change content', 'content');
       const row = await installedRow(server, projectId);
       if (row.enabled !== enabled) {
         await rename(agentClient(node), server.id, pathOf(row), pathOf({ ...row, enabled }));
-        await repo.updateServerContent(db, server.id, projectId, { enabled });
+        await db.transaction(async (tx) => {
+          await repo.updateServerContent(tx, server.id, projectId, { enabled });
+          await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'content', action: enabled ? 'enable' : 'disable', detail: row.fileName });
+        });
       }
       return (await rowsOf(server, [projectId]))[0]!;
     },
 
     async remove(actor: Actor, id: string, projectId: number): Promise<void> {
-      const { server, node } = await servers.onNode(actor, id, 'remove content');
+      const { server, node } = await servers.onNode(actor, id, 'remove content', 'content');
       const row = await installedRow(server, projectId);
       await agentClient(node).call('POST', `/api/servers/${encodeURIComponent(server.id)}/files/delete`, { json: { paths: [pathOf(row)] } }).catch((error: unknown) => {
         // Already gone from the node (deleted in the file manager): forgetting the row is enough.
         if (!(error instanceof Error && 'statusCode' in error && error.statusCode === 404)) throw error;
       });
-      await repo.deleteServerContent(db, server.id, projectId);
+      await db.transaction(async (tx) => {
+        await repo.deleteServerContent(tx, server.id, projectId);
+        await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'content', action: 'remove', detail: row.fileName });
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import { requireAdmin } from '../access/staff.policy.js';
 import { agentClient, AgentError, type AgentClient, type NodeAddress } from './agent-client.js';
 import { firstFreePort } from './node-ports.js';
 import { nodeCapacity } from './node-registry.js';
+import { pushServerLogins } from './server-sftp.js';
 import * as repo from './servers.repository.js';
 import type { ServersService } from './servers.service.js';
 
@@ -94,6 +95,8 @@ export function createServerMoveService(deps: { db: Database; servers: ServersSe
         created = true;
         await untilInstalled(to, server.id);
         await transferArchive(source, target, server.id);
+        // SFTP logins live on the node that has the server (docs/api/servers.md, "SFTP").
+        await pushServerLogins(tx, target, server);
         if (wasRunning) await to.power(server.id, 'start', true);
         await repo.updateServer(tx, server.id, { nodeId: target.id, port });
       } catch (error) {

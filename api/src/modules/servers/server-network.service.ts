@@ -9,6 +9,7 @@ import { nodeAddresses } from './node-registry.js';
 import * as optionsRepo from './server-options.repository.js';
 import type { ServersService } from './servers.service.js';
 import * as repo from './servers.repository.js';
+import { recordActivity } from './server-activity.js';
 
 /** Names that would be confusing or impersonate the operator. */
 const RESERVED_SUBDOMAINS = new Set([
@@ -23,7 +24,7 @@ export function createServerNetworkService(deps: { db: Database; servers: Server
   const { db, servers } = deps;
 
   async function placedServer(actor: Actor, id: string, doing: string) {
-    const server = await servers.visible(actor, id);
+    const server = await servers.visible(actor, id, 'options');
     const node = await servers.placed(server, doing);
     return { server, node };
   }
@@ -59,6 +60,7 @@ export function createServerNetworkService(deps: { db: Database; servers: Server
         await optionsRepo.insertAllocation(tx, { serverId: server.id, nodeId: node.id, port, name });
         // Inside the transaction: a node that cannot take it leaves no row behind.
         await agentClient(node).setOptions(server.id, { extra_ports: [...existing.map((a) => a.port), port] });
+        await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'port_added', detail: `${port} (${name})` });
         return { port, name, primary: false };
       });
     },
@@ -66,7 +68,10 @@ export function createServerNetworkService(deps: { db: Database; servers: Server
     async renameAllocation(actor: Actor, id: string, port: number, name: string): Promise<ServerAllocation> {
       const { server } = await placedServer(actor, id, 'rename a port');
       if (port === server.port) throw badRequest('port: the primary port cannot be renamed', 'primary_allocation');
-      if (!(await optionsRepo.updateAllocationName(db, server.id, port, name))) throw notFound('The allocation does not exist');
+      await db.transaction(async (tx) => {
+        if (!(await optionsRepo.updateAllocationName(tx, server.id, port, name))) throw notFound('The allocation does not exist');
+        await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'port_renamed', detail: `${port} (${name})` });
+      });
       return { port, name, primary: false };
     },
 
@@ -77,11 +82,12 @@ export function createServerNetworkService(deps: { db: Database; servers: Server
         if (!(await optionsRepo.deleteAllocation(tx, server.id, port))) throw notFound('The allocation does not exist');
         const rest = await optionsRepo.listAllocations(tx, server.id);
         await agentClient(node).setOptions(server.id, { extra_ports: rest.map((a) => a.port) });
+        await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'port_removed', detail: String(port) });
       });
     },
 
     async network(actor: Actor, id: string): Promise<ServerNetwork> {
-      const server = await servers.visible(actor, id);
+      const server = await servers.visible(actor, id, 'view');
       const node = server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
       return { subdomain: server.subdomain, domain: deps.domain ?? null, dns_records: node ? dnsRecords(server, node, deps.domain) : [] };
     },
@@ -95,16 +101,21 @@ export function createServerNetworkService(deps: { db: Database; servers: Server
     },
 
     async setSubdomain(actor: Actor, id: string, subdomain: string): Promise<ServerNetwork> {
-      const server = await servers.visible(actor, id);
+      const server = await servers.visible(actor, id, 'options');
       const wanted = subdomain.toLowerCase();
       const problem = subdomainProblem(wanted);
       if (problem) throw badRequest(problem, 'subdomain_reserved');
       const owner = await optionsRepo.findServerBySubdomain(db, wanted);
       if (owner && owner.id !== server.id) throw conflict(`subdomain: ${wanted} is already taken`, 'subdomain_taken');
-      await repo.updateServer(db, server.id, { subdomain: wanted }).catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw conflict(`subdomain: ${wanted} is already taken`, 'subdomain_taken');
-        throw error;
-      });
+      await db
+        .transaction(async (tx) => {
+          await repo.updateServer(tx, server.id, { subdomain: wanted });
+          await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'subdomain', detail: wanted });
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(`subdomain: ${wanted} is already taken`, 'subdomain_taken');
+          throw error;
+        });
       return this.network(actor, id);
     },
   };

@@ -3,7 +3,8 @@ import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId, randomId } from '../../lib/ids.js';
-import { requireOwnServer } from '../access/server.policy.js';
+import { requireServerAccess } from '../access/server.policy.js';
+import { findMember } from './server-members.repository.js';
 import { requireAdmin } from '../access/staff.policy.js';
 import * as notices from './server-notices.repository.js';
 import * as repo from './servers.repository.js';
@@ -61,9 +62,11 @@ export function createServerNoticesService(deps: { db: Database; now?: () => Dat
     return parsed;
   };
 
-  /** The server if the actor owns it (admins: any); anyone else learns nothing (404). */
+  /** The server if the actor owns it, is a member (admins: any); anyone else learns nothing (404). */
   async function customerServer(actor: Actor, id: string): Promise<repo.ServerRow> {
-    return requireOwnServer(actor, await repo.findServer(db, id));
+    const server = await repo.findServer(db, id);
+    const member = server && server.ownerId !== actor.userId ? await findMember(db, server.id, actor.userId) : undefined;
+    return requireServerAccess(actor, server, member?.accepted ? member : undefined, 'view').server;
   }
 
   return {

@@ -8,6 +8,7 @@ import { agentClient } from './agent-client.js';
 import { SERVERS_RECONCILE_JOB } from './provisioning.js';
 import type { ServersService } from './servers.service.js';
 import * as repo from './servers.repository.js';
+import { recordActivity } from './server-activity.js';
 
 const BACKUP_RUNNING = new Set<AgentBackup['state']>(['queued', 'creating', 'restoring']);
 // Spec §4: while a backup is in progress, changing the platform is blocked.
@@ -19,7 +20,7 @@ export function createServerOptionsService(deps: { db: Database; jobs: JobQueue 
 
   /** A server the actor may see, ready on its node (options are locked while it installs). */
   async function ready(actor: Actor, id: string, doing: string) {
-    const server = await servers.visible(actor, id);
+    const server = await servers.visible(actor, id, 'options');
     servers.requireReady(server, doing);
     const node = await servers.placed(server, doing);
     return { server, agent: agentClient(node) };
@@ -27,7 +28,7 @@ export function createServerOptionsService(deps: { db: Database; jobs: JobQueue 
 
   return {
     async platforms(actor: Actor, id: string): Promise<{ platforms: ServerPlatform[] }> {
-      const server = await servers.visible(actor, id);
+      const server = await servers.visible(actor, id, 'options');
       const { platforms } = await agentClient(await servers.placed(server, 'list platforms')).platforms();
       const byLoader = new Map<string, ServerPlatform>();
       for (const p of platforms) {
@@ -44,7 +45,7 @@ export function createServerOptionsService(deps: { db: Database; jobs: JobQueue 
      * at the plan's maximum backups (spec §5): a reinstall makes none.
      */
     async reinstall(actor: Actor, id: string, body: ReinstallServerBody): Promise<Server> {
-      const found = await servers.visible(actor, id);
+      const found = await servers.visible(actor, id, 'options');
       if (found.status === 'installing') throw conflict('The server is already installing; its options are locked until it is ready', 'server_installing');
       const { server, agent } = await ready(actor, id, 'be reinstalled');
       const { platforms } = await agent.platforms();
@@ -60,7 +61,10 @@ export function createServerOptionsService(deps: { db: Database; jobs: JobQueue 
       if (backups.some((backup) => BACKUP_RUNNING.has(backup.state))) throw conflict(BACKUP_BLOCKS_PLATFORM, 'backup_in_progress');
       // The node first: when it refuses (busy), the row is left as it was.
       await agent.reinstall(server.id, { runtime: platform.runtime, game_version: platform.game_version, jar: platform.jar ?? undefined, erase: body.erase });
-      await repo.updateServer(db, server.id, { status: 'installing', loader: platform.loader, gameVersion: platform.game_version, runtime: platform.runtime, jar: platform.jar });
+      await db.transaction(async (tx) => {
+        await repo.updateServer(tx, server.id, { status: 'installing', loader: platform.loader, gameVersion: platform.game_version, runtime: platform.runtime, jar: platform.jar });
+        await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'reinstall', detail: `${platform.loader} ${platform.game_version}${body.erase ? ', files erased' : ''}` });
+      });
       await deps.jobs?.send(SERVERS_RECONCILE_JOB, { serverId: server.id }, { startAfter: 1 });
       return servers.get(actor, id);
     },
@@ -81,19 +85,25 @@ export function createServerOptionsService(deps: { db: Database; jobs: JobQueue 
         throw badRequest(`java_version: Java ${body.java_version} is not installed on this server's node (it has ${offered})`, 'java_unavailable');
       }
       const options = await agent.setOptions(server.id, { invocation: body.invocation, java_version: body.java_version });
-      await repo.updateServer(db, server.id, { invocation: options.invocation, javaVersion: options.java_version });
+      await db.transaction(async (tx) => {
+        await repo.updateServer(tx, server.id, { invocation: options.invocation, javaVersion: options.java_version });
+        await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'startup', detail: [options.invocation, options.java_version ? `Java ${options.java_version}` : ''].filter(Boolean).join(', ') });
+      });
       return { supported: true, invocation: options.invocation, java_version: options.java_version, java_versions };
     },
 
     async preferences(actor: Actor, id: string): Promise<{ auto_restart: boolean }> {
-      return { auto_restart: (await servers.visible(actor, id)).autoRestart };
+      return { auto_restart: (await servers.visible(actor, id, 'options')).autoRestart };
     },
 
     /** Auto restart: the node starts the server again when it crashes. */
     async editPreferences(actor: Actor, id: string, body: { auto_restart: boolean }): Promise<{ auto_restart: boolean }> {
       const { server, agent } = await ready(actor, id, 'change its preferences');
       const options = await agent.setOptions(server.id, { auto_restart: body.auto_restart });
-      await repo.updateServer(db, server.id, { autoRestart: options.auto_restart });
+      await db.transaction(async (tx) => {
+        await repo.updateServer(tx, server.id, { autoRestart: options.auto_restart });
+        await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'auto_restart', detail: options.auto_restart ? 'on' : 'off' });
+      });
       return { auto_restart: options.auto_restart };
     },
   };

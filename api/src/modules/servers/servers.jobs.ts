@@ -1,6 +1,7 @@
 import type { JobDefinition, JobDeps } from '../../lib/jobs/job-types.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import { runDueAutobackups, SERVERS_AUTOBACKUP_JOB } from './server-autobackups.js';
+import { runScheduleStep, SERVERS_SCHEDULE_STEP_JOB, SERVERS_SCHEDULES_JOB, sweepDueSchedules } from './server-schedule-runs.js';
 
 /**
  * Places paid servers on nodes, finishes installs, suspends and resumes servers as their
@@ -33,5 +34,27 @@ export const serversAutobackupJob: JobDefinition<JobDeps, { serverId?: string }>
   },
 };
 
+/**
+ * Server schedules: the minute sweep starts every due schedule once (docs/api/servers.md,
+ * "Schedules"); the time is the worker's clock, which tests move.
+ */
+export const serversSchedulesJob: JobDefinition<JobDeps, object> = {
+  name: SERVERS_SCHEDULES_JOB,
+  cron: '* * * * *',
+  handle: async ({ db, clock }, _jobs, queue) => {
+    if (!queue) throw new Error('servers.schedules needs the job queue');
+    await sweepDueSchedules(db, queue, clock?.() ?? new Date());
+  },
+};
+
+/** One step of a schedule's run; the next step is queued with its delay. */
+export const serversScheduleStepJob: JobDefinition<JobDeps, { runId: number; step: number }> = {
+  name: SERVERS_SCHEDULE_STEP_JOB,
+  handle: async ({ db, clock }, jobs, queue) => {
+    if (!queue) throw new Error('servers.schedule-step needs the job queue');
+    for (const job of jobs) await runScheduleStep(db, queue, job.data.runId, job.data.step, () => clock?.() ?? new Date());
+  },
+};
+
 /** The servers module's jobs, for the worker. */
-export const serversJobs: ReadonlyArray<JobDefinition<JobDeps, never>> = [serversReconcileJob, serversAutobackupJob];
+export const serversJobs: ReadonlyArray<JobDefinition<JobDeps, never>> = [serversReconcileJob, serversAutobackupJob, serversSchedulesJob, serversScheduleStepJob];

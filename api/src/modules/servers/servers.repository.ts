@@ -138,6 +138,10 @@ export const listServers = (db: Executor, ownerId?: number): Promise<ServerListR
     .where(and(isNull(servers.deleted), ownerId === undefined ? undefined : eq(servers.ownerId, ownerId)))
     .orderBy(asc(servers.created));
 
+/** These servers (not deleted): the ones shared with a member. */
+export const listServersByIds = (db: Executor, ids: string[]): Promise<ServerListRow[]> =>
+  ids.length ? db.select(serverListColumns).from(servers).where(and(isNull(servers.deleted), inArray(servers.id, ids))).orderBy(asc(servers.created)) : Promise.resolve([]);
+
 export async function updateServer(db: Executor, id: string, set: Partial<typeof servers.$inferInsert>): Promise<void> {
   await db.update(servers).set(set).where(eq(servers.id, id));
 }

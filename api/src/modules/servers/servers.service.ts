@@ -4,10 +4,12 @@ import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { encodeBase62, newId } from '../../lib/ids.js';
-import { requireOwnServer } from '../access/server.policy.js';
+import { requireServerAccess, type ServerNeed, type ServerStanding } from '../access/server.policy.js';
 import { requireAdmin } from '../access/staff.policy.js';
 import { findServerSubscription, findServerSubscriptions, type ServerPurchases, type ServerSubscription } from '../billing/server-plans.port.js';
-import { ACCESS_TTL_SECONDS, mintAccessToken, OWNER_PERMISSIONS } from './access-tokens.js';
+import { ACCESS_TTL_SECONDS, agentPermissionsOf, mintAccessToken } from './access-tokens.js';
+import { recordActivity } from './server-activity.js';
+import * as members from './server-members.repository.js';
 import { agentClient } from './agent-client.js';
 import { nodeAddresses, nodeCapacity, refreshNodes, registerNode, type NodeRegistration } from './node-registry.js';
 import type { Provisioning } from './provisioning.js';
@@ -58,9 +60,20 @@ export const serverPurchases: ServerPurchases = {
 export function createServersService(deps: { db: Database; provisioning: Provisioning; domain?: string | undefined }) {
   const { db, provisioning } = deps;
 
-  /** The caller's server (admins: any); anyone else learns nothing (404). */
-  async function visible(actor: Actor, id: string): Promise<repo.ServerRow> {
-    return requireOwnServer(actor, await repo.findServer(db, id));
+  /**
+   * The server with the caller's standing on it, when they may do `need` there
+   * (modules/access/server.policy.ts): owner and admins anything, members what their permissions
+   * name (403), anyone else nothing (404).
+   */
+  async function standing(actor: Actor, id: string, need: ServerNeed): Promise<{ server: repo.ServerRow; standing: ServerStanding }> {
+    const server = await repo.findServer(db, id);
+    const member = server && server.ownerId !== actor.userId ? await members.findMember(db, server.id, actor.userId) : undefined;
+    return requireServerAccess(actor, server, member?.accepted ? member : undefined, need);
+  }
+
+  /** The server, when the caller may do `need` there; without one, only its owner and admins pass. */
+  async function visible(actor: Actor, id: string, need: ServerNeed = 'owner'): Promise<repo.ServerRow> {
+    return (await standing(actor, id, need)).server;
   }
 
   /** Its node, or 409 while it has none. */
@@ -89,8 +102,8 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
   }
 
   /** The caller's server, 404 while it is an unpaid purchase (GET /servers leaves those out too). */
-  async function visiblePaid(actor: Actor, id: string): Promise<{ server: repo.ServerRow; sub: ServerSubscription | undefined }> {
-    const server = await visible(actor, id);
+  async function visiblePaid(actor: Actor, id: string, need: ServerNeed): Promise<{ server: repo.ServerRow; sub: ServerSubscription | undefined }> {
+    const server = await visible(actor, id, need);
     const sub = await findServerSubscription(db, server.subscriptionId);
     if (isUnpaidPurchase(server, sub)) throw notFound('The server does not exist');
     return { server, sub };
@@ -107,12 +120,16 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
   return {
     // For the module's other route files (options, …): the same visibility and readiness rules.
     visible,
+    standing,
     placed,
     requireReady,
 
     async list(actor: Actor, all: boolean): Promise<{ servers: Server[] }> {
       if (all) requireAdmin(actor);
-      const allRows = await repo.listServers(db, all ? undefined : actor.userId);
+      const owned = await repo.listServers(db, all ? undefined : actor.userId);
+      // Servers shared with the caller (accepted invitations) are theirs to open too.
+      const shared = all ? [] : await repo.listServersByIds(db, await members.listMemberServerIds(db, actor.userId));
+      const allRows = [...owned, ...shared];
       const subs = await findServerSubscriptions(db, allRows.map((row) => row.subscriptionId));
       // A purchase that was declined or never confirmed leaves a row that was never paid for: not a server yet.
       const rows = allRows.filter((row) => !isUnpaidPurchase(row, subs.get(row.subscriptionId)));
@@ -124,13 +141,19 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
     },
 
     async get(actor: Actor, id: string): Promise<Server> {
-      const { server, sub } = await visiblePaid(actor, id);
+      const { server, sub } = await visiblePaid(actor, id, 'view');
       return present(server, { sub });
     },
 
     async edit(actor: Actor, id: string, body: { name?: string }): Promise<Server> {
-      const server = await visible(actor, id);
-      if (body.name !== undefined) await repo.updateServer(db, server.id, { name: body.name });
+      const server = await visible(actor, id, 'options');
+      if (body.name !== undefined && body.name !== server.name) {
+        const name = body.name;
+        await db.transaction(async (tx) => {
+          await repo.updateServer(tx, server.id, { name });
+          await recordActivity(tx, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'rename', detail: name });
+        });
+      }
       return present({ ...server, name: body.name ?? server.name });
     },
 
@@ -148,23 +171,28 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
     },
 
     async autobackup(actor: Actor, id: string): Promise<ServerAutobackup> {
-      const { server } = await visiblePaid(actor, id);
+      const { server } = await visiblePaid(actor, id, 'backups');
       return getAutobackup(db, server.id);
     },
 
     async setAutobackup(actor: Actor, id: string, body: { enabled: boolean; interval_hours: ServerAutobackup['interval_hours'] }): Promise<ServerAutobackup> {
-      const { server } = await visiblePaid(actor, id);
-      return setAutobackup(db, server.id, body);
+      const { server } = await visiblePaid(actor, id, 'backups');
+      const saved = await setAutobackup(db, server.id, body);
+      await recordActivity(db, { serverId: server.id, actorId: actor.userId, kind: 'backups', action: 'autobackup', detail: body.enabled ? `every ${body.interval_hours} h` : 'off' });
+      return saved;
     },
 
     async power(actor: Actor, id: string, action: 'start' | 'stop' | 'restart' | 'kill'): Promise<void> {
-      const server = await visible(actor, id);
+      const server = await visible(actor, id, 'power');
       requireReady(server, action);
       await agentClient(await placed(server, action)).power(server.id, action);
+      await recordActivity(db, { serverId: server.id, actorId: actor.userId, kind: 'power', action });
     },
 
     async access(actor: Actor, id: string): Promise<ServerAccess> {
-      const server = await visible(actor, id);
+      const { server, standing: who } = await standing(actor, id, 'view');
+      // The token carries only what the caller's permissions allow on the node (access-tokens.ts).
+      const permissions = agentPermissionsOf(who.permissions);
       requireReady(server, 'be opened');
       const node = await placed(server, 'be opened');
       const expires = new Date(Date.now() + ACCESS_TTL_SECONDS * 1000);
@@ -172,26 +200,26 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       return {
         console_url: `${base.replace(/^http/, 'ws')}/console`,
         files_url: `${base}/files`,
-        token: mintAccessToken(node.token, { serverId: server.id, userId: encodeBase62(actor.userId), permissions: OWNER_PERMISSIONS, expires }),
+        token: mintAccessToken(node.token, { serverId: server.id, userId: encodeBase62(actor.userId), permissions, expires }),
         expires: expires.toISOString(),
-        permissions: OWNER_PERMISSIONS,
+        permissions,
       };
     },
 
     async stats(actor: Actor, id: string) {
-      const server = await visible(actor, id);
+      const server = await visible(actor, id, 'view');
       return agentClient(await placed(server, 'report usage')).stats(server.id);
     },
 
     async properties(actor: Actor, id: string): Promise<{ properties: Record<string, string> }> {
-      const server = await visible(actor, id);
+      const server = await visible(actor, id, 'options');
       requireReady(server, 'show its properties');
       const text = await agentClient(await placed(server, 'show its properties')).readText(server.id, PROPERTIES_FILE);
       return { properties: readProperties(text) };
     },
 
     async editProperties(actor: Actor, id: string, changes: Record<string, string>): Promise<{ properties: Record<string, string> }> {
-      const server = await visible(actor, id);
+      const server = await visible(actor, id, 'options');
       requireReady(server, 'change its properties');
       const agent = agentClient(await placed(server, 'change its properties'));
       const text = await agent.readText(server.id, PROPERTIES_FILE).catch((error: unknown) => {
@@ -200,24 +228,52 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       });
       const updated = applyProperties(text, changes);
       await agent.writeText(server.id, PROPERTIES_FILE, updated);
+      await recordActivity(db, { serverId: server.id, actorId: actor.userId, kind: 'options', action: 'properties', detail: Object.keys(changes).join(', ') });
       return { properties: readProperties(updated) };
     },
 
     /** The server's backups, for an owner or admin, while it is ready on its node. */
     async backups(actor: Actor, id: string, doing: string) {
-      const server = await visible(actor, id);
+      const server = await visible(actor, id, 'backups');
       requireReady(server, doing);
       const sub = await findServerSubscription(db, server.subscriptionId);
       const maxBackups = sub ? maxBackupsOf(sub.plan) : 0;
-      return { backups: serverBackups(db, server, await placed(server, doing)), maxBackups };
+      const inner = serverBackups(db, server, await placed(server, doing));
+      const log = (action: string, detail: string) => recordActivity(db, { serverId: server.id, actorId: actor.userId, kind: 'backups', action, detail });
+      // Changes go into the activity log once the node did them.
+      const backups: typeof inner = {
+        ...inner,
+        async create(name, max, automated) {
+          const backup = await inner.create(name, max, automated);
+          await log('create', backup.name);
+          return backup;
+        },
+        async edit(backupId, changes) {
+          const backup = await inner.edit(backupId, changes);
+          await log(changes.locked === undefined ? 'rename' : changes.locked ? 'lock' : 'unlock', backup.name);
+          return backup;
+        },
+        async restore(backupId) {
+          await inner.restore(backupId);
+          await log('restore', backupId);
+        },
+        async remove(backupId) {
+          await inner.remove(backupId);
+          await log('delete', backupId);
+        },
+      };
+      return { backups, maxBackups };
     },
 
-    /** The caller's server row (404 for anyone else), for the module's other parts (content). */
-    visibleServer: visible,
+    /** The server row for anyone with a standing on it (404 for anyone else), for the module's other parts (content). */
+    visibleServer: (actor: Actor, id: string) => visible(actor, id, 'view'),
 
-    /** The caller's ready server and its node (409 while not ready). */
-    async onNode(actor: Actor, id: string, doing: string): Promise<{ server: repo.ServerRow; node: repo.NodeRow }> {
-      const server = await visible(actor, id);
+    /** The server row when the caller may do `need` there (schedules check the permission of each step's action). */
+    serverFor: (actor: Actor, id: string, need: ServerNeed) => visible(actor, id, need),
+
+    /** The caller's ready server and its node (409 while not ready), when they may do `need` (default: owner only). */
+    async onNode(actor: Actor, id: string, doing: string, need: ServerNeed = 'owner'): Promise<{ server: repo.ServerRow; node: repo.NodeRow }> {
+      const server = await visible(actor, id, need);
       requireReady(server, doing);
       return { server, node: await placed(server, doing) };
     },

@@ -25,6 +25,7 @@ function content(overrides: Partial<ServerContent>): ServerContent {
     folder: 'plugins',
     file_name: 'welcome-sign-1.0.0.zip',
     enabled: true,
+    pinned: false,
     dependency_of: null,
     update_version_id: null,
     update_version_number: null,
@@ -35,6 +36,21 @@ function content(overrides: Partial<ServerContent>): ServerContent {
 
 const welcome = content({ update_version_id: 'WelcV110', update_version_number: '1.1.0' });
 const signpost = content({ project_id: 'Signpst1', version_id: 'SignV100', title: 'Signpost', slug: 'signpost-lib', file_name: 'signpost-lib-1.0.0.zip.disabled', enabled: false, dependency_of: 'Welcome1' });
+
+const preview = {
+  updates: [
+    {
+      project_id: 'Welcome1',
+      title: 'Welcome Sign',
+      from: { version_id: 'WelcV100', version_number: '1.0.0' },
+      to: { version_id: 'WelcV110', version_number: '1.1.0' },
+      versions_between: [{ id: 'WelcV110', version_number: '1.1.0', date_published: '2026-02-01T10:00:00.000Z', changelog: 'Lights the sign at night.' }],
+      versions_between_truncated: false,
+      new_dependencies: [{ project_id: 'Lantern1', title: 'Lantern', version_id: 'LantV100', version_number: '1.0.0' }],
+    },
+  ],
+  pinned: [{ project_id: 'Signpst1', title: 'Signpost', version_number: '1.0.0', update_version_number: '1.1.0' }],
+};
 
 function servePanel(list: ServerContent[]) {
   signIn();
@@ -91,22 +107,61 @@ describe('/servers/manage/:id Content tab', () => {
         calls.push(['DELETE', 'Welcome1', null]);
         return new HttpResponse(null, { status: 204 });
       }),
+      http.get('*/v2/servers/Srv00001/content/updates', ({ request }) => {
+        calls.push(['GET', 'updates', new URL(request.url).searchParams.get('project_id')]);
+        return HttpResponse.json(preview);
+      }),
     );
     const { user } = await openContentTab();
     await user.click(await screen.findByRole('switch', { name: 'Welcome Sign enabled' }));
     expect(await screen.findByText('Disabled Welcome Sign')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update Welcome Sign to 1.1.0' }));
+    const updateDialog = within(await screen.findByRole('dialog', { name: 'Update Welcome Sign' }));
+    expect(await updateDialog.findByText('Welcome Sign: 1.0.0 → 1.1.0')).toBeInTheDocument();
+    await user.click(updateDialog.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Updated Welcome Sign')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove Welcome Sign?' }));
     expect(dialog.getByText(/welcome-sign-1.0.0.zip is deleted from the server/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Removed Welcome Sign')).toBeInTheDocument();
-    expect(calls).toEqual([
+    // The preview was read before the update (and may be read again as the dialog closes).
+    expect(calls[1]).toEqual(['GET', 'updates', 'Welcome1']);
+    expect(calls.filter(([method]) => method !== 'GET')).toEqual([
       ['PATCH', 'Welcome1', { enabled: false }],
       ['POST', 'update', {}],
       ['DELETE', 'Welcome1', null],
     ]);
+  }, 60_000);
+
+  it('pins content, and "Update all" shows the changelogs and new dependencies first and leaves pinned content', async () => {
+    const pinnedSignpost = content({ project_id: 'Signpst1', version_id: 'SignV100', title: 'Signpost', slug: 'signpost-lib', file_name: 'signpost-lib-1.0.0.zip', update_version_id: 'SignV110', update_version_number: '1.1.0' });
+    servePanel([welcome, pinnedSignpost]);
+    const calls: unknown[] = [];
+    server.use(
+      http.patch('*/v2/servers/Srv00001/content/Signpst1', async ({ request }) => {
+        calls.push(await jsonBody(request));
+        return HttpResponse.json({ ...pinnedSignpost, pinned: true });
+      }),
+      http.get('*/v2/servers/Srv00001/content/updates', () => HttpResponse.json(preview)),
+      http.post('*/v2/servers/Srv00001/content/update-all', () =>
+        HttpResponse.json({ installed: [{ ...welcome, version_number: '1.1.0' }], skipped_pinned: [{ project_id: 'Signpst1', title: 'Signpost', version_number: '1.0.0' }] }),
+      ),
+    );
+    const { user } = await openContentTab();
+    await user.click(await screen.findByRole('button', { name: 'Pin Signpost at version 1.0.0' }));
+    expect(await screen.findByText('Pinned Signpost at 1.0.0')).toBeInTheDocument();
+    expect(calls).toEqual([{ pinned: true }]);
+
+    await user.click(screen.getByRole('button', { name: 'Update all' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update all content' }));
+    expect(await dialog.findByText('Welcome Sign: 1.0.0 → 1.1.0')).toBeInTheDocument();
+    expect(dialog.getByText('Also installs what the new version requires: Lantern 1.0.0')).toBeInTheDocument();
+    expect(dialog.getByText('Lights the sign at night.')).toBeInTheDocument();
+    expect(dialog.getByText('Signpost stays at 1.0.0 (1.1.0 is available)')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Update 1 project' }));
+    expect(await screen.findByText('Updated 1 project')).toBeInTheDocument();
+    expect(screen.getByText('Left pinned: Signpost')).toBeInTheDocument();
   }, 60_000);
 
   it('searches the catalogue with the server’s loaders and game version and installs with dependencies', async () => {

@@ -5,6 +5,7 @@ import {
   ServerPropertiesSchema,
   ServerSchema,
 } from '@cairn/shared/schemas/servers';
+import { ServerMemberListSchema } from '@cairn/shared/schemas/server-members';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../api-client';
@@ -28,10 +29,14 @@ export const sendPowerAction = (id: string, action: PowerAction) =>
 export const editServerProperties = (id: string, properties: Record<string, string>) =>
   apiFetch(`/v2/servers/${enc(id)}/properties`, { method: 'PATCH', body: { properties }, schema: AnyBodySchema });
 
+export const listServerMembers = (id: string, signal?: AbortSignal) => apiFetch(`/v2/servers/${enc(id)}/members`, { schema: ServerMemberListSchema, signal });
+
 export const serverQueries = {
   all: () => ['servers'] as const,
   list: () => queryOptions({ queryKey: [...serverQueries.all(), 'list'] as const, queryFn: ({ signal }) => listServers(signal), staleTime: 0 }),
   detail: (id: string) => queryOptions({ queryKey: [...serverQueries.all(), 'detail', id] as const, queryFn: ({ signal }) => getServer(id, signal), staleTime: 0 }),
+  /** The owner, members and the caller's own role and permissions (the panel shows what they may use). */
+  members: (id: string) => queryOptions({ queryKey: [...serverQueries.all(), 'members', id] as const, queryFn: ({ signal }) => listServerMembers(id, signal), staleTime: 0 }),
   /** A fresh node token each time the console connects: they live minutes. */
   access: (id: string) =>
     queryOptions({ queryKey: [...serverQueries.all(), 'access', id] as const, queryFn: ({ signal }) => getServerAccess(id, signal), staleTime: 0, gcTime: 0, retry: false }),

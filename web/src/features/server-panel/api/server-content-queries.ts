@@ -1,6 +1,12 @@
 import { compatibleFacets } from '@cairn/shared/constants/server-platforms';
 import { SearchResultsSchema } from '@cairn/shared/schemas/search';
-import { ServerContentChangeSchema, ServerContentListSchema, ServerContentSchema } from '@cairn/shared/schemas/server-content';
+import {
+  ServerContentChangeSchema,
+  ServerContentListSchema,
+  ServerContentSchema,
+  ServerContentUpdateAllSchema,
+  ServerContentUpdatePreviewSchema,
+} from '@cairn/shared/schemas/server-content';
 import type { Server } from '@cairn/shared/schemas/servers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -27,12 +33,20 @@ export const updateServerContent = (serverId: string, projectId: string) =>
   apiFetch(`${contentUrl(serverId, projectId)}/update`, { method: 'POST', body: {}, schema: ServerContentChangeSchema });
 export const setServerContentEnabled = (serverId: string, projectId: string, enabled: boolean) =>
   apiFetch(contentUrl(serverId, projectId), { method: 'PATCH', body: { enabled }, schema: ServerContentSchema });
+export const setServerContentPinned = (serverId: string, projectId: string, pinned: boolean) =>
+  apiFetch(contentUrl(serverId, projectId), { method: 'PATCH', body: { pinned }, schema: ServerContentSchema });
+/** What updating would change (one project, or every unpinned one), before anything changes. */
+export const previewServerContentUpdates = (serverId: string, projectId: string | undefined, signal?: AbortSignal) =>
+  apiFetch(`${contentUrl(serverId)}/updates${projectId ? `?project_id=${enc(projectId)}` : ''}`, { schema: ServerContentUpdatePreviewSchema, signal });
+export const updateAllServerContent = (serverId: string) => apiFetch(`${contentUrl(serverId)}/update-all`, { method: 'POST', schema: ServerContentUpdateAllSchema });
 export const removeServerContent = (serverId: string, projectId: string) => apiFetch(contentUrl(serverId, projectId), { method: 'DELETE', schema: z.unknown() });
 
 export const serverContentQueries = {
   all: (serverId: string) => [...serverQueries.all(), 'content', serverId] as const,
   list: (serverId: string) =>
     queryOptions({ queryKey: [...serverContentQueries.all(serverId), 'list'] as const, queryFn: ({ signal }) => listServerContent(serverId, signal), staleTime: 0 }),
+  updates: (serverId: string, projectId: string | undefined) =>
+    queryOptions({ queryKey: [...serverContentQueries.all(serverId), 'updates', projectId ?? 'all'] as const, queryFn: ({ signal }) => previewServerContentUpdates(serverId, projectId, signal), staleTime: 0 }),
   search: (server: Pick<Server, 'id' | 'loader' | 'game_version'>, query: string) =>
     queryOptions({
       queryKey: [...serverContentQueries.all(server.id), 'search', query.trim()] as const,

@@ -2,7 +2,15 @@ import type { ServerContent } from '@cairn/shared/schemas/server-content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useNotifications } from '../../../lib/notifications-provider';
-import { installServerContent, removeServerContent, serverContentQueries, setServerContentEnabled, updateServerContent } from './server-content-queries';
+import {
+  installServerContent,
+  removeServerContent,
+  serverContentQueries,
+  setServerContentEnabled,
+  setServerContentPinned,
+  updateAllServerContent,
+  updateServerContent,
+} from './server-content-queries';
 
 /** A content change on one server: refetches its content list and toasts the outcome. */
 function useContentMutation<TVariables, TData>(serverId: string, mutationFn: (variables: TVariables) => Promise<TData>, toast: (data: TData, variables: TVariables) => { title: string; text?: string }) {
@@ -49,4 +57,27 @@ export function useToggleContent(serverId: string) {
 export function useRemoveContent(serverId: string) {
   const t = useT();
   return useContentMutation(serverId, (item: { projectId: string; title: string }) => removeServerContent(serverId, item.projectId), (_data, item) => ({ title: t('servers.content.toast.removed', { name: item.title }) }));
+}
+
+export function usePinContent(serverId: string) {
+  const t = useT();
+  return useContentMutation(
+    serverId,
+    ({ projectId, pinned }: { projectId: string; pinned: boolean }) => setServerContentPinned(serverId, projectId, pinned),
+    (data) => ({ title: t(data.pinned ? 'servers.content.toast.pinned' : 'servers.content.toast.unpinned', { name: data.title, version: data.version_number }) }),
+  );
+}
+
+/** "Update all": says what was updated and which pinned content it left as it is. */
+export function useUpdateAllContent(serverId: string, onSuccess?: () => void) {
+  const t = useT();
+  const mutation = useContentMutation(
+    serverId,
+    () => updateAllServerContent(serverId),
+    (data) => ({
+      title: t('servers.content.toast.updatedAll', { count: data.installed.length }),
+      text: data.skipped_pinned.length ? t('servers.content.toast.leftPinned', { names: data.skipped_pinned.map((p) => p.title).join(', ') }) : undefined,
+    }),
+  );
+  return { ...mutation, run: () => mutation.mutate(undefined, { onSuccess }) };
 }

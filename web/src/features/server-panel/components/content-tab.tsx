@@ -13,8 +13,9 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { usePlatformName } from '../../../lib/servers/use-platform-name';
 import { serverContentQueries } from '../api/server-content-queries';
-import { useRemoveContent, useToggleContent, useUpdateContent } from '../api/use-server-content-mutations';
+import { usePinContent, useRemoveContent, useToggleContent } from '../api/use-server-content-mutations';
 import { AddContentModal } from './add-content-modal';
+import { ContentUpdatesModal } from './content-updates-modal';
 import styles from './content-tab.module.css';
 
 type Filter = 'all' | 'enabled' | 'disabled';
@@ -29,6 +30,8 @@ export function ContentTab({ server }: { server: Server }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  // Which update is being previewed: one project's id, 'all', or none.
+  const [previewing, setPreviewing] = useState<string | undefined>();
   const kind = serverPlatform(server.loader).kind;
 
   if (query.isPending) return <p role="status">{t('servers.content.loading')}</p>;
@@ -54,9 +57,14 @@ export function ContentTab({ server }: { server: Server }) {
         <h2 id={`${searchId}-title`} className={styles.title}>
           {t(kind === 'plugin' ? 'servers.content.titlePlugins' : 'servers.content.titleMods')}
         </h2>
-        <Button color="brand" onClick={() => setAdding(true)}>
-          {t('servers.content.add')}
-        </Button>
+        <div className={styles.headingActions}>
+          {all.some((c) => c.update_version_number && !c.pinned) && (
+            <Button onClick={() => setPreviewing('all')}>{t('servers.content.updateAll')}</Button>
+          )}
+          <Button color="brand" onClick={() => setAdding(true)}>
+            {t('servers.content.add')}
+          </Button>
+        </div>
       </div>
       <p className={styles.hint}>{t('servers.content.hint', { platform: platform.label(server.loader, query.data.game_version) })}</p>
       {all.length > 0 && (
@@ -92,24 +100,25 @@ export function ContentTab({ server }: { server: Server }) {
       ) : (
         <ul className={styles.list} aria-label={t('servers.content.installedLabel')}>
           {shown.map((item) => (
-            <ContentRow key={item.project_id} serverId={server.id} item={item} all={all} />
+            <ContentRow key={item.project_id} serverId={server.id} item={item} all={all} onPreview={() => setPreviewing(item.project_id)} />
           ))}
         </ul>
       )}
       <AddContentModal open={adding} onClose={() => setAdding(false)} server={server} installed={all} />
+      {previewing && <ContentUpdatesModal serverId={server.id} projectId={previewing === 'all' ? undefined : previewing} onClose={() => setPreviewing(undefined)} />}
     </section>
   );
 }
 
-function ContentRow({ serverId, item, all }: { serverId: string; item: ServerContent; all: readonly ServerContent[] }) {
+function ContentRow({ serverId, item, all, onPreview }: { serverId: string; item: ServerContent; all: readonly ServerContent[]; onPreview: () => void }) {
   const t = useT();
   const switchId = useId();
   const [confirming, setConfirming] = useState(false);
   const toggle = useToggleContent(serverId);
-  const update = useUpdateContent(serverId);
+  const pin = usePinContent(serverId);
   const remove = useRemoveContent(serverId);
   const requiredBy = item.dependency_of ? all.find((c) => c.project_id === item.dependency_of)?.title : undefined;
-  const busy = toggle.isPending || update.isPending || remove.isPending;
+  const busy = toggle.isPending || pin.isPending || remove.isPending;
   return (
     <li className={styles.row} aria-busy={busy}>
       <AppIcon name={item.title} iconUrl={item.icon_url} size="small" />
@@ -117,6 +126,7 @@ function ContentRow({ serverId, item, all }: { serverId: string; item: ServerCon
         <span className={styles.name}>
           {item.slug ? <AppLink to={paths.project.getPermanentHref(item.project_id)}>{item.title}</AppLink> : item.title}
           {!item.enabled && <span className={styles.badge}>{t('servers.content.disabled')}</span>}
+          {item.pinned && <span className={styles.badge}>{t('servers.content.pinned')}</span>}
         </span>
         <span className={styles.meta}>
           {t('servers.content.version', { version: item.version_number })} · <code>{item.file_name}</code>
@@ -124,11 +134,21 @@ function ContentRow({ serverId, item, all }: { serverId: string; item: ServerCon
         {requiredBy && <span className={styles.meta}>{t('servers.content.requiredBy', { name: requiredBy })}</span>}
       </div>
       <div className={styles.actions}>
-        {item.update_version_number && (
-          <Button size="small" onClick={() => update.mutate(item.project_id)} disabled={busy} aria-label={t('servers.content.updateLabel', { name: item.title, version: item.update_version_number })}>
-            {update.isPending ? t('servers.content.updating') : t('servers.content.update', { version: item.update_version_number })}
+        {item.update_version_number && !item.pinned && (
+          <Button size="small" onClick={onPreview} disabled={busy} aria-label={t('servers.content.updateLabel', { name: item.title, version: item.update_version_number })}>
+            {t('servers.content.update', { version: item.update_version_number })}
           </Button>
         )}
+        <Button
+          size="small"
+          variant="outlined"
+          aria-pressed={item.pinned}
+          onClick={() => pin.mutate({ projectId: item.project_id, pinned: !item.pinned })}
+          disabled={busy}
+          aria-label={t(item.pinned ? 'servers.content.unpinLabel' : 'servers.content.pinLabel', { name: item.title, version: item.version_number })}
+        >
+          {t(item.pinned ? 'servers.content.unpin' : 'servers.content.pin')}
+        </Button>
         <span className={styles.switch}>
           <input
             id={switchId}

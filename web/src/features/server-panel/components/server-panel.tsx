@@ -1,5 +1,7 @@
 import { consoleCommands } from '@cairn/shared/constants/server-console';
 import type { Server } from '@cairn/shared/schemas/servers';
+import type { ServerPermission } from '@cairn/shared/constants/server-permissions';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ServerStatusPillFor } from '../../../components/servers/server-status-pill';
 import { SuspendedBar } from '../../../components/servers/suspended-bar';
@@ -9,6 +11,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { serverPaths } from '../../../config/server-paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { serverAddress, serverPill, stoppedOutOfMemory } from '../../../lib/servers/server-display';
+import { serverQueries } from '../../../lib/servers/servers-queries';
 import { usePlatformName } from '../../../lib/servers/use-platform-name';
 import { useConsoleSocket } from '../hooks/use-console-socket';
 import { useServerPreferences } from '../hooks/use-server-preferences';
@@ -20,6 +23,7 @@ import { OptionsTab } from './options-tab';
 import { OverviewTab } from './overview-tab';
 import { PowerControls } from './power-controls';
 import { ServerNoticesBar } from './server-notices-bar';
+import { SftpTab } from './sftp-tab';
 import styles from './server-panel.module.css';
 import { PreparingScreen } from './server-screens';
 
@@ -33,10 +37,12 @@ interface ServerPanelProps {
   server: Server;
   /** Tabs other features add after Overview and Options (files, content, backups). */
   extraTabs?: readonly PanelTab[];
+  /** Tabs other features add at the end (members, activity), given the selected tab so hidden ones mount nothing. */
+  trailingTabs?: (selected: string) => readonly PanelTab[];
 }
 
 /** `/servers/manage/:id`: header with power controls, the state screens, and the tabs. */
-export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
+export function ServerPanel({ server, extraTabs = [], trailingTabs }: ServerPanelProps) {
   const t = useT();
   const platform = usePlatformName();
   const ready = server.status === 'available';
@@ -44,6 +50,10 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
   const state = (ready ? socket.state : undefined) ?? server.state;
   const [tab, setTab] = useState('overview');
   const [preferences] = useServerPreferences(server.id);
+  // What the caller may use here (owner: everything; members: their permissions). Until it is
+  // known nothing beyond the overview is offered; the API refuses the rest anyway.
+  const standing = useQuery(serverQueries.members(server.id));
+  const may = (permission: ServerPermission) => standing.data?.my_permissions.includes(permission) ?? false;
   const address = preferences.hideAddress ? undefined : serverAddress(server);
 
   let body: ReactNode;
@@ -63,11 +73,13 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
         onSelect={setTab}
         tabs={[
           { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} outOfMemory={stoppedOutOfMemory(server, state)} commands={consoleCommands(server.loader)} /> },
-          { id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> },
-          { id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> },
+          ...(may('content') ? [{ id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> }] : []),
+          ...(may('files_read') ? [{ id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> }] : []),
+          ...(may('sftp') && may('files_read') ? [{ id: 'sftp', label: t('servers.tab.sftp'), panel: tab === 'sftp' && <SftpTab serverId={server.id} /> }] : []),
           ...extraTabs,
-          { id: 'backups', label: t('servers.tab.backups'), panel: tab === 'backups' && <BackupsTab server={server} running={state === 'running'} /> },
-          { id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> },
+          ...(may('backups') ? [{ id: 'backups', label: t('servers.tab.backups'), panel: tab === 'backups' && <BackupsTab server={server} running={state === 'running'} /> }] : []),
+          ...(may('options') ? [{ id: 'options', label: t('servers.tab.options'), panel: tab === 'options' && <OptionsTab server={server} /> }] : []),
+          ...(trailingTabs?.(tab) ?? []),
         ]}
       />
     );
@@ -89,7 +101,7 @@ export function ServerPanel({ server, extraTabs = [] }: ServerPanelProps) {
             </span>
           )}
         </div>
-        {ready && <PowerControls serverId={server.id} state={state} />}
+        {ready && may('power') && <PowerControls serverId={server.id} state={state} />}
       </header>
       {server.isolated === false && <IsolationBar />}
       <ServerNoticesBar serverId={server.id} />
