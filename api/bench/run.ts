@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
  * the search scenarios, BENCH_ONLY=api the API ones (the dependency plan included; BENCH_ONLY=plan that one alone; several: BENCH_ONLY=api,search), BENCH_ONLY=analytics the analytics ones,
  * BENCH_ONLY=client only the comparison of Meilisearch transports, BENCH_ONLY=web the website's
  * first download and LCP of /mods, BENCH_ONLY=servers only the node agent's idle game servers per
- * host (node-agent/bench). BENCH_PROJECTS sets the synthetic catalogue's size (default 100,000).
+ * host (node-agent/bench), BENCH_ONLY=scan the malware scanner's scans per second. BENCH_PROJECTS sets the synthetic catalogue's size (default 100,000).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const large = SYNTHETIC_PROJECTS >= 1_000_000;
@@ -30,9 +30,9 @@ const goals = {
   rssMb: large ? 250 : 200,
 };
 const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' / ')}`;
-/** BENCH_ONLY=search | api | plan | analytics | client | web | servers: those parts only (comma-separated, e.g. `api,search`). */
+/** BENCH_ONLY=search | api | plan | analytics | client | web | servers | scan: those parts only (comma-separated, e.g. `api,search`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const runs = (part: 'search' | 'api' | 'plan' | 'analytics' | 'client' | 'web') => only === undefined || only.includes(part);
+const runs = (part: 'search' | 'api' | 'plan' | 'analytics' | 'client' | 'web' | 'scan') => only === undefined || only.includes(part);
 
 async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
   // Warm both paths first so JIT, caches and connection set-up are not measured.
@@ -65,6 +65,9 @@ async function compareSearchClients(): Promise<void> {
 
 async function main(): Promise<void> {
   if (only?.length === 1 && only[0] === 'client') return compareSearchClients();
+  // The scanner needs no API or catalogue: it runs here, before (or instead of) the targets.
+  if (runs('scan')) await (await import('./scan.js')).benchScan(seconds);
+  if (only?.length === 1 && only[0] === 'scan') return;
   console.log(`Synthetic catalogue: ${SYNTHETIC_PROJECTS.toLocaleString('en-US')} projects (BENCH_PROJECTS); ${load()}`);
   if (only?.length === 1 && only[0] === 'servers') return; // the node agent's own bench (node-agent/bench) measures game servers
   const child = fork(fileURLToPath(new URL('./targets.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations, onPage } from './browser';
 import { apiJson as api, apiSession, signIn } from './demo-accounts';
-import { zip } from './files';
+import { zip, CLASS_BYTES } from './files';
 
 /**
  * The review loop against the real API and worker: the demo account submits a new project from its
@@ -29,29 +29,11 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
   let versionId = '';
   let browser: Browser;
 
-
   async function signedInPage(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const page = await context.newPage();
     await signIn(page, username);
     return page;
-  }
-
-  async function expectAccessible(page: Page) {
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
-
-  /** Runs `steps` on `page`, with a screenshot named `name` when they fail; closes the page. */
-  async function on(page: Page, name: string, steps: (page: Page) => Promise<void>) {
-    try {
-      await steps(page);
-    } catch (error) {
-      await screenshot(page, name);
-      throw error;
-    } finally {
-      await page.context().close();
-    }
   }
 
   beforeAll(async () => {
@@ -65,12 +47,12 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
     const form = new FormData();
     form.append(
       'data',
-      JSON.stringify({ title, slug, description: 'A lantern for dark paths.', body: 'Lights the path ahead of you.', categories: [], client_side: 'required', server_side: 'optional', license_id: 'MIT', is_draft: true }),
+      JSON.stringify({ title, slug, description: 'A lantern for dark paths.', body: 'Lights the path ahead of you. Hold it in your off hand and the tunnel around you stays bright; set it on a fence post and it marks the way back out of the mine for everyone who follows, long after you have gone.', categories: [], client_side: 'required', server_side: 'optional', license_id: 'MIT', is_draft: true }),
     );
     projectId = (await api<{ id: string }>(tokens.demo, '/v2/project', { method: 'POST', body: form })).id;
     const tags = await api<Array<{ version: string; version_type: string }>>(tokens.demo, '/v2/tag/game_version');
     const release = tags.find((tag) => tag.version_type === 'release')!.version;
-    const jar = zip({ 'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: `lantern${suffix}`, version: '1.0.0', name: title }), 'lantern/Lantern.class': 'bytes' });
+    const jar = zip({ 'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: `lantern${suffix}`, version: '1.0.0', name: title }), 'lantern/Lantern.class': CLASS_BYTES });
     const upload = new FormData();
     upload.append(
       'data',
@@ -85,14 +67,14 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
   }, 150_000);
 
   it('the creator submits the project and sees its place in the queue', async () => {
-    await on(await signedInPage('demo'), 'moderation-loop-submit', async (creator) => {
+    await onPage(await signedInPage('demo'), 'moderation-loop-submit', async (creator) => {
       await creator.goto(`${siteUrl}/mod/${slug}`);
       await creator.getByRole('heading', { level: 1, name: title }).waitFor();
       await creator.getByRole('button', { name: 'Submit for review' }).click();
       await creator.getByText('Project submitted for review').first().waitFor();
       await creator.goto(`${siteUrl}/mod/${slug}/moderation`);
       await creator.getByText(/Position \d+ of \d+ in the review queue\./).waitFor();
-      await expectAccessible(creator);
+      await expectNoSeriousViolations(creator);
     });
     const position = await api<{ position: number | null; queue_size: number }>(tokens.demo, `/v2/project/${projectId}/queue`);
     expect(position.position).not.toBeNull();
@@ -109,7 +91,7 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
       await panel.getByText(/You are reviewing this project/).waitFor();
 
       // Lock contention: the admin opening the same review sees who holds it.
-      await on(await signedInPage('demo-admin'), 'moderation-loop-lock', async (admin) => {
+      await onPage(await signedInPage('demo-admin'), 'moderation-loop-lock', async (admin) => {
         await admin.goto(`${siteUrl}/mod/${slug}?review=1`);
         const adminPanel = admin.getByRole('complementary', { name: 'Review checklist' });
         await adminPanel.getByText(/demo-moderator is reviewing this project/).waitFor();
@@ -124,7 +106,7 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
       await moderator.keyboard.press('Control+Shift+E');
       const message = panel.getByRole('textbox', { name: 'Message to the team (markdown)' });
       await expect.poll(() => message.inputValue()).toContain('## Description');
-      await expectAccessible(moderator);
+      await expectNoSeriousViolations(moderator);
       await panel.getByRole('button', { name: 'Reject' }).click();
       await moderator.getByText('Moderation decision saved').first().waitFor();
     } catch (error) {
@@ -138,7 +120,7 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
   }, 150_000);
 
   it('the creator reads the message in the Moderation tab and resubmits with a reply', async () => {
-    await on(await signedInPage('demo'), 'moderation-loop-resubmit', async (creator) => {
+    await onPage(await signedInPage('demo'), 'moderation-loop-resubmit', async (creator) => {
       await creator.goto(`${siteUrl}/mod/${slug}/moderation`);
       const thread = creator.getByRole('list', { name: 'Messages' });
       await thread.getByText(/The description needs to explain/).waitFor();
@@ -149,12 +131,12 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
       await creator.getByRole('button', { name: 'Resubmit with reply' }).click();
       await creator.getByText('Project resubmitted for review').first().waitFor();
       await thread.getByText('The description now explains what the lantern does.').waitFor();
-      await expectAccessible(creator);
+      await expectNoSeriousViolations(creator);
     });
   }, 150_000);
 
   it('the moderator approves and the follower finds the released version under the bell', async () => {
-    await on(await signedInPage('demo-moderator'), 'moderation-loop-approve', async (moderator) => {
+    await onPage(await signedInPage('demo-moderator'), 'moderation-loop-approve', async (moderator) => {
       await moderator.goto(`${siteUrl}/mod/${slug}?review=1`);
       const panel = moderator.getByRole('complementary', { name: 'Review checklist' });
       await panel.getByText(/You are reviewing this project/).waitFor();
@@ -168,11 +150,11 @@ describe.skipIf(!browserAvailable)('the moderation loop in a real browser', () =
     await expect
       .poll(async () => (await api<Notification[]>(tokens.admin, `/v2/user/${adminId}/notifications`)).filter((n) => !n.read).map((n) => n.body), { timeout: 30_000, interval: 500 })
       .toEqual([{ type: 'project_update', project_id: projectId, version_id: versionId }]);
-    await on(await signedInPage('demo-admin'), 'moderation-loop-bell', async (admin) => {
+    await onPage(await signedInPage('demo-admin'), 'moderation-loop-bell', async (admin) => {
       await admin.getByRole('link', { name: 'Notifications, 1 unread' }).click();
       await admin.waitForURL(`${siteUrl}/dashboard/notifications`);
       await admin.getByRole('article').filter({ hasText: title }).getByRole('heading', { name: `${title} has a new version` }).waitFor();
-      await expectAccessible(admin);
+      await expectNoSeriousViolations(admin);
     });
   }, 150_000);
 });

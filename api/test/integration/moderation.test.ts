@@ -89,7 +89,34 @@ describe('queue position and typical review time', () => {
         queuedAt: new Date(created.getTime() - hours * HOUR), created,
       });
     }
-    expect(Position.parse((await get(`/v2/project/${second.key}/queue`, actors.creator.pat)).json()).median_review_hours_30d).toBe(4);
+    const estimate = Position.parse((await get(`/v2/project/${second.key}/queue`, actors.creator.pat)).json());
+    expect(estimate.median_review_hours_30d).toBe(4);
+    // percentile_cont interpolates: 4 + 0.8 × (10 − 4) hours.
+    expect(estimate.p90_review_hours_30d).toBe(8.8);
+    expect(estimate.decisions_30d).toBe(3);
+  });
+
+  it('reads only the 30-day window of decisions through the index on their date', async () => {
+    // A year of older decisions (rolled back afterwards): the window is then a small range of
+    // moderation_decisions_created_idx, which the planner picks by itself over a table scan.
+    const rollback = new Error('rollback');
+    let plan = '';
+    await ctx.database.sql
+      .begin(async (tx) => {
+        await tx`insert into moderation_decisions (id, item_type, item_id, decision, queued_at, created)
+          select 900000000000 + g, 'project', 1, 'approved', now() - interval '40 days' - g * interval '5 minutes', now() - interval '40 days' - g * interval '5 minutes' + interval '6 hours'
+          from generate_series(1, 20000) g`;
+        await tx`analyze moderation_decisions`;
+        const rows = await tx.unsafe(`explain select percentile_cont(0.5) within group (order by extract(epoch from created - queued_at) / 3600)
+          from moderation_decisions where created > now() - interval '30 days' and item_type = 'project' and queued_at is not null`);
+        plan = rows.map((row) => String(Object.values(row)[0])).join('\n');
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    expect(plan).toMatch(/moderation_decisions_created_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('is null for projects not in the queue; hidden from outsiders like the project', async () => {

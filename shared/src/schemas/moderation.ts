@@ -118,6 +118,10 @@ export const QueuePositionSchema = z.object({
   queue_size: z.number().int().min(0),
   /** Median hours between submission and decision over the last 30 days; null without decisions. */
   median_review_hours_30d: z.number().min(0).nullable(),
+  /** Nine in ten of those decisions came within this many hours; null without decisions. */
+  p90_review_hours_30d: z.number().min(0).nullable(),
+  /** How many decisions the two figures are drawn from. */
+  decisions_30d: z.number().int().min(0),
   queued: Timestamp.nullable(),
 });
 export type QueuePosition = z.infer<typeof QueuePositionSchema>;

@@ -1,3 +1,4 @@
+import { hasPermission, PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
 import { isAdmin, isModerator, type Actor } from '../../lib/actor.js';
 import type { ProjectAccess } from './project.policy.js';
 import { requireModerator } from './staff.policy.js';
@@ -23,4 +24,14 @@ export function overridesReviewLocks(actor: Actor): boolean {
 /** A project's place in the queue is for its team (pending invitees included) and moderators. */
 export function canSeeQueuePosition(actor: Actor, access: ProjectAccess): boolean {
   return access.isMember || isModerator(actor);
+}
+
+/**
+ * A project's review pre-checks are for moderators and for the team members who prepare it for
+ * review (accepted, with EDIT_DETAILS: those who may submit it). Others on the team get a 401.
+ */
+export function reviewChecksAccess(actor: Actor, access: ProjectAccess): 'allowed' | 'hidden' | 'forbidden' {
+  if (isModerator(actor)) return 'allowed';
+  if (!access.isMember) return 'hidden';
+  return access.isAcceptedMember && hasPermission(access.permissions, PROJECT_PERMISSIONS.EDIT_DETAILS) ? 'allowed' : 'forbidden';
 }

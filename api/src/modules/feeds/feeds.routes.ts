@@ -64,6 +64,23 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ service: FeedsService }> = asy
   );
 
   app.get(
+    '/malware/feed.atom',
+    {
+      config: publicRoute,
+      schema: {
+        operationId: 'getMalwareFeed',
+        tags,
+        summary: 'Atom feed of files newly flagged as malware',
+        description:
+          'The 50 files the malware scan flagged most recently (and moderators did not release), one entry each with its sha1 and sha512, ' +
+          'the rules that matched and where. The same list as JSON, with paging: `GET /v2/malware/flagged`. Answers an Atom 1.0 document with ' +
+          '`ETag` and `Last-Modified`; `If-None-Match` or `If-Modified-Since` matching them gets a 304 without a body.',
+      },
+    },
+    async (request, reply) => sendFeed(request, reply, await service.malwareFeed()),
+  );
+
+  app.get(
     '/search/feed.atom',
     {
       config: publicRoute,

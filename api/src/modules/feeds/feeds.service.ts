@@ -9,6 +9,7 @@ import { appearsInFeeds, collectionHasFeed } from '../access/feed.policy.js';
 import type { SearchService } from '../search/search.service.js';
 import { writeAtomFeed, type AtomEntry, type AtomFeed } from './atom-feed.js';
 import * as repo from './feeds.repository.js';
+import { listNewestKnownBadFiles } from '../malware-scan/malware-feed.port.js';
 import { sitePages, toProjectEntry, toVersionEntry, type FeedSearchHit, type FeedUrls } from './feeds.mapper.js';
 
 /** How many entries a feed holds. */
@@ -57,6 +58,37 @@ export function createFeedsService({ db, search, urls, markdown }: FeedsServiceD
     (await repo.listFeedVersions(db, scope, FEED_LENGTH)).map((row) => toVersionEntry(urls, markdown, row));
 
   return {
+    /** The newest files the malware scan flagged (docs/api/malware.md): one entry per file, its hashes and findings. */
+    async malwareFeed(): Promise<RenderedFeed> {
+      const files = await listNewestKnownBadFiles(db, FEED_LENGTH);
+      const selfUrl = feedUrl('/malware/feed.atom');
+      const entries: AtomEntry[] = files.map((file) => ({
+        id: `urn:sha512:${file.sha512}`,
+        title: `${file.file_name} (${file.families.join(', ')})`,
+        updated: new Date(file.flagged),
+        published: new Date(file.flagged),
+        url: `${urls.publicApiUrl}/v2/malware/flagged`,
+        authors: [{ name: 'Cairn malware scan' }],
+        categories: file.families.map((family) => ({ term: family })),
+        summary: [
+          `sha1 ${file.sha1}`,
+          `sha512 ${file.sha512}`,
+          `state ${file.state}`,
+          ...file.findings.map((f) => `${f.rule} at ${f.path === '' ? 'the file itself' : f.path}: ${f.description}`),
+        ].join('\n'),
+      }));
+      return render({
+        id: selfUrl,
+        title: 'Files flagged as malware',
+        subtitle: 'Files of Cairn versions its malware scan flagged, newest first; look hashes up with POST /v2/malware/check.',
+        updated: newest(entries, new Date(0)),
+        selfUrl,
+        alternateUrl: `${urls.publicApiUrl}/v2/malware/flagged`,
+        authors: [{ name: 'Cairn malware scan' }],
+        entries,
+      });
+    },
+
     async projectFeed(idOrSlug: string): Promise<RenderedFeed> {
       const project = await repo.findProjectByIdOrSlug(db, idOrSlug, parseId(idOrSlug));
       if (!project || !appearsInFeeds(project.status)) throw notFound('The project does not exist or has no public feed');

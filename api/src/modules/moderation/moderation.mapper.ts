@@ -9,7 +9,7 @@ import type {
   TakeLockResult,
 } from '@cairn/shared/schemas/moderation';
 import { encodeBase62 } from '../../lib/ids.js';
-import type { LockRow, LogRow, QueueRow } from './moderation.repository.js';
+import type { LockRow, LogRow, QueueRow, ReviewTimes } from './moderation.repository.js';
 import type { LockView } from './moderation.service.js';
 
 const blobUrl = (cdnUrl: string, key: string | null) => (key ? `${cdnUrl}/${key}` : null);
@@ -75,11 +75,17 @@ export function toLogEntry(row: LogRow): ModerationLogEntry {
   };
 }
 
-export function toQueuePosition(place: { position: number | null; size: number; queued: Date | null; medianHours: number | null }): QueuePosition {
+const tenths = (hours: number | null) => (hours === null ? null : Math.round(hours * 10) / 10);
+
+export function toQueuePosition(
+  place: { position: number | null; size: number; queued: Date | null } & ReviewTimes,
+): QueuePosition {
   return {
     position: place.position,
     queue_size: place.size,
-    median_review_hours_30d: place.medianHours === null ? null : Math.round(place.medianHours * 10) / 10,
+    median_review_hours_30d: tenths(place.medianHours),
+    p90_review_hours_30d: tenths(place.p90Hours),
+    decisions_30d: place.decisions,
     queued: place.queued?.toISOString() ?? null,
   };
 }

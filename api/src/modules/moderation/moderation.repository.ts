@@ -125,15 +125,29 @@ export async function findQueuePlace(db: Executor, projectId: number): Promise<{
   return { position: row.status === 'processing' ? Number(row.ahead) + 1 : null, size: Number(row.size), queued };
 }
 
-/** Median hours from submission to decision over project decisions made since `since`. */
-export async function findMedianReviewHours(db: Executor, since: Date): Promise<number | null> {
+export interface ReviewTimes {
+  /** Hours from submission to decision: the median and the 90th percentile, null without decisions. */
+  medianHours: number | null;
+  p90Hours: number | null;
+  decisions: number;
+}
+
+/**
+ * Review times over project decisions made since `since`, in one statement: the window is a
+ * range on `created`, so moderation_decisions_created_idx bounds the rows read to that window.
+ */
+export async function findReviewTimes(db: Executor, since: Date): Promise<ReviewTimes> {
+  const hours = sql`extract(epoch from ${moderationDecisions.created} - ${moderationDecisions.queuedAt}) / 3600`;
   const [row] = await db
     .select({
-      median: sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from ${moderationDecisions.created} - ${moderationDecisions.queuedAt}) / 3600)`,
+      median: sql<string | null>`percentile_cont(0.5) within group (order by ${hours})`,
+      p90: sql<string | null>`percentile_cont(0.9) within group (order by ${hours})`,
+      decisions: count(),
     })
     .from(moderationDecisions)
-    .where(and(eq(moderationDecisions.itemType, 'project'), gt(moderationDecisions.created, since), sql`${moderationDecisions.queuedAt} is not null`));
-  return row?.median == null ? null : Number(row.median);
+    .where(and(gt(moderationDecisions.created, since), eq(moderationDecisions.itemType, 'project'), sql`${moderationDecisions.queuedAt} is not null`));
+  const number = (value: string | null | undefined) => (value == null ? null : Number(value));
+  return { medianHours: number(row?.median), p90Hours: number(row?.p90), decisions: row?.decisions ?? 0 };
 }
 
 // ---- review locks ----

@@ -85,11 +85,11 @@ export function createModerationService({ db }: ModerationServiceDeps) {
     async getQueuePosition(actor: Actor, idOrSlug: string) {
       const access = await requireVisibleProject(db, actor, idOrSlug);
       if (!canSeeQueuePosition(actor, access)) throw notFound('The project does not exist or you may not see it');
-      const [place, medianHours] = await Promise.all([
+      const [place, times] = await Promise.all([
         repo.findQueuePlace(db, access.project.id),
-        repo.findMedianReviewHours(db, new Date(Date.now() - 30 * DAY_MS)),
+        repo.findReviewTimes(db, new Date(Date.now() - 30 * DAY_MS)),
       ]);
-      return { ...place, medianHours };
+      return { ...place, ...times };
     },
 
     listLog: (offset: number, limit: number) => repo.listPublicLog(db, offset, limit),

@@ -13,6 +13,7 @@ import type { ProjectContext } from './project-context.js';
 import { checkCategories, checkDonationUrls, checkSlugAvailable, normalizeLicense } from './project-rules.js';
 import * as repo from './projects.repository.js';
 import { createThread } from '../threads/threads.port.js';
+import { queueVersionScan } from '../malware-scan/file-scans.port.js';
 
 /** Projects one user may own (admins are not limited). */
 const PROJECT_LIMIT = 256;
@@ -150,11 +151,12 @@ export function createProjectCreation(context: ProjectContext) {
             });
           }
           for (const version of prepared) {
-            await insertVersionUpload(tx, {
+            const versionId = await insertVersionUpload(tx, {
               project: { id, clientSide: data.client_side, serverSide: data.server_side },
               authorId: actor.userId,
               prepared: version,
             });
+            await queueVersionScan(tx, context.jobs, versionId);
           }
           await recordSearchChange(tx, [id]);
           return id;

@@ -1,7 +1,7 @@
 import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { ApiError, forbidden, notFound } from '../../lib/errors.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
 import type { BlobRead, FileStore } from '../../lib/storage/file-store.js';
 import { listProjectAccess } from '../access/project.policy.js';
@@ -13,6 +13,11 @@ import { contentDisposition, downloadContentType } from './download-headers.js';
 import { DOWNLOAD_SOURCE_UNKNOWN, type DownloadReason } from '@cairn/shared/schemas/analytics';
 import type { CountryLookup } from '../analytics/geoip.js';
 import { recordDownloadEvent } from '../analytics/download-events.port.js';
+import { findFileQuarantine } from '../malware-scan/file-scans.port.js';
+
+/** 451: the malware scan holds the file; it is not served until the moderators release it. */
+const quarantined = () =>
+  new ApiError(451, 'file_quarantined', 'The malware scan found something in this file; it is held for review by the moderators and is not served meanwhile');
 
 export interface DownloadableFile {
   blobKey: string;
@@ -51,13 +56,21 @@ export function createDownloadsService(deps: { db: Database; files: FileStore; f
       if (file && file.projectId === parseId(projectText)) {
         const [access] = await listProjectAccess(db, actor, [file.projectId]);
         if (access) {
-          const isPublic = !isHiddenProjectStatus(access.project.status) && !isHiddenVersionStatus(file.status);
-          if (isPublic) return { ...file, public: true };
-          if (canSeeVersion(actor, file.status, access)) return { ...file, public: false };
+          // A quarantined file is refused to everyone who could fetch it before the quarantine
+          // hid its version; others get the 404 a hidden file gets (docs/api/malware.md).
+          const quarantine = await findFileQuarantine(db, file.versionId, file.sha512);
+          const status = quarantine?.previousStatus ?? file.status;
+          const allow = (result: DownloadableFile): DownloadableFile => {
+            if (quarantine) throw quarantined();
+            return result;
+          };
+          const isPublic = !isHiddenProjectStatus(access.project.status) && !isHiddenVersionStatus(status);
+          if (isPublic) return allow({ ...file, public: true });
+          if (canSeeVersion(actor, status, access)) return allow({ ...file, public: false });
           if (token !== undefined) {
             const signed = { projectId: encodeBase62(file.projectId), versionId: encodeBase62(file.versionId), filename: file.filename, sha1: file.sha1 };
             const check = fileTokens.check(signed, token);
-            if (check === 'valid') return { ...file, public: false };
+            if (check === 'valid') return allow({ ...file, public: false });
             if (check === 'invalid') throw forbidden('The download link is not valid for this file', 'invalid_token');
           }
         }

@@ -59,7 +59,7 @@ export interface ModpackIndex {
 }
 
 /** Reads ranges of a stored blob for the zip reader (yauzl wants a synchronous stream). */
-class BlobRangeReader extends yauzl.RandomAccessReader {
+export class BlobRangeReader extends yauzl.RandomAccessReader {
   constructor(
     private readonly files: FileStore,
     private readonly key: string,

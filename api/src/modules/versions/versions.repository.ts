@@ -251,6 +251,7 @@ export async function findFileForDownload(db: Executor, versionId: number, filen
       filename: versionFiles.filename,
       size: versionFiles.size,
       sha1: versionFiles.sha1,
+      sha512: versionFiles.sha512,
       versionId: versions.id,
       projectId: versions.projectId,
       status: versions.status,

@@ -4,7 +4,7 @@ import type { AddFilesData, CreateVersionData, ModifyVersionBody, ProjectVersion
 import type { VersionV3 } from '@cairn/shared/schemas/catalogue-v3';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { parseId, randomId } from '../../lib/ids.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
@@ -29,6 +29,7 @@ import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { isHiddenProjectStatus } from '@cairn/shared/constants/project-status';
 import { announceVersion, becomesPublic } from '../notifications/notifications.port.js';
 import { recordWebhookEvent } from '../webhooks/webhook-events.port.js';
+import { isVersionQuarantined, queueVersionScan } from '../malware-scan/file-scans.port.js';
 
 export interface VersionsServiceDeps {
   db: Database;
@@ -126,6 +127,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
         const prepared = await prepareVersionUpload({ files, modpackDownloads: deps.modpackDownloads }, upload.data, upload.files);
         const versionId = await db.transaction(async (tx) => {
           const id = await insertVersionUpload(tx, { project, authorId: actor.userId, prepared });
+          await queueVersionScan(tx, deps.jobs, id);
           if (becomesPublic(null, upload.data.status ?? 'listed') && !isHiddenProjectStatus(access.project.status)) {
             await announceVersion(tx, deps.jobs, { projectId: access.project.id, versionId: id });
             await recordWebhookEvent(tx, deps.jobs, { type: 'version.published', projectId: access.project.id, versionId: id });
@@ -143,6 +145,9 @@ export function createVersionsService(deps: VersionsServiceDeps) {
       const { row, access } = await requireVisibleVersion(db, actor, parseId(idText));
       requireProjectPermission(access, PROJECT_PERMISSIONS.UPLOAD_VERSION, 'edit this version');
       if (body.downloads !== undefined && !canChangeDownloadCounts(actor)) throw unauthorized('Only moderators may change download counts');
+      if (body.status !== undefined && (await isVersionQuarantined(db, row.id))) {
+        throw conflict("Invalid body 'status': the version is held in quarantine by the malware scan; the moderators release or remove it");
+      }
 
       let droppedImages: string[] = [];
       await db.transaction(async (tx) => {
@@ -267,6 +272,7 @@ export function createVersionsService(deps: VersionsServiceDeps) {
           );
           await repo.touchProject(tx, row.projectId);
           await recordSearchChange(tx, [row.projectId]);
+          await queueVersionScan(tx, deps.jobs, row.id);
         });
       } catch (error) {
         await discard(created);

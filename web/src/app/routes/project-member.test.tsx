@@ -1,10 +1,12 @@
+import { ALL_PROJECT_PERMISSIONS } from '@cairn/shared/constants/permissions';
+import type { ReviewCheck } from '@cairn/shared/schemas/review-checks';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonBody, signIn } from '../../testing/account';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { buildProject, buildTeamMember } from '../../testing/mocks/catalogue';
+import { buildProject, buildReviewChecks, buildTeamMember } from '../../testing/mocks/catalogue';
 import { server } from '../../testing/mocks/server';
 import { renderRoute } from '../../testing/test-utils';
 import { createAppRoutes } from '../router';
@@ -66,11 +68,48 @@ describe('project page for its team', () => {
     );
     const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
     const checklist = within(await screen.findByRole('region', { name: 'Publishing checklist' }));
+    // The button waits for the pre-checks, which all pass here.
+    await waitFor(() => expect(checklist.getByRole('button', { name: 'Submit for review' })).toBeEnabled());
     await user.click(checklist.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
     expect(patches).toEqual([{ status: 'processing' }]);
     expect(await screen.findByText('Project submitted for review')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Publishing checklist' })).not.toBeInTheDocument();
+  });
+
+  it('shows the pre-checks before submitting: a failed one blocks with a link to fix it, a warning does not', async () => {
+    signIn({ id: 'MeMb0001', username: 'ember' });
+    const project = { ...draft, body: 'Lanterns for every cave.', license: { id: 'MIT', name: 'MIT License', url: null } };
+    // Those who may edit the details (and so submit) see the pre-checks.
+    serveProject(project, ember({ permissions: ALL_PROJECT_PERMISSIONS }));
+    const description: Partial<ReviewCheck> = { status: 'fail', reason: 'too_short', values: { length: 24, minimum: 200 }, fix: { kind: 'settings', section: 'description', field: 'body' } };
+    const gallery: Partial<ReviewCheck> = {
+      status: 'warn',
+      reason: 'missing_alt',
+      values: { missing: 1, total: 1 },
+      items: [{ subject: 'https://cdn.example/a.webp', version_id: null, field: null, declared: [], found: [], fix: { kind: 'gallery' } }],
+      item_count: 1,
+      fix: { kind: 'gallery' },
+    };
+    let checks = buildReviewChecks(project.id, { description, gallery_alt_text: gallery });
+    server.use(http.get('*/v2/project/:id/review_checks', () => HttpResponse.json(checks)));
+    const { container, queryClient } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
+    const preChecks = within(await screen.findByRole('region', { name: 'Pre-checks' }));
+    expect(preChecks.getByText('1 to fix, 1 warning, 5 passed.')).toBeInTheDocument();
+    const failed = within(preChecks.getByRole('heading', { name: 'Description Must fix' }).closest('li')!);
+    expect(failed.getByText(/has 24 characters of text; at least 200/)).toBeInTheDocument();
+    expect(failed.getByRole('link', { name: 'Open the description settings' })).toHaveAttribute('href', '/mod/lanternlight/settings/description');
+    expect(preChecks.getByRole('heading', { name: 'Gallery alt text Warning' })).toBeInTheDocument();
+    expect(preChecks.getByRole('heading', { name: 'License Passed' })).toBeInTheDocument();
+    const checklist = within(screen.getByRole('region', { name: 'Publishing checklist' }));
+    expect(checklist.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+    expect(checklist.getByText('Fix the failed pre-checks to submit the project for review.')).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+
+    // Fixed: once the checks run again only the warning is left, and warnings do not block.
+    checks = buildReviewChecks(project.id, { gallery_alt_text: gallery });
+    await queryClient.invalidateQueries({ queryKey: ['review-checks'] });
+    await waitFor(() => expect(checklist.getByRole('button', { name: 'Submit for review' })).toBeEnabled());
   });
 
   it('shows visitors and other users nothing of it', async () => {

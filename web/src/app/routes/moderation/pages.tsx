@@ -6,6 +6,7 @@ import { ModerationLayout } from '../../../features/moderation/components/modera
 import { requireStaff } from '../../../lib/staff-guard';
 import * as home from './home';
 import * as log from './log';
+import * as malware from './malware';
 import * as review from './review';
 import * as userEmail from '../admin/user-email';
 
@@ -17,11 +18,13 @@ import * as userEmail from '../admin/user-email';
 const pageOf = (pathname: string) =>
   pathname.startsWith(paths.moderation.review.path)
     ? 'review'
-    : pathname.startsWith(paths.moderation.log.path)
-      ? 'log'
-      : pathname.startsWith(paths.admin.userEmail.path)
-        ? 'userEmail'
-        : 'home';
+    : pathname.startsWith(paths.moderation.malware.path)
+      ? 'malware'
+      : pathname.startsWith(paths.moderation.log.path)
+        ? 'log'
+        : pathname.startsWith(paths.admin.userEmail.path)
+          ? 'userEmail'
+          : 'home';
 
 export const createLoader =
   (queryClient: QueryClient): LoaderFunction =>
@@ -30,6 +33,7 @@ export const createLoader =
     if (page !== 'log') await requireStaff(queryClient, page === 'userEmail' ? 'admin' : 'moderator');
     if (page === 'review') return review.createLoader(queryClient)(args);
     if (page === 'log') return log.createLoader(queryClient)(args);
+    if (page === 'malware') return malware.createLoader(queryClient)(args);
     if (page === 'home') return home.createLoader(queryClient)(args);
     return null;
   };
@@ -38,5 +42,5 @@ export function Component() {
   const page = pageOf(useLocation().pathname);
   if (page === 'log') return <log.Component />;
   if (page === 'userEmail') return <userEmail.Component />;
-  return <ModerationLayout>{page === 'review' ? <review.Component /> : <home.Component />}</ModerationLayout>;
+  return <ModerationLayout>{page === 'review' ? <review.Component /> : page === 'malware' ? <malware.Component /> : <home.Component />}</ModerationLayout>;
 }

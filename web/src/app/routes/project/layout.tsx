@@ -8,6 +8,10 @@ import { ProjectLayout } from '../../../features/projects/components/project-lay
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { SavePopout } from '../../../features/collections/components/save-popout';
 import { MemberHeader } from '../../../features/project-publishing/components/member-header';
+import { CHECKLIST_STATUSES } from '../../../features/project-publishing/utils/checklist';
+import { ProjectReviewChecks } from '../../../features/review-checks/components/project-review-checks';
+import { useSubmissionPreChecks } from '../../../features/review-checks/components/submission-pre-checks';
+import type { ProjectType } from '@cairn/shared/constants/project-types';
 import { canonicalProjectUrl } from '../../../features/projects/utils/canonical';
 import { useCurrentUser } from '../../../lib/auth';
 import { canOnProject, isTeamOrStaff, projectPermissionsOf } from '../../../lib/project-permissions';
@@ -23,7 +27,7 @@ const ReviewPanel = lazyComponent(
   () => null,
 );
 
-function ProjectReview({ project }: { project: { id: string; slug: string; title: string } }) {
+function ProjectReview({ project, type }: { project: { id: string; slug: string; title: string }; type: ProjectType }) {
   const { user } = useCurrentUser();
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
@@ -35,7 +39,12 @@ function ProjectReview({ project }: { project: { id: string; slug: string; title
   };
   return (
     <Suspense fallback={null}>
-      <ReviewPanel project={project} onExit={exit} onDecided={() => void navigate(paths.moderation.review.getHref())} />
+      <ReviewPanel
+        project={project}
+        onExit={exit}
+        onDecided={() => void navigate(paths.moderation.review.getHref())}
+        preChecks={<ProjectReviewChecks project={project} type={type} />}
+      />
     </Suspense>
   );
 }
@@ -68,6 +77,10 @@ export function Component() {
   const tags = useProjectTagLists();
   const { user } = useCurrentUser();
   const t = useT();
+  const canEdit = canOnProject(projectPermissionsOf(user, teams), 'EDIT_DETAILS');
+  // The submit step's pre-checks, for the team members who may submit (the checklist shows them).
+  const isAcceptedMember = members.some((member) => member.user.id === user?.id && member.accepted);
+  const preChecks = useSubmissionPreChecks(project, type, isAcceptedMember && canEdit && CHECKLIST_STATUSES.includes(project.status));
   return (
     <ProjectLayout
       project={project}
@@ -76,13 +89,13 @@ export function Component() {
       versions={versions}
       tags={tags}
       showVersionsTab={isTeamOrStaff(user, teams)}
-      showEmptyGallery={canOnProject(projectPermissionsOf(user, teams), 'EDIT_DETAILS')}
+      showEmptyGallery={canEdit}
       ownerOrganization={organization && project.organization ? { name: organization.name, href: paths.organization.getHref(organization.slug), iconUrl: organization.icon_url } : undefined}
       headerActions={<SavePopout projectId={project.id} />}
-      memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} />}
+      memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} preChecks={preChecks} />}
     >
       <Outlet />
-      <ProjectReview project={project} />
+      <ProjectReview project={project} type={type} />
       <DebugJson label={t('project.debugInfo')} value={project} />
     </ProjectLayout>
   );

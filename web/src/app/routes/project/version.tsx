@@ -10,7 +10,8 @@ import { versionUrlEnding } from '../../../features/projects/utils/versions';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
-import { canOnProject, projectPermissionsOf } from '../../../lib/project-permissions';
+import { canOnProject, isTeamOrStaff, projectPermissionsOf } from '../../../lib/project-permissions';
+import { VersionScanStatus } from '../../../features/malware/components/version-scan-status';
 import { useHead } from '../../../lib/head';
 import { loadProject, useProjectTagLists, useProjectTeams } from './shared';
 
@@ -65,14 +66,18 @@ export function Component() {
       members={members}
       gameVersionTags={gameVersions}
       compare={
-        <CompareSelect
-          versions={versions}
-          currentId={version.id}
-          hrefFor={(other) => {
-            const otherVersion = versions.find((v) => v.id === other);
-            return paths.projectVersion.getCompareHref(type, project.slug, versionUrlEnding(version, versions), otherVersion ? versionUrlEnding(otherVersion, versions) : other);
-          }}
-        />
+        <>
+          {/* The malware scan's verdict, for the team and moderators only (docs/api/malware.md). */}
+          {isTeamOrStaff(user, teams) && <VersionScanStatus versionId={version.id} />}
+          <CompareSelect
+            versions={versions}
+            currentId={version.id}
+            hrefFor={(other) => {
+              const otherVersion = versions.find((v) => v.id === other);
+              return paths.projectVersion.getCompareHref(type, project.slug, versionUrlEnding(version, versions), otherVersion ? versionUrlEnding(otherVersion, versions) : other);
+            }}
+          />
+        </>
       }
       memberActions={
         <VersionMemberActions

@@ -17,6 +17,7 @@ export function ModerationLayout({ children }: { children: ReactNode }) {
         { href: m.getHref(), label: t('moderation.nav.overview') },
         { href: m.review.getHref(), label: t('moderation.nav.review') },
         { href: m.reports.getHref(), label: t('moderation.nav.reports'), matchNested: true },
+        { href: m.malware.getHref(), label: t('moderation.nav.malware') },
         { href: m.log.getHref(), label: t('moderation.nav.log') },
       ],
     },

@@ -33,6 +33,11 @@ export function QueuePositionPanel({ projectId }: { projectId: string }) {
           ? t('moderation.position.noTypical')
           : t('moderation.position.typical', { hours: Math.max(1, Math.round(data.median_review_hours_30d)) })}
       </p>
+      {data.p90_review_hours_30d !== null && (
+        <p className={styles.meta}>
+          {t('moderation.position.p90', { hours: Math.max(1, Math.round(data.p90_review_hours_30d)), decisions: data.decisions_30d })}
+        </p>
+      )}
     </section>
   );
 }

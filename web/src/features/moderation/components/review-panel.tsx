@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { TakeLockResult } from '@cairn/shared/schemas/moderation';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form';
@@ -30,6 +30,8 @@ interface ReviewPanelProps {
   onExit: () => void;
   /** After a decision (e.g. back to the queue). */
   onDecided: () => void;
+  /** The project's review pre-checks, shown above the checklist (the page composes them in). */
+  preChecks?: ReactNode;
 }
 
 const isTyping = (target: EventTarget | null) =>
@@ -40,7 +42,7 @@ const isTyping = (target: EventTarget | null) =>
  * stages, writes the reply from the marked issues and ends in Approve / Reject / Withhold.
  * Progress is kept per project in this browser.
  */
-export function ReviewPanel({ project, onExit, onDecided }: ReviewPanelProps) {
+export function ReviewPanel({ project, onExit, onDecided, preChecks }: ReviewPanelProps) {
   const t = useT();
   const notifications = useNotifications();
   const { user } = useCurrentUser();
@@ -142,6 +144,7 @@ export function ReviewPanel({ project, onExit, onDecided }: ReviewPanelProps) {
       </header>
       {!collapsed && (
         <div className={styles.body}>
+          {preChecks}
           {lock && (
             <ReviewLockStatus
               lock={lock}

@@ -1,6 +1,7 @@
 import type { ProjectType } from '@cairn/shared/constants/project-types';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
+import type { ComponentProps } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { SettingsIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
@@ -17,13 +18,15 @@ interface MemberHeaderProps {
   members: readonly TeamMember[];
   /** Every version the viewer sees (drafts included for the team). */
   versionCount: number;
+  /** The review pre-checks for the checklist's submit step (see PublishingChecklist). */
+  preChecks?: ComponentProps<typeof PublishingChecklist>['preChecks'];
 }
 
 /**
  * The top of a project page for its team: an invitation to answer, or the team's tools (settings)
  * and, until the project is reviewed, the publishing checklist. Nothing for anyone else.
  */
-export function MemberHeader({ project, type, members, versionCount }: MemberHeaderProps) {
+export function MemberHeader({ project, type, members, versionCount, preChecks }: MemberHeaderProps) {
   const t = useT();
   const { user } = useCurrentUser();
   const member = user ? members.find((candidate) => candidate.user.id === user.id) : undefined;
@@ -42,7 +45,7 @@ export function MemberHeader({ project, type, members, versionCount }: MemberHea
           {t('creator.member.allProjects')}
         </ButtonLink>
       </nav>
-      {showChecklist && <PublishingChecklist project={project} type={type} versionCount={versionCount} />}
+      {showChecklist && <PublishingChecklist project={project} type={type} versionCount={versionCount} preChecks={preChecks} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ProjectType } from '@cairn/shared/constants/project-types';
 import type { Project } from '@cairn/shared/schemas/projects';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -38,13 +38,18 @@ interface ChecklistProps {
   project: Project;
   type: ProjectType;
   versionCount: number;
+  /**
+   * The review pre-checks, shown before the submit step; while `blocking` (a check fails, or
+   * they are still running) the project cannot be submitted. The page composes them in.
+   */
+  preChecks?: { blocking: boolean; content: ReactNode } | undefined;
 }
 
 /**
  * What a project needs before review (required), what would improve it (suggestions), and the
  * submission itself, enabled once every required item is done. Under review it says so instead.
  */
-export function PublishingChecklist({ project, type, versionCount }: ChecklistProps) {
+export function PublishingChecklist({ project, type, versionCount, preChecks }: ChecklistProps) {
   const t = useT();
   const headingId = useId();
   const notifications = useNotifications();
@@ -65,7 +70,7 @@ export function PublishingChecklist({ project, type, versionCount }: ChecklistPr
   }
 
   const items = publishingChecklist(project, versionCount);
-  const ready = canSubmit(items);
+  const ready = canSubmit(items) && !preChecks?.blocking;
   const done = items.filter((item) => item.done).length;
   const resubmit = project.status === 'rejected' || project.status === 'withheld';
 
@@ -117,9 +122,10 @@ export function PublishingChecklist({ project, type, versionCount }: ChecklistPr
           </li>
         ))}
       </ul>
+      {preChecks && <div className={styles.preChecks}>{preChecks.content}</div>}
       {!ready && (
         <p id={`${headingId}-blocked`} className={styles.blocked}>
-          {t('creator.checklist.blocked')}
+          {t(canSubmit(items) ? 'creator.preChecks.blocked' : 'creator.checklist.blocked')}
         </p>
       )}
     </section>
