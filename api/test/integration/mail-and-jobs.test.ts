@@ -8,6 +8,7 @@ import { authFlows, sessions } from '../../src/db/schema/auth.js';
 import { hashToken } from '../../src/lib/tokens.js';
 import { authCleanupJob } from '../../src/modules/auth/auth.jobs.js';
 import { sessionsCleanupJob } from '../../src/modules/sessions/sessions.jobs.js';
+import { plainMail, recordMail } from '../../src/lib/mail/mailer.js';
 
 interface ReceivedMail {
   from: string;
@@ -97,6 +98,30 @@ describe('SMTP delivery', () => {
     expect(row!.link).toMatch(/^http:\/\/site\.test\/auth\/verify-email\?flow=/);
     // Quoted-printable may wrap the link; the flow id itself is on one line.
     expect(mail.data).toContain(new URL(row!.link!).searchParams.get('flow')!);
+  });
+});
+
+describe('mail written by a transaction (billing, digests)', () => {
+  it('is delivered once the transaction commits, with its text escaped in the HTML', async () => {
+    const text = 'Hello <Ada>,\n\nWe could not charge 4.99 USD for "your server".\nUpdate your payment method.';
+    await ctx.database.db.transaction((tx) => recordMail(tx, plainMail('billing-mail@mail.test', 'payment_failed', 'Your Cairn payment failed', text), ctx.jobs));
+    const mail = await mailArrivesFor('billing-mail@mail.test');
+    expect(mail.data).toContain('Subject: Your Cairn payment failed');
+    const [row] = await mailTo(ctx.database.db, 'billing-mail@mail.test', 'payment_failed');
+    expect(row).toBeDefined();
+  });
+
+  it('is neither recorded nor delivered when the transaction rolls back', async () => {
+    const failing = ctx.database.db.transaction(async (tx) => {
+      await recordMail(tx, plainMail('rolled-back@mail.test', 'payment_failed', 'Never sent', 'Never sent.'), ctx.jobs);
+      throw new Error('the change failed');
+    });
+    await expect(failing).rejects.toThrow('the change failed');
+    expect(await mailTo(ctx.database.db, 'rolled-back@mail.test', 'payment_failed')).toEqual([]);
+    // A message sent afterwards arrives while the rolled-back one never does (delivery is in order of queueing).
+    await ctx.database.db.transaction((tx) => recordMail(tx, plainMail('after-rollback@mail.test', 'payment_failed', 'Sent', 'Sent.'), ctx.jobs));
+    await mailArrivesFor('after-rollback@mail.test');
+    expect(received.some((m) => m.to.some((to) => to.includes('rolled-back@mail.test')))).toBe(false);
   });
 });
 

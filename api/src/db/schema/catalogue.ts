@@ -202,6 +202,13 @@ export const projectFollows = pgTable(
     projectId: id()
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
+    /**
+     * The follow's filter (docs/api/catalogue.md, "Filtered follows"): a new version is
+     * announced to this follower only when it shares a loader with `loaders` and a game version
+     * with `gameVersions`; an empty list narrows nothing.
+     */
+    loaders: text().array().notNull().default(sql`'{}'::text[]`),
+    gameVersions: text().array().notNull().default(sql`'{}'::text[]`),
     created: created(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('project_follows_project_idx').on(t.projectId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Ids are random integers below 2^53 (8 base62 characters), so JS numbers hold them exactly. */
 const id = () => bigint({ mode: 'number' });
@@ -23,10 +23,20 @@ export const users = pgTable(
     /** Last accepted TOTP time step, so a code is never accepted twice. */
     totpLastStep: bigint({ mode: 'number' }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** How often followed projects' new versions are mailed: 'off', 'daily' or 'weekly'. */
+    emailDigest: text().notNull().default('off'),
+    /**
+     * Where the next email digest starts: when the last one was written, or when the user chose a
+     * digest (docs/api/catalogue.md, "Email digest"). Null while the digest is off.
+     */
+    digestLastSentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_email_digest_kind', sql`${t.emailDigest} in ('off', 'daily', 'weekly')`),
+    // The hourly digest job reads only the subscribers.
+    index('users_email_digest_due_idx').on(t.digestLastSentAt).where(sql`${t.emailDigest} <> 'off'`),
   ],
 );
 

@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/auth.js';
+import { jobConnection } from '../job-connection.js';
+import type { JobQueue } from '../jobs/job-types.js';
 
 /** One message to one person. `link` is its action link (verification, reset), if any. */
 export interface MailMessage {
@@ -22,7 +24,8 @@ export type MailKind =
   | 'auth_provider_added'
   | 'auth_provider_removed'
   | 'payment_failed'
-  | 'subscription_credited';
+  | 'subscription_credited'
+  | 'email_digest';
 
 /**
  * Sends mail. Every message is first recorded in the `mail_outbox` table; the outbox mailer
@@ -59,12 +62,37 @@ export const MAIL_DELIVERY_JOB = 'mail.deliver';
 /** Enqueues a background job (the job runner's `send`). */
 export type EnqueueJob = (name: string, data: object, options: { retryLimit: number; retryDelay: number; retryBackoff: boolean }) => Promise<unknown>;
 
+/** How the delivery job of one message is retried: with backoff, for about a day. */
+export const MAIL_DELIVERY_RETRY = { retryLimit: 12, retryDelay: 30, retryBackoff: true } as const;
+
+/**
+ * A message written by a transaction (a failed payment, a digest): recorded in the outbox and,
+ * when SMTP is configured (`delivery`: the job queue then), its delivery job queued on the same
+ * transaction, so the mail is sent exactly when the change commits.
+ */
+export async function recordMail(tx: Executor, message: MailMessage, delivery: JobQueue | undefined): Promise<number> {
+  const id = await recordInOutbox(tx, message);
+  if (delivery) await delivery.send(MAIL_DELIVERY_JOB, { outboxId: id }, { ...MAIL_DELIVERY_RETRY, db: jobConnection(tx) });
+  return id;
+}
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A message whose HTML is its text, escaped, one paragraph per blank-line-separated block. */
+export function plainMail(to: string, kind: MailKind, subject: string, text: string): MailMessage {
+  const html = text
+    .split(/\n{2,}/)
+    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  return { to, kind, subject, text, html };
+}
+
 /** With SMTP: record, then let the delivery job send it (retried with backoff for about a day). */
 export function createSmtpMailer(db: Executor, enqueue: EnqueueJob): Mailer {
   return {
     async send(message) {
       const id = await recordInOutbox(db, message);
-      await enqueue(MAIL_DELIVERY_JOB, { outboxId: id }, { retryLimit: 12, retryDelay: 30, retryBackoff: true });
+      await enqueue(MAIL_DELIVERY_JOB, { outboxId: id }, MAIL_DELIVERY_RETRY);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { MailKind, MailMessage } from './mailer.js';
+import { escapeHtml, type MailKind, type MailMessage } from './mailer.js';
 
 /**
  * The words of every message Cairn sends: short, plain, friendly, and always saying what to
@@ -29,8 +29,42 @@ function compose(to: string, kind: MailKind, draft: Draft): MailMessage {
   return { to, kind, subject: draft.subject, text, html, link: draft.link?.url };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One project's new versions in an email digest, each with the link to its page. */
+export interface DigestProject {
+  title: string;
+  url: string;
+  versions: Array<{ name: string; versionNumber: string; url: string }>;
+}
+
+/**
+ * The email digest of followed projects' new versions: a list per project, each version linking
+ * to its page, and the link to the settings where the digest is changed or turned off.
+ */
+function composeDigest(to: string, draft: { subject: string; intro: string; projects: DigestProject[]; more: string | null; settings: { url: string; label: string; text: string } }): MailMessage {
+  const versionLabel = (version: DigestProject['versions'][number]) => (version.name && version.name !== version.versionNumber ? `${version.name} (${version.versionNumber})` : version.versionNumber);
+  const text = [
+    draft.intro,
+    ...draft.projects.map((project) => [`${project.title} — ${project.url}`, ...project.versions.map((version) => `- ${versionLabel(version)}: ${version.url}`)].join('\n')),
+    ...(draft.more ? [draft.more] : []),
+    `${draft.settings.text} ${draft.settings.label}: ${draft.settings.url}`,
+    '— Cairn',
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1f2328;">',
+    `<p>${escapeHtml(draft.intro)}</p>`,
+    ...draft.projects.map(
+      (project) =>
+        `<h2 style="font-size: 1.1em; margin-bottom: 0.25em;"><a href="${escapeHtml(project.url)}">${escapeHtml(project.title)}</a></h2><ul>${project.versions
+          .map((version) => `<li><a href="${escapeHtml(version.url)}">${escapeHtml(versionLabel(version))}</a></li>`)
+          .join('')}</ul>`,
+    ),
+    draft.more ? `<p>${escapeHtml(draft.more)}</p>` : '',
+    `<p style="font-size: 0.9em; color: #59636e;">${escapeHtml(draft.settings.text)} <a href="${escapeHtml(draft.settings.url)}">${escapeHtml(draft.settings.label)}</a></p>`,
+    '<p>— Cairn</p>',
+    '</body></html>',
+  ].join('');
+  return { to, kind: 'email_digest', subject: draft.subject, text, html, link: draft.settings.url };
 }
 
 export function createMessages(context: MailContext) {
@@ -96,6 +130,25 @@ export function createMessages(context: MailContext) {
         subject: `${provider} sign-in was added`,
         paragraphs: [`Hi ${username}, you can now sign in to Cairn with ${provider}.`, NOT_YOU_SECURITY],
       }),
+
+    /**
+     * The digest of `count` new versions (those listed in `projects`; `count` may be more when the
+     * list was cut short) of the projects the user follows.
+     */
+    emailDigest: (to: string, username: string, period: 'daily' | 'weekly', projects: DigestProject[], count: number) => {
+      const listed = projects.reduce((sum, project) => sum + project.versions.length, 0);
+      return composeDigest(to, {
+        subject: count === 1 ? 'A project you follow has a new version' : `${count} new versions of projects you follow`,
+        intro: `Hi ${username}, here is your ${period} digest: the new versions of the projects you follow.`,
+        projects,
+        more: count > listed ? `…and ${count - listed} more. Your notifications on Cairn list every one of them.` : null,
+        settings: {
+          url: `${site}/settings/notifications`,
+          label: 'Change or turn off this digest',
+          text: `You get this email because you chose a ${period} digest of the projects you follow.`,
+        },
+      });
+    },
 
     providerRemoved: (to: string, username: string, provider: string) =>
       compose(to, 'auth_provider_removed', {

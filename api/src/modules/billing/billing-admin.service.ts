@@ -2,7 +2,7 @@ import type { CreditBody } from '@cairn/shared/schemas/billing';
 import type { RefundBody } from '@cairn/shared/schemas/billing-requests';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { encodeBase62, parseId } from '../../lib/ids.js';
-import { recordInOutbox } from '../../lib/mail/mailer.js';
+import { plainMail, recordMail } from '../../lib/mail/mailer.js';
 import { notifyUsers } from '../notifications/notifications.port.js';
 import { addDays } from './billing-time.js';
 import * as repo from './billing.repository.js';
@@ -100,7 +100,7 @@ export function createBillingAdminService(deps: CollectionDeps) {
           const contact = await repo.findUserContact(tx, sub.userId);
           if ((body.send_email ?? true) && contact?.email) {
             const text = `Hello ${contact.username},\n\n${body.message ? `${body.message}\n\n` : ''}We added ${days} days to your subscription: your next charge is now due on ${nextDue.toISOString().slice(0, 10)}.\n`;
-            await recordInOutbox(tx, { to: contact.email, kind: 'subscription_credited', subject: 'Your Cairn subscription was credited', text, html: `<p>${text.replace(/\n+/g, '</p><p>')}</p>` });
+            await recordMail(tx, plainMail(contact.email, 'subscription_credited', 'Your Cairn subscription was credited', text), deps.mailDelivery);
           }
         }
       });

@@ -34,7 +34,7 @@ export function createWebhookHandler(deps: CollectionDeps) {
         }
         case 'payment.failed': {
           const charge = await chargeOf(tx, platform, event.paymentId, event.metadata);
-          if (charge && charge.status === 'processing') await settleFailed(tx, charge, event.failureCode, clock(), false);
+          if (charge && charge.status === 'processing') await settleFailed(tx, charge, event.failureCode, clock(), false, deps.mailDelivery);
           return;
         }
         case 'payment_method.attached': {

@@ -16,9 +16,9 @@ export interface BillingJobDeps extends JobDeps {
 export const billingRenewalsJob: JobDefinition<BillingJobDeps> = {
   name: 'billing.renewals',
   cron: '* * * * *',
-  handle: async ({ db, payments }) => {
+  handle: async ({ db, payments, config }, _jobs, queue) => {
     if (!payments) return;
-    const renewals = createRenewals({ db, provider: payments, clock: systemClock });
+    const renewals = createRenewals({ db, provider: payments, clock: systemClock, mailDelivery: config.mail.smtpUrl ? queue : undefined });
     await renewals.collectDueCharges();
     await renewals.endCancelledSubscriptions();
   },
@@ -28,9 +28,9 @@ export const billingRenewalsJob: JobDefinition<BillingJobDeps> = {
 export const billingProcessingSweepJob: JobDefinition<BillingJobDeps> = {
   name: 'billing.processing-sweep',
   cron: '*/10 * * * *',
-  handle: async ({ db, payments }) => {
+  handle: async ({ db, payments, config }, _jobs, queue) => {
     if (!payments) return;
-    await createProcessingSweep({ db, provider: payments, clock: systemClock }).settleStuckCharges();
+    await createProcessingSweep({ db, provider: payments, clock: systemClock, mailDelivery: config.mail.smtpUrl ? queue : undefined }).settleStuckCharges();
   },
 };
 

@@ -2,7 +2,8 @@ import { USER_BADGES } from '@cairn/shared/constants/permissions';
 import type { Database, Executor } from '../../db/client.js';
 import { ApiError, badRequest, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { encodeBase62 } from '../../lib/ids.js';
-import { recordInOutbox } from '../../lib/mail/mailer.js';
+import type { JobQueue } from '../../lib/jobs/job-types.js';
+import { plainMail, recordMail } from '../../lib/mail/mailer.js';
 import { notifyUsers } from '../notifications/notifications.port.js';
 import { addDays, addInterval, intervalAmount, MAX_RENEWAL_ATTEMPTS, RETRY_DELAYS_DAYS, type Clock } from './billing-time.js';
 import * as repo from './billing.repository.js';
@@ -16,6 +17,8 @@ export interface CollectionDeps {
   clock: Clock;
   /** Creates the server of a server plan purchase and names the servers of plan subscriptions (the servers module, handed over by app.ts). */
   servers?: ServerPurchases;
+  /** The job queue when SMTP is configured: billing's mails are delivered by it (recordMail). */
+  mailDelivery?: JobQueue | undefined;
 }
 
 export function requireProvider(provider: PaymentProvider | undefined): PaymentProvider {
@@ -105,7 +108,7 @@ export async function settleSucceeded(tx: Executor, charge: repo.ChargeRow, now:
  * A charge could not be collected. A renewal of a running subscription keeps its perks while it
  * is retried (RETRY_DELAYS_DAYS); after the last attempt the subscription ends.
  */
-export async function settleFailed(tx: Executor, charge: repo.ChargeRow, failure: string, now: Date, offSession: boolean): Promise<void> {
+export async function settleFailed(tx: Executor, charge: repo.ChargeRow, failure: string, now: Date, offSession: boolean, mailDelivery?: JobQueue): Promise<void> {
   const sub = charge.subscriptionId === null ? undefined : await repo.findSubscription(tx, charge.subscriptionId, true);
   const renewal = charge.type === 'subscription' && sub?.status === 'provisioned';
   const retryDelay = renewal && charge.attempts < MAX_RENEWAL_ATTEMPTS ? RETRY_DELAYS_DAYS[Math.max(charge.attempts - 1, 0)] : undefined;
@@ -122,7 +125,7 @@ export async function settleFailed(tx: Executor, charge: repo.ChargeRow, failure
     const text = `Hello ${contact.username},\n\nWe could not charge ${amount} for ${service} (${failure}).\n${
       retryDelay === undefined ? 'It has now ended.' : `We will try again on ${addDays(now, retryDelay).toISOString().slice(0, 10)}.`
     }\nUpdate your payment method in your billing settings to keep it.\n`;
-    await recordInOutbox(tx, { to: contact.email, kind: 'payment_failed', subject: 'Your Cairn payment failed', text, html: `<p>${text.replace(/\n+/g, '</p><p>')}</p>` });
+    await recordMail(tx, plainMail(contact.email, 'payment_failed', 'Your Cairn payment failed', text), mailDelivery);
   }
 }
 
@@ -158,7 +161,7 @@ export function createChargeCollector(deps: CollectionDeps) {
       if (!customer || !paymentMethodId) {
         const failed = { ...charge, attempts, lastAttempt: now };
         await repo.updateCharge(tx, charge.id, { attempts, lastAttempt: now });
-        await settleFailed(tx, failed, 'no_payment_method', now, options.offSession);
+        await settleFailed(tx, failed, 'no_payment_method', now, options.offSession, deps.mailDelivery);
         return { charge: failed, customer: undefined, paymentMethodId: null, previous: charge };
       }
       await repo.updateCharge(tx, charge.id, { status: 'processing', attempts, lastAttempt: now, paymentMethodId, nextAttempt: null, failure: null, providerPaymentId: null });
@@ -182,7 +185,7 @@ export function createChargeCollector(deps: CollectionDeps) {
       if (error instanceof ProviderRequestError && error.status < 500) {
         await db.transaction(async (tx) => {
           const current = await repo.findCharge(tx, chargeId, true);
-          if (current?.status === 'processing' && current.attempts === charge.attempts) await settleFailed(tx, current, error.code, clock(), options.offSession);
+          if (current?.status === 'processing' && current.attempts === charge.attempts) await settleFailed(tx, current, error.code, clock(), options.offSession, deps.mailDelivery);
         });
         if (!options.offSession) throw badRequest(`payment_method_id: ${error.message}`, 'invalid_payment_method');
         return { charge: (await repo.findCharge(db, chargeId))!, payment: null };
@@ -204,7 +207,7 @@ export function createChargeCollector(deps: CollectionDeps) {
       if (!current || current.status !== 'processing' || current.attempts !== charge.attempts) return;
       await repo.updateCharge(tx, chargeId, { providerPaymentId: payment.id });
       if (payment.status === 'succeeded') await settleSucceeded(tx, current, clock());
-      else if (payment.status === 'failed') await settleFailed(tx, current, payment.failureCode, clock(), options.offSession);
+      else if (payment.status === 'failed') await settleFailed(tx, current, payment.failureCode, clock(), options.offSession, deps.mailDelivery);
     });
     return { charge: (await repo.findCharge(db, chargeId))!, payment };
   }

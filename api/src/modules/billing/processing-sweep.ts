@@ -30,12 +30,12 @@ export function createProcessingSweep(deps: CollectionDeps) {
           if (current?.status !== 'processing' || current.attempts !== stuck.attempts) return false;
           const now = clock();
           if (!payment) {
-            await settleFailed(tx, current, 'payment_interrupted', now, false);
+            await settleFailed(tx, current, 'payment_interrupted', now, false, deps.mailDelivery);
             return true;
           }
           await repo.updateCharge(tx, current.id, { providerPaymentId: payment.id });
           if (payment.status === 'succeeded') await settleSucceeded(tx, current, now);
-          else if (payment.status === 'failed') await settleFailed(tx, current, payment.failureCode, now, true);
+          else if (payment.status === 'failed') await settleFailed(tx, current, payment.failureCode, now, true, deps.mailDelivery);
           return true;
         });
         if (done) settled++;

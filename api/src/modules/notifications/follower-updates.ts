@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { isHiddenProjectStatus, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
 import type { Executor } from '../../db/client.js';
 import { organizations, projectFollows, projects, teamMembers, versions } from '../../db/schema/catalogue.js';
@@ -52,8 +52,20 @@ export const becomesPublic = (before: string | null, after: string): boolean =>
 const DEFAULT_BATCH = 1000;
 
 /**
- * Notifies the followers of the project about the version, `batchSize` users per insert,
- * skipping members of its team (and of its organization's team) and anyone already notified of
+ * Whether a follow's filter lets the version through (docs/api/catalogue.md, "Filtered follows"):
+ * each list of the filter is either empty or shares an entry with the version's. Whatever tells
+ * followers of a new version selects them with this condition.
+ */
+export function followWantsVersion(versionId: number): SQL {
+  const versionLoaders = sql`(select ${versions.loaders} from ${versions} where ${versions.id} = ${versionId})`;
+  const versionGameVersions = sql`(select ${versions.gameVersions} from ${versions} where ${versions.id} = ${versionId})`;
+  return sql`(cardinality(${projectFollows.loaders}) = 0 or ${projectFollows.loaders} && ${versionLoaders})
+    and (cardinality(${projectFollows.gameVersions}) = 0 or ${projectFollows.gameVersions} && ${versionGameVersions})`;
+}
+
+/**
+ * Notifies the followers of the project whose follow's filter lets the version through
+ * (`followWantsVersion`) about the version, `batchSize` users per insert, skipping members of its team (and of its organization's team) and anyone already notified of
  * this version (so a retried job never notifies twice). Does nothing when the project or version
  * is no longer public. Answers how many were notified, in how many inserts.
  */
@@ -80,6 +92,7 @@ export async function fanOutProjectUpdate(db: Executor, job: ProjectUpdateJob, b
         and(
           eq(projectFollows.projectId, job.projectId),
           gt(projectFollows.userId, after),
+          followWantsVersion(job.versionId),
           notExists(
             db
               .select({ one: sql`1` })

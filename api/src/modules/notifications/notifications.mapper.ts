@@ -24,7 +24,7 @@ export function subjectIds(bodies: readonly NotificationBody[]): { projects: num
   for (const body of bodies) {
     if ('project_id' in body) add(projects, body.project_id);
     if (body.type === 'project_update') add(versions, body.version_id);
-    if (body.type === 'team_invite' || body.type === 'organization_invite') add(users, body.invited_by);
+    if (body.type === 'team_invite' || body.type === 'organization_invite' || body.type === 'server_invite') add(users, body.invited_by);
     if (body.type === 'organization_invite' || body.type === 'webhook_disabled') add(organizations, body.organization_id);
   }
   return { projects: [...projects], versions: [...versions], users: [...users], organizations: [...organizations] };
@@ -84,6 +84,19 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
         actions,
       };
     }
+    case 'server_invite': {
+      const inviter = lookup(subjects.usernames, body.invited_by) ?? 'A user';
+      const actions: NotificationAction[] = [
+        { title: 'Accept', action_route: ['POST', `servers/${body.server_id}/invitation`] },
+        { title: 'Deny', action_route: ['DELETE', `servers/${body.server_id}/invitation`] },
+      ];
+      return {
+        title: `You have been invited to ${body.server_name}`,
+        text: `${inviter} invited you to the server ${body.server_name} as ${body.role}.`,
+        link: '/servers/manage',
+        actions,
+      };
+    }
     case 'status_change': {
       const project = lookup(subjects.projects, body.project_id);
       const name = project?.title ?? 'Your project';
@@ -133,6 +146,17 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
       const organization = lookup(subjects.organizations, body.organization_id);
       const name = organization?.name ?? 'your organization';
       return { title: `A webhook of ${name} was switched off`, text, link: `/organization/${organization?.slug ?? body.organization_id}/settings/webhooks`, actions: [] };
+    }
+    case 'version_quarantined': {
+      const project = lookup(subjects.projects, body.project_id);
+      const name = project?.title ?? 'your project';
+      const where = body.path === '' ? body.file_name : `${body.path} in ${body.file_name}`;
+      return {
+        title: `A version of ${name} is held for review`,
+        text: `The malware scan matched ${body.rule} at ${where}. The version is hidden and its files are not served until the moderators have looked at it.`,
+        link: `${projectLink(project, body.project_id)}/version/${body.version_id}`,
+        actions: [],
+      };
     }
     default:
       return { title: 'Notification', text: '', link: '/dashboard/notifications', actions: [] };

@@ -111,3 +111,32 @@ export function listOrganizationNames(db: Executor, ids: readonly number[]): Pro
   if (ids.length === 0) return Promise.resolve([]);
   return db.select({ id: organizations.id, slug: organizations.slug, name: organizations.name }).from(organizations).where(inArray(organizations.id, [...ids]));
 }
+
+export interface NotificationSettingsRow {
+  emailDigest: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+const notificationSettingsColumns = { emailDigest: users.emailDigest, email: users.email, emailVerified: users.emailVerified };
+
+export async function findNotificationSettings(db: Executor, userId: number): Promise<NotificationSettingsRow | undefined> {
+  const [row] = await db.select(notificationSettingsColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/**
+ * Sets the user's digest period. Turning it on starts the digest at this moment (only what is
+ * announced from now on is mailed), turning it off forgets the mark, and moving between daily
+ * and weekly keeps it (the SET reads the row as it was).
+ */
+export async function updateEmailDigest(tx: Executor, userId: number, period: string): Promise<NotificationSettingsRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      emailDigest: period,
+      digestLastSentAt: sql`case when ${period} = 'off' then null when ${users.emailDigest} = 'off' then now() else ${users.digestLastSentAt} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning(notificationSettingsColumns);
+  return row;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, jsonArrayQuery } from '@cairn/shared/schemas/common';
 import { NotificationSchema } from '@cairn/shared/schemas/notifications';
+import { ModifyNotificationSettingsBodySchema, NotificationSettingsSchema } from '@cairn/shared/schemas/notification-settings';
 import { requireAuth } from '../../plugins/auth.js';
 import { requiredActor } from '../../lib/actor.js';
 import type { NotificationsService } from './notifications.service.js';
@@ -23,6 +24,39 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       schema: { operationId: 'getUserNotifications', tags, summary: "Get user's notifications", params: UserParams, response: { 200: z.array(NotificationSchema), ...errors } },
     },
     async (request) => service.getUserNotifications(requiredActor(request.actor), request.params.id),
+  );
+
+  app.get(
+    '/user/:id/notification_settings',
+    {
+      config: requireAuth('USER_READ'),
+      schema: {
+        operationId: 'getNotificationSettings',
+        tags: ['users'],
+        summary: "Get a user's notification settings",
+        description: 'The email digest of followed projects\' new versions (`off`, `daily` or `weekly`); the user themselves or an admin.',
+        params: UserParams,
+        response: { 200: NotificationSettingsSchema, ...errors },
+      },
+    },
+    async (request) => service.getNotificationSettings(requiredActor(request.actor), request.params.id),
+  );
+
+  app.patch(
+    '/user/:id/notification_settings',
+    {
+      config: requireAuth('USER_WRITE'),
+      schema: {
+        operationId: 'modifyNotificationSettings',
+        tags: ['users'],
+        summary: "Change a user's notification settings",
+        description: 'A field left out stays as it is. Turning the digest on starts it now; only a verified email address receives it.',
+        params: UserParams,
+        body: ModifyNotificationSettingsBodySchema,
+        response: { 200: NotificationSettingsSchema, ...errors },
+      },
+    },
+    async (request) => service.modifyNotificationSettings(requiredActor(request.actor), request.params.id, request.body),
   );
 
   app.get(

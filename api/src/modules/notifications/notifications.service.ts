@@ -1,4 +1,5 @@
 import type { Notification } from '@cairn/shared/schemas/notifications';
+import { EmailDigestPeriodSchema, type ModifyNotificationSettingsBody, type NotificationSettings } from '@cairn/shared/schemas/notification-settings';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
@@ -42,7 +43,36 @@ export function createNotificationsService(deps: { db: Database }) {
     return row;
   }
 
+  /** The user named by `userText`, when the caller may act for them (else 404 / 401). */
+  async function requireUser(actor: Actor, userText: string, what: string): Promise<number> {
+    const userId = await repo.findUserId(db, userText, parseId(userText));
+    if (userId === undefined) throw notFound('The user does not exist');
+    if (!mayActForUser(actor, userId)) throw unauthorized(`You may not ${what}`);
+    return userId;
+  }
+
+  const toSettings = (row: repo.NotificationSettingsRow): NotificationSettings => ({
+    email_digest: EmailDigestPeriodSchema.parse(row.emailDigest),
+    email_digest_active: row.emailDigest !== 'off' && row.email !== null && row.emailVerified,
+  });
+
   return {
+    /** The user's notification settings (docs/api/catalogue.md, "Email digest"). */
+    async getNotificationSettings(actor: Actor, userText: string): Promise<NotificationSettings> {
+      const userId = await requireUser(actor, userText, "see this user's notification settings");
+      const row = await repo.findNotificationSettings(db, userId);
+      if (!row) throw notFound('The user does not exist');
+      return toSettings(row);
+    },
+
+    async modifyNotificationSettings(actor: Actor, userText: string, body: ModifyNotificationSettingsBody): Promise<NotificationSettings> {
+      const userId = await requireUser(actor, userText, "change this user's notification settings");
+      const period = body.email_digest;
+      const row = await db.transaction((tx) => (period === undefined ? repo.findNotificationSettings(tx, userId) : repo.updateEmailDigest(tx, userId, period)));
+      if (!row) throw notFound('The user does not exist');
+      return toSettings(row);
+    },
+
     async getUserNotifications(actor: Actor, userText: string): Promise<Notification[]> {
       const userId = await repo.findUserId(db, userText, parseId(userText));
       if (userId === undefined) throw notFound('The user does not exist');

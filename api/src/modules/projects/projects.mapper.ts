@@ -1,4 +1,5 @@
 import type { Project, GalleryImage } from '@cairn/shared/schemas/projects';
+import type { ProjectFollow } from '@cairn/shared/schemas/follows';
 import type { ProjectTranslation } from '@cairn/shared/schemas/translations';
 import type { ProjectTranslationRow } from './project-translations.repository.js';
 import { environmentToSides, sidesToEnvironment, type Environment, type Sides } from '@cairn/shared/constants/environments';
@@ -112,4 +113,9 @@ export function withTranslation<T extends Project>(project: T, translation: { su
 
 export function toProjectTranslation(row: ProjectTranslationRow): ProjectTranslation {
   return { language: row.language, summary: row.summary, description: row.description, updated: row.updated.toISOString() };
+}
+
+/** A follow row → the caller's follow with its filter (`ProjectFollow`). */
+export function toProjectFollow(row: { projectId: number; loaders: string[]; gameVersions: string[]; created: Date }): ProjectFollow {
+  return { project_id: encodeBase62(row.projectId), loaders: row.loaders, game_versions: row.gameVersions, followed: row.created.toISOString() };
 }

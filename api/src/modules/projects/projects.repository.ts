@@ -290,9 +290,19 @@ export async function deleteGalleryImage(tx: Executor, id: number): Promise<void
 
 // ---- follows ----
 
+/** A follow's filter: loader names and game versions (empty lists narrow nothing). */
+export interface FollowFilter {
+  loaders: string[];
+  gameVersions: string[];
+}
+
 /** Inserts the follow and bumps the counter in one statement pair; false when already following. */
-export async function insertFollow(tx: Executor, userId: number, projectId: number): Promise<boolean> {
-  const inserted = await tx.insert(projectFollows).values({ userId, projectId }).onConflictDoNothing().returning({ userId: projectFollows.userId });
+export async function insertFollow(tx: Executor, userId: number, projectId: number, filter: FollowFilter = { loaders: [], gameVersions: [] }): Promise<boolean> {
+  const inserted = await tx
+    .insert(projectFollows)
+    .values({ userId, projectId, loaders: filter.loaders, gameVersions: filter.gameVersions })
+    .onConflictDoNothing()
+    .returning({ userId: projectFollows.userId });
   if (inserted.length === 0) return false;
   await tx.update(projects).set({ followers: sql`${projects.followers} + 1` }).where(eq(projects.id, projectId));
   return true;
@@ -306,6 +316,40 @@ export async function deleteFollow(tx: Executor, userId: number, projectId: numb
   if (deleted.length === 0) return false;
   await tx.update(projects).set({ followers: sql`${projects.followers} - 1` }).where(eq(projects.id, projectId));
   return true;
+}
+
+const followColumns = { projectId: projectFollows.projectId, loaders: projectFollows.loaders, gameVersions: projectFollows.gameVersions, created: projectFollows.created };
+export type FollowRow = { projectId: number; created: Date } & FollowFilter;
+
+export async function findFollow(db: Executor, userId: number, projectId: number): Promise<FollowRow | undefined> {
+  const [row] = await db
+    .select(followColumns)
+    .from(projectFollows)
+    .where(and(eq(projectFollows.userId, userId), eq(projectFollows.projectId, projectId)))
+    .limit(1);
+  return row;
+}
+
+/** Changes the filter of an existing follow; undefined when the user does not follow the project. */
+export async function updateFollowFilter(tx: Executor, userId: number, projectId: number, filter: Partial<FollowFilter>): Promise<FollowRow | undefined> {
+  const [row] = await tx
+    .update(projectFollows)
+    .set({ ...(filter.loaders ? { loaders: filter.loaders } : {}), ...(filter.gameVersions ? { gameVersions: filter.gameVersions } : {}) })
+    .where(and(eq(projectFollows.userId, userId), eq(projectFollows.projectId, projectId)))
+    .returning(followColumns);
+  return row;
+}
+
+/** Every follow of the user, newest first. */
+export async function listFollows(db: Executor, userId: number): Promise<FollowRow[]> {
+  return db.select(followColumns).from(projectFollows).where(eq(projectFollows.userId, userId)).orderBy(desc(projectFollows.created));
+}
+
+/** Which of `names` are game-version tags. */
+export async function listKnownGameVersions(db: Executor, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.select({ version: gameVersions.version }).from(gameVersions).where(inArray(gameVersions.version, [...names]));
+  return new Set(rows.map((r) => r.version));
 }
 
 export async function listFollowedProjectIds(db: Executor, userId: number): Promise<number[]> {

@@ -15,6 +15,7 @@ import {
   ScheduleProjectBodySchema,
 } from '@cairn/shared/schemas/projects';
 import { HashListSchema, HashProjectMapSchema } from '@cairn/shared/schemas/hashes';
+import { FollowFilterBodySchema, ProjectFollowSchema } from '@cairn/shared/schemas/follows';
 import { LangQuerySchema } from '@cairn/shared/schemas/content-language';
 import { requiredActor } from '../../lib/actor.js';
 import { languageWish, sendLanguageHeaders } from '../../lib/content-language.js';
@@ -33,6 +34,10 @@ const IdsQuery = z.object({ ids: jsonArrayQuery(IdOrSlug).pipe(z.array(IdOrSlug)
 const ImageQuery = z.object({ ext: z.string().max(8).optional() });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const NoContent = z.null().describe('No content');
+/** How a follow's filter narrows its notifications (docs/api/catalogue.md, "Filtered follows"). */
+const FOLLOW_FILTER_RULES =
+  '`loaders` (loader names) and `game_versions` (game-version tags) narrow the follow: a new version is announced to you only when it shares a loader ' +
+  'with `loaders` and a game version with `game_versions`; an empty list narrows nothing.';
 /** How the project reads pick the language of `description` and `body`. */
 export const LANGUAGE_NEGOTIATION =
   '`description` and `body` come in the language asked for by `lang` (a language tag), else by `Accept-Language` (quality values honoured; ' +
@@ -264,12 +269,54 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     '/project/:id/follow',
     {
       config: requireAuth('USER_WRITE'),
-      schema: { operationId: 'followProject', tags, summary: 'Follow a project', params: ProjectParams, response: { 204: NoContent, ...errors } },
+      schema: {
+        operationId: 'followProject',
+        tags,
+        summary: 'Follow a project',
+        description: FOLLOW_FILTER_RULES + ' Without a body the follow is unfiltered.',
+        params: ProjectParams,
+        // Without a body (Fastify reads none as null) the follow is unfiltered.
+        body: FollowFilterBodySchema.nullish(),
+        response: { 204: NoContent, ...errors },
+      },
     },
     async (request, reply) => {
-      await service.followProject(requiredActor(request.actor), request.params.id);
+      await service.followProject(requiredActor(request.actor), request.params.id, request.body ?? undefined);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/project/:id/follow',
+    {
+      config: requireAuth('USER_READ'),
+      schema: {
+        operationId: 'getProjectFollow',
+        tags,
+        summary: "Get your follow of a project and its filter",
+        description: 'Answers 404 when you do not follow the project.',
+        params: ProjectParams,
+        response: { 200: ProjectFollowSchema, ...errors },
+      },
+    },
+    async (request) => service.getProjectFollow(requiredActor(request.actor), request.params.id),
+  );
+
+  app.patch(
+    '/project/:id/follow',
+    {
+      config: requireAuth('USER_WRITE'),
+      schema: {
+        operationId: 'modifyProjectFollow',
+        tags,
+        summary: 'Change the filter of your follow of a project',
+        description: FOLLOW_FILTER_RULES + ' A list the body leaves out stays as it is; an empty list removes that part of the filter.',
+        params: ProjectParams,
+        body: FollowFilterBodySchema,
+        response: { 200: ProjectFollowSchema, ...errors },
+      },
+    },
+    async (request) => service.updateProjectFollow(requiredActor(request.actor), request.params.id, request.body),
   );
 
   app.delete(
@@ -300,5 +347,21 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
       schema: { operationId: 'getFollowedProjects', tags: ['users'], summary: "Get user's followed projects", params: UserParams, response: { 200: z.array(ProjectSchema), ...errors } },
     },
     async (request) => service.getFollowedProjects(requiredActor(request.actor), request.params.id),
+  );
+
+  app.get(
+    '/user/:id/follow_filters',
+    {
+      config: requireAuth('USER_READ'),
+      schema: {
+        operationId: 'getFollowFilters',
+        tags: ['users'],
+        summary: "Get the filters of a user's follows",
+        description: 'One entry per followed project you may see, newest follow first; empty lists mean unfiltered.',
+        params: UserParams,
+        response: { 200: z.array(ProjectFollowSchema), ...errors },
+      },
+    },
+    async (request) => service.getFollowFilters(requiredActor(request.actor), request.params.id),
   );
 };

@@ -1,6 +1,6 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { data, useParams, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
-import { FOLLOWING_ID, collectionQueries, curatorQuery } from '../../features/collections/api/collections-queries';
+import { FOLLOWING_ID, collectionQueries, curatorQuery, followFiltersQuery } from '../../features/collections/api/collections-queries';
 import { CollectionPage, type CollectionPageData } from '../../features/collections/components/collection-page';
 import { currentUserQuery, useCurrentUser } from '../../lib/auth';
 import { collectionHasFeed, feedUrls } from '../../config/feeds';
@@ -19,7 +19,11 @@ export const createLoader =
     if (id === FOLLOWING_ID) {
       const me = await queryClient.ensureQueryData(currentUserQuery());
       if (!me) throw data('Not found', { status: 404 });
-      await Promise.all([queryClient.ensureQueryData(collectionQueries.following(me.id)), queryClient.ensureQueryData(curatorQuery(me.id))]);
+      await Promise.all([
+        queryClient.ensureQueryData(collectionQueries.following(me.id)),
+        queryClient.ensureQueryData(curatorQuery(me.id)),
+        queryClient.ensureQueryData(followFiltersQuery(me.id)),
+      ]);
       return null;
     }
     const collection = await queryClient.ensureQueryData(collectionQueries.detail(id));

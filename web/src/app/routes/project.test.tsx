@@ -91,6 +91,57 @@ describe('project page', () => {
     expect(follows).toBe(0);
   });
 
+  it('narrows a follow with "Only notify me for…" to the project\'s loaders and game versions, and changes it later', async () => {
+    let following = false;
+    let filter: { loaders: string[]; game_versions: string[] } = { loaders: [], game_versions: [] };
+    const sent: unknown[] = [];
+    const follow = () => HttpResponse.json({ project_id: buildProject().id, ...filter, followed: '2026-01-02T03:04:05.000Z' });
+    server.use(
+      http.get('*/v2/session/user', () => HttpResponse.json({ user: buildUser() })),
+      http.get('*/v2/user/:id/follows', () => HttpResponse.json(following ? [buildProject()] : [])),
+      http.post('*/v2/project/:id/follow', async ({ request }) => {
+        const body = (await request.json()) as typeof filter;
+        sent.push(body);
+        filter = body;
+        following = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('*/v2/project/:id/follow', () => (following ? follow() : HttpResponse.json({ error: 'not_found', description: 'Not following' }, { status: 404 }))),
+      http.patch('*/v2/project/:id/follow', async ({ request }) => {
+        const body = (await request.json()) as typeof filter;
+        sent.push(body);
+        filter = { ...filter, ...body };
+        return follow();
+      }),
+    );
+    const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
+    // The first render of a file imports the whole page: slow on a loaded machine.
+    const narrow = await screen.findByRole('button', { name: 'Only notify me for…' }, { timeout: 15_000 });
+    await vi.waitFor(() => expect(narrow).toBeEnabled());
+    await user.click(narrow);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications for Lanternlight' });
+    // The project's own loaders and game versions, nothing ticked: every version.
+    expect(within(dialog).getAllByRole('checkbox').map((box) => box.getAttribute('aria-label') ?? box.closest('div')?.textContent)).toEqual(['Fabric', 'Quilt', '1.21', '1.20.4', '1.20.1']);
+    expect(within(dialog).getByRole('checkbox', { name: 'Fabric' })).toHaveFocus();
+    await user.keyboard(' ');
+    await user.click(within(dialog).getByRole('checkbox', { name: '1.21' }));
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([{ loaders: ['fabric'], game_versions: ['1.21'] }]);
+
+    // Opened again, it shows the saved filter and changes it.
+    await user.click(screen.getByRole('button', { name: 'Only notify me for…' }));
+    const again = await screen.findByRole('dialog', { name: 'Notifications for Lanternlight' });
+    expect(within(again).getByRole('checkbox', { name: 'Fabric' })).toBeChecked();
+    expect(within(again).getByRole('checkbox', { name: '1.21' })).toBeChecked();
+    await user.click(within(again).getByRole('checkbox', { name: 'Fabric' }));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.at(-1)).toEqual({ loaders: [], game_versions: ['1.21'] });
+  });
+
   it('shows the license text in a modal, and says when it cannot', async () => {
     const { user } = renderRoute(createAppRoutes, { path: '/mod/lanternlight' });
     await user.click(await screen.findByRole('button', { name: 'Licensed MPL-2.0' }));

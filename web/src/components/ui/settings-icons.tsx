@@ -15,6 +15,12 @@ export const ShieldIcon = (p: IconProps) => (
     <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
   </Icon>
 );
+export const MailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Icon>
+);
 export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="8" cy="15" r="4" />

@@ -5,6 +5,7 @@ export const pages = {
   language: () => import('./language'),
   profile: () => import('./profile'),
   account: () => import('./account'),
+  notifications: () => import('./notifications'),
   sessions: () => import('./sessions'),
   pats: () => import('./pats'),
   applications: () => import('./applications'),

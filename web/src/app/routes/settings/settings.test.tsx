@@ -30,6 +30,7 @@ describe('settings navigation', () => {
       ['Language', '/settings/language'],
       ['Public profile', '/settings/profile'],
       ['Account and security', '/settings/account'],
+      ['Notifications', '/settings/notifications'],
       ['Authorized apps', '/settings/authorizations'],
       ['Sessions', '/settings/sessions'],
       ['Billing and subscriptions', '/settings/billing'],
@@ -39,7 +40,7 @@ describe('settings navigation', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Language' })).toBeInTheDocument();
   });
 
-  it.each(['profile', 'account', 'sessions', 'pats', 'applications', 'authorizations'])('sends visitors from /settings/%s to sign in and back', async (page) => {
+  it.each(['profile', 'account', 'notifications', 'sessions', 'pats', 'applications', 'authorizations'])('sends visitors from /settings/%s to sign in and back', async (page) => {
     const { router } = renderRoute(createAppRoutes, { path: `/settings/${page}` });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(`/settings/${page}`)}`);

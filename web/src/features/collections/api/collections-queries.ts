@@ -1,4 +1,5 @@
 import { CollectionListSchema, CollectionSchema, type CreateCollectionBody, type ModifyCollectionBody } from '@cairn/shared/schemas/collections';
+import { ProjectFollowSchema, type ProjectFollow } from '@cairn/shared/schemas/follows';
 import { ProjectSchema } from '@cairn/shared/schemas/projects';
 import { UserSchema } from '@cairn/shared/schemas/users';
 import { queryOptions } from '@tanstack/react-query';
@@ -87,6 +88,23 @@ export const collectionQueries = {
       queryFn: ({ signal }) => getFollowedProjects(userId, signal),
     }),
 };
+
+/** `GET /v2/user/{id}/follow_filters` (operationId `getFollowFilters`): the filter of each followed project. */
+function getFollowFilters(userId: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/user/${encode(userId)}/follow_filters`, { schema: z.array(ProjectFollowSchema), signal });
+}
+
+/** `PATCH /v2/project/{id}/follow` (operationId `modifyProjectFollow`): changes a follow's filter from the Following list. */
+export function modifyProjectFollow(projectId: string, filter: Pick<ProjectFollow, 'loaders' | 'game_versions'>) {
+  return apiFetch(`/v2/project/${encode(projectId)}/follow`, { method: 'PATCH', body: filter, schema: ProjectFollowSchema });
+}
+
+/** The Following list's filters; shares the project pages' key prefix, so saving a filter there refreshes it. */
+export const followFiltersQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['projects', 'follow-filters', userId] as const,
+    queryFn: ({ signal }) => getFollowFilters(userId, signal),
+  });
 
 /** `GET /v2/user/{id}` (operationId `getUser`): a collection's curator. */
 function getUser(id: string, signal?: AbortSignal) {

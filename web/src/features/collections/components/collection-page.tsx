@@ -2,6 +2,7 @@ import type { Collection } from '@cairn/shared/schemas/collections';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { User } from '@cairn/shared/schemas/users';
 import { PROJECT_TYPE_INFO, isProjectType } from '@cairn/shared/constants/project-types';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { ProjectIcon } from '../../../components/project-card/project-icon';
@@ -21,6 +22,9 @@ import { useUrlSearchParams } from '../../../lib/use-url-search-params';
 import { useDeleteCollection } from '../api/use-delete-collection';
 import { useEditCollection } from '../api/use-edit-collection';
 import { useUnfollowProject } from '../api/use-unfollow-project';
+import { useEditFollowFilter } from '../api/use-edit-follow-filter';
+import { followFiltersQuery } from '../api/collections-queries';
+import { FollowFilterModal, useFollowFilterSummary } from '../../../components/follow-filter/follow-filter-modal';
 import { COLLECTION_SORTS, collectionView, isCollectionSort, typesIn } from '../utils/collection-view';
 import { EditCollectionModal } from './edit-collection-modal';
 import styles from './collection-page.module.css';
@@ -105,6 +109,7 @@ export function CollectionPage({ data, curator, projects, type }: CollectionPage
                   <AppLink to={paths.project.getPermanentHref(project.id)}>{project.title}</AppLink>
                 </CardTitle>
                 <CardMeta>{project.description}</CardMeta>
+                {data.kind === 'following' && <FollowFilterLine userId={data.userId} projectId={project.id} />}
                 <CardMeta spread>
                   <span>{t('collections.downloads', { count: project.downloads })}</span>
                   <span>
@@ -149,10 +154,49 @@ function UnfollowButton({ userId, project }: { userId: string; project: Project 
   const unfollow = useUnfollowProject(userId);
   return (
     <CardActions>
+      <EditFollowFilterButton userId={userId} project={project} />
       <Button variant="outlined" aria-label={`${t('collections.unfollow')}: ${project.title}`} disabled={unfollow.isPending} onClick={() => unfollow.mutate(project)}>
         {t('collections.unfollow')}
       </Button>
     </CardActions>
+  );
+}
+
+/** What a followed project notifies about ("Every new version", or the filter). */
+function FollowFilterLine({ userId, projectId }: { userId: string; projectId: string }) {
+  const summary = useFollowFilterSummary();
+  const { data: filters } = useQuery(followFiltersQuery(userId));
+  const filter = filters?.find((f) => f.project_id === projectId);
+  if (!filter) return null;
+  return <CardMeta>{summary(filter)}</CardMeta>;
+}
+
+/** "Edit filter": narrows or widens the follow to the project's loaders and game versions. */
+function EditFollowFilterButton({ userId, project }: { userId: string; project: Project }) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  const { data: filters } = useQuery(followFiltersQuery(userId));
+  const filter = filters?.find((f) => f.project_id === project.id);
+  const save = useEditFollowFilter(userId, project);
+  if (!filter) return null;
+  return (
+    <>
+      <Button variant="outlined" aria-label={t('followFilter.editLabel', { title: project.title })} aria-haspopup="dialog" onClick={() => setEditing(true)}>
+        {t('followFilter.edit')}
+      </Button>
+      {editing && (
+        <FollowFilterModal
+          projectTitle={project.title}
+          loaders={project.loaders}
+          gameVersions={project.game_versions}
+          value={filter}
+          submitLabel={t('followFilter.save')}
+          saving={save.isPending}
+          onSave={(next) => save.mutate(next, { onSuccess: () => setEditing(false) })}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ProjectFollowSchema, type ProjectFollow } from '@cairn/shared/schemas/follows';
 import { ProjectDependencyListSchema, ProjectSchema } from '@cairn/shared/schemas/projects';
 import { LicenseTextResponseSchema } from '@cairn/shared/schemas/tags';
 import { TeamMemberSchema } from '@cairn/shared/schemas/teams';
@@ -7,6 +8,9 @@ import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 
 const encode = encodeURIComponent;
+
+/** A follow's filter as sent: loader names and game versions (empty: any). */
+type FollowFilter = Pick<ProjectFollow, 'loaders' | 'game_versions'>;
 
 /** `GET /v2/project/{id|slug}` (operationId `getProject`). */
 function getProject(idOrSlug: string, signal?: AbortSignal) {
@@ -70,9 +74,19 @@ function getFollowedProjects(userId: string, signal?: AbortSignal) {
   return apiFetch(`/v2/user/${encode(userId)}/follows`, { schema: z.array(ProjectSchema), signal });
 }
 
-/** `POST /v2/project/{id|slug}/follow` (operationId `followProject`). */
-export function followProject(idOrSlug: string) {
-  return apiFetch(`/v2/project/${encode(idOrSlug)}/follow`, { method: 'POST', schema: z.unknown() });
+/** `POST /v2/project/{id|slug}/follow` (operationId `followProject`), optionally narrowed to loaders and game versions. */
+export function followProject(idOrSlug: string, filter?: FollowFilter) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/follow`, { method: 'POST', ...(filter ? { body: filter } : {}), schema: z.unknown() });
+}
+
+/** `GET /v2/project/{id|slug}/follow` (operationId `getProjectFollow`): the signed-in user's follow and its filter. */
+function getProjectFollow(idOrSlug: string, signal?: AbortSignal) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/follow`, { schema: ProjectFollowSchema, signal });
+}
+
+/** `PATCH /v2/project/{id|slug}/follow` (operationId `modifyProjectFollow`): changes the follow's filter. */
+export function modifyProjectFollow(idOrSlug: string, filter: FollowFilter) {
+  return apiFetch(`/v2/project/${encode(idOrSlug)}/follow`, { method: 'PATCH', body: filter, schema: ProjectFollowSchema });
 }
 
 /** `DELETE /v2/project/{id|slug}/follow` (operationId `unfollowProject`). */
@@ -137,6 +151,12 @@ export const projectQueries = {
       queryKey: [...projectQueries.all(), 'license', id] as const,
       queryFn: ({ signal }) => licenseText(id, signal),
       staleTime: 60 * 60 * 1000,
+    }),
+  /** The signed-in user's follow of a project (only asked for while they follow it). */
+  follow: (projectId: string) =>
+    queryOptions({
+      queryKey: [...projectQueries.all(), 'follow', projectId] as const,
+      queryFn: ({ signal }) => getProjectFollow(projectId, signal),
     }),
   followed: (userId: string) =>
     queryOptions({

@@ -27,6 +27,11 @@ export function useFollowProject(project: Project, userId: string) {
       for (const key of detailKeys) queryClient.setQueryData(key, (p) => (p ? { ...p, followers: Math.max(0, p.followers + (follow ? -1 : 1)) } : p));
       notifications.addError(error);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: followedKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: followedKey }),
+        queryClient.invalidateQueries({ queryKey: projectQueries.follow(project.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: [...projectQueries.all(), 'follow-filters', userId] }),
+      ]),
   });
 }

@@ -1,17 +1,20 @@
 import type { Project } from '@cairn/shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ButtonLink, Button } from '../../../components/ui/button';
-import { HeartIcon } from '../../../components/ui/content-icons';
+import { FilterIcon, HeartIcon } from '../../../components/ui/content-icons';
+import { FollowFilterModal } from '../../../components/follow-filter/follow-filter-modal';
 import { HeartFilledIcon } from './project-icons';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../api/projects-queries';
+import { useFollowFilter } from '../api/use-follow-filter';
 import { useFollowProject } from '../api/use-follow-project';
 
-/** Follow / unfollow (a heart). Visitors are sent to sign in, and come back here afterwards. */
+/** Follow / unfollow (a heart), and "Only notify me for…" to narrow the follow. Visitors are sent to sign in, and come back here afterwards. */
 export function FollowButton({ project }: { project: Project }) {
   const t = useT();
   const { user } = useCurrentUser();
@@ -39,20 +42,54 @@ function SignedInFollowButton({ project, userId }: { project: Project; userId: s
   const t = useT();
   const { data: followed } = useQuery(projectQueries.followed(userId));
   const follow = useFollowProject(project, userId);
+  const [narrowing, setNarrowing] = useState(false);
   const following = followed?.some((p) => p.id === project.id) ?? false;
   const label = following ? t('project.unfollow') : t('project.follow');
+  // A project without loaders or game versions (no versions yet) has nothing to narrow to.
+  const narrowable = project.loaders.length > 0 || project.game_versions.length > 0;
   return (
-    <Tooltip content={label}>
-      <Button
-        size="large"
-        iconOnly
-        color={following ? 'red' : 'standard'}
-        aria-label={label}
-        disabled={followed === undefined || follow.isPending}
-        onClick={() => follow.mutate(!following)}
-      >
-        {following ? <HeartFilledIcon /> : <HeartIcon />}
-      </Button>
-    </Tooltip>
+    <>
+      <Tooltip content={label}>
+        <Button
+          size="large"
+          iconOnly
+          color={following ? 'red' : 'standard'}
+          aria-label={label}
+          disabled={followed === undefined || follow.isPending}
+          onClick={() => follow.mutate(!following)}
+        >
+          {following ? <HeartFilledIcon /> : <HeartIcon />}
+        </Button>
+      </Tooltip>
+      {narrowable && (
+        <Tooltip content={t('followFilter.open')}>
+          <Button size="large" iconOnly aria-label={t('followFilter.open')} aria-haspopup="dialog" disabled={followed === undefined} onClick={() => setNarrowing(true)}>
+            <FilterIcon />
+          </Button>
+        </Tooltip>
+      )}
+      {narrowing && <FollowFilterDialog project={project} userId={userId} following={following} onClose={() => setNarrowing(false)} />}
+    </>
+  );
+}
+
+/** The follow filter of the project page: follows with the filter, or changes the existing follow's. */
+function FollowFilterDialog({ project, userId, following, onClose }: { project: Project; userId: string; following: boolean; onClose: () => void }) {
+  const t = useT();
+  const current = useQuery({ ...projectQueries.follow(project.id), enabled: following });
+  const save = useFollowFilter(project, userId, following);
+  // Wait for the saved filter before showing it; until then the modal would show the wrong ticks.
+  if (following && !current.data) return null;
+  return (
+    <FollowFilterModal
+      projectTitle={project.title}
+      loaders={project.loaders}
+      gameVersions={project.game_versions}
+      value={current.data ?? { loaders: [], game_versions: [] }}
+      submitLabel={following ? t('followFilter.save') : t('followFilter.follow')}
+      saving={save.isPending}
+      onSave={(filter) => save.mutate(filter, { onSuccess: onClose })}
+      onClose={onClose}
+    />
   );
 }

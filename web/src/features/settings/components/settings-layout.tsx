@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { SideNavLayout, type SideNavGroup } from '../../../components/layout/side-nav-layout';
 import { PaletteIcon, UserIcon } from '../../../components/ui/icons';
-import { AppsIcon, CardIcon, CodeIcon, KeyIcon, LanguageIcon, MonitorIcon, ShieldIcon } from '../../../components/ui/settings-icons';
+import { AppsIcon, CardIcon, CodeIcon, KeyIcon, LanguageIcon, MailIcon, MonitorIcon, ShieldIcon } from '../../../components/ui/settings-icons';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';
@@ -33,6 +33,7 @@ export function SettingsLayout() {
         entries: [
           { href: s.profile.getHref(), label: t('account.settings.profile'), icon: <UserIcon /> },
           { href: s.account.getHref(), label: t('account.settings.account'), icon: <ShieldIcon /> },
+          { href: s.notifications.getHref(), label: t('account.settings.notifications'), icon: <MailIcon /> },
           { href: s.authorizations.getHref(), label: t('account.settings.authorizations'), icon: <AppsIcon /> },
           { href: s.sessions.getHref(), label: t('account.settings.sessions'), icon: <MonitorIcon /> },
           { href: s.billing.getHref(), label: t('account.settings.billing'), icon: <CardIcon /> },

@@ -1,0 +1,2 @@
+ALTER TABLE "project_follows" ADD COLUMN "loaders" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "project_follows" ADD COLUMN "game_versions" text[] DEFAULT '{}'::text[] NOT NULL;
