@@ -40,3 +40,15 @@ describe('route preloads', () => {
     expect(() => routePreloadsFile(root, [{ pattern: '^/x$', modules: ['src/app/routes/renamed.tsx'] }], chunks)).toThrow(/renamed\.tsx is in no chunk/);
   });
 });
+
+describe('the landing routes', () => {
+  it('preload a version page, never the upload page beside it', async () => {
+    const { ROUTE_PRELOADS } = await import('../src/app/route-preloads');
+    const version = ROUTE_PRELOADS.find((route) => route.modules.includes('src/app/routes/project/version.tsx'))!;
+    const pattern = new RegExp(version.pattern);
+    expect(pattern.test('/mod/lantern/version/1.2.0')).toBe(true);
+    expect(pattern.test('/project/AbCd1234/version/create-tools')).toBe(true);
+    expect(pattern.test('/mod/lantern/version/create')).toBe(false);
+    expect(pattern.test('/mod/lantern/version/1.2.0/edit')).toBe(false);
+  });
+});

@@ -29,6 +29,7 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { pattern: `^/(?:${searchSegments})/?$`, modules: ['src/app/routes/search.tsx', 'src/app/initial-data/search-page.ts'] },
   { pattern: `^/(?:${projectTypes})/[^/]+/?$`, modules: [...projectData, 'src/app/routes/project/description.tsx'] },
   { pattern: `^/(?:${projectTypes})/[^/]+/versions/?$`, modules: [...projectData, 'src/app/routes/project/versions.tsx'] },
-  { pattern: `^/(?:${projectTypes})/[^/]+/version/[^/]+/?$`, modules: [...projectData, 'src/app/routes/project/version.tsx'] },
+  // A version's page, not the upload page at version/create (another route, whose styles these are not).
+  { pattern: `^/(?:${projectTypes})/[^/]+/version/(?!create/?$)[^/]+/?$`, modules: [...projectData, 'src/app/routes/project/version.tsx'] },
   { pattern: '^/user/[^/]+(?:/[^/]+)?/?$', modules: ['src/app/routes/user.tsx'] },
 ];
