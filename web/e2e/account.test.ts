@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiUrl, browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations } from './browser';
 import { openOutbox, type Outbox } from './outbox';
 
 /**
@@ -39,11 +39,6 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     return context.newPage();
   }
 
-  async function expectAccessible(target: Page) {
-    const violations = await seriousAccessibilityViolations(target);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
-
   /** A code for the next time step: accepted now (one step of drift), and later than any step used before. */
   function nextTotp(): string {
     return new TOTP({ secret: Secret.fromBase32(totpSecret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + 30_000 });
@@ -70,7 +65,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.goto(`${siteUrl}/auth/sign-up`);
     await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
     await screenshot(page, 'auth-sign-up');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Username', { exact: true }).fill(account.username);
@@ -79,14 +74,14 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Passwords do not match!').waitFor();
     await screenshot(page, 'auth-sign-up-mismatch');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome to Cairn!' }).waitFor();
     await page.getByText('Account action required').waitFor();
     await screenshot(page, 'auth-welcome');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${siteUrl}/`);
     expect(await page.getByText('Account action required').isVisible()).toBe(true);
@@ -97,7 +92,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
     await page.getByText('Account action required').waitFor({ state: 'detached' });
     await screenshot(page, 'auth-verify-email');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     // The same link again: this account is verified now.
     await page.goto(link);
@@ -117,7 +112,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.goto(`${siteUrl}${path}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await screenshot(page, `settings${path.replace('/settings', '').replace('/', '-') || '-appearance'}`);
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
   });
 
   it('saves the public profile with a toast', async () => {
@@ -135,7 +130,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
     await dialog.getByRole('img', { name: /QR code/ }).waitFor();
     await screenshot(page, 'settings-two-factor-setup');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     totpSecret = ((await dialog.getByRole('code').textContent()) ?? '').replace(/\s+/g, '');
     expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
     const current = new TOTP({ secret: Secret.fromBase32(totpSecret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
@@ -154,13 +149,13 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.goto(`${siteUrl}/auth/sign-in`);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await screenshot(page, 'auth-sign-in');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.getByLabel('Email or username', { exact: true }).fill(account.username);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Enter two-factor code' }).waitFor();
     await screenshot(page, 'auth-two-factor');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.getByLabel('Two-factor code', { exact: true }).fill(nextTotp());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('button', { name: `Account menu for ${account.username}` }).waitFor();
@@ -173,7 +168,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('e2e reader');
     await dialog.getByRole('checkbox', { name: 'Read your profile' }).check();
     await screenshot(page, 'settings-pats-create');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Create token' }).click();
     const token = ((await page.getByRole('status').filter({ hasText: 'e2e reader' }).getByRole('code').textContent()) ?? '').trim();
     expect(token).toMatch(/^crp_/);
@@ -200,7 +195,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await dialog.getByRole('checkbox', { name: 'Read your projects, including private ones' }).check();
     await dialog.getByLabel('Redirect URI 1', { exact: true }).fill(redirectUri);
     await screenshot(page, 'settings-applications-create');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Create application' }).click();
     await page.getByText('“Trail Companion” is registered').waitFor();
     const [clientId, clientSecret] = (await page.getByRole('status').filter({ hasText: 'Trail Companion' }).getByRole('code').allTextContents()).map((text) => text.trim());
@@ -214,7 +209,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.getByText(`by ${account.username} will be able to:`).waitFor();
     await page.getByText('Read your projects, including private ones').waitFor();
     await screenshot(page, 'auth-authorize');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     let callback: URL | undefined;
     await page.route('http://127.0.0.1:9/**', async (route) => {
@@ -241,7 +236,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     const card = page.locator('li', { has: page.getByRole('heading', { level: 2, name: 'Trail Companion' }) });
     await card.getByText('Read your profile').waitFor();
     await screenshot(page, 'settings-authorizations');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await card.getByRole('button', { name: 'Revoke Trail Companion' }).click();
     await page.getByRole('dialog', { name: 'Revoke this app?' }).getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('You have not authorized any apps.').waitFor();
@@ -255,7 +250,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.getByRole('button', { name: 'Send recovery email' }).click();
     await page.getByRole('main').getByText('An email with instructions has been sent to you if the email was previously saved on your account.').waitFor();
     await screenshot(page, 'auth-reset-password-sent');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     const link = await outbox.latestLink(account.email, 'reset_password');
     await page.goto(link);
@@ -263,7 +258,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
     await screenshot(page, 'auth-reset-password-new');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Password successfully reset.').waitFor();
 
@@ -310,7 +305,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
       await launcherPage.getByText('Sign in to connect your launcher to your Cairn account.').waitFor();
       expect(await launcherPage.getByRole('banner').count()).toBe(0);
       await screenshot(launcherPage, 'auth-launcher');
-      await expectAccessible(launcherPage);
+      await expectNoSeriousViolations(launcherPage);
       await signInWithPassword(launcherPage, newPassword, backupCodes[2]!);
       await launcherPage.getByText('Launcher connected').waitFor();
       expect(received?.pathname).toBe('/callback');
@@ -338,7 +333,7 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
       await small.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await screenshot(small, name);
-      await expectAccessible(small);
+      await expectNoSeriousViolations(small);
     }
     const visitor = await (await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' })).newPage();
     contexts.push(visitor.context());
@@ -346,6 +341,6 @@ describe.skipIf(!browserAvailable)('account screens in a real browser', () => {
     await visitor.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(visitor, 'mobile-auth-sign-in');
-    await expectAccessible(visitor);
+    await expectNoSeriousViolations(visitor);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiUrl, browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations } from './browser';
 import { demoPassword } from './demo-accounts';
 import { openOutbox, type Outbox } from './outbox';
 import { openProductDatabase, type ProductDatabase } from './product-database';
@@ -56,11 +56,6 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
   const charges = async () => (await (await page.request.get(`${apiUrl}/v2/billing/payments`, { headers: { Origin: siteUrl } })).json()) as Charge[];
   const pendingRenewal = async () => (await charges()).find((c) => c.type === 'subscription' && c.status !== 'succeeded')!;
 
-  async function expectAccessible(target: Page) {
-    const violations = await seriousAccessibilityViolations(target);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
-
   async function step(name: string, target: Page, steps: () => Promise<void>) {
     try {
       await steps();
@@ -84,13 +79,13 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
     await step('billing-subscribe', page, async () => {
       await page.goto(`${siteUrl}/plus`);
       await page.getByRole('heading', { level: 1, name: 'Cairn Plus' }).waitFor();
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
       await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Subscribe to Plus' });
       await dialog.getByLabel('Card number').fill('4000 0000 0000 0341');
       await dialog.getByLabel('Expiry date').fill('12/34');
       await dialog.getByLabel('Security code').fill('123');
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
       await dialog.getByRole('button', { name: /^Pay / }).click();
       await page.getByText('Welcome to Plus!').waitFor();
       await screenshot(page, 'billing-subscribed');
@@ -115,7 +110,7 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
       // The perks stay while the renewal is retried.
       await page.getByText('Plus member', { exact: true }).waitFor();
       await screenshot(page, 'billing-banner');
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
       await page.getByRole('link', { name: 'Update payment method' }).click();
       await page.waitForURL(`${siteUrl}/settings/billing`);
     });
@@ -135,7 +130,7 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
       await page.getByRole('button', { name: 'Make primary: Visa ending in 4242' }).click();
       await page.getByText('Primary payment method changed').waitFor();
       await page.getByRole('heading', { level: 2, name: /Visa ending in 4242/ }).filter({ hasText: 'Primary' }).waitFor();
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
       await plusCard.getByRole('button', { name: 'Retry payment' }).click();
       await page.getByText('Payment succeeded', { exact: true }).waitFor();
       await plusCard.getByText(/^Next charge on /).waitFor();
@@ -165,7 +160,7 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
       await plusCard.getByText(`Cancelled: keeps its perks until ${until}`).waitFor();
       await plusCard.getByRole('button', { name: 'Resubscribe' }).waitFor();
       await screenshot(page, 'billing-cancelled');
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
     });
     expect((await pendingRenewal()).status).toBe('expiring');
 
@@ -186,11 +181,11 @@ describe.skipIf(!browserAvailable)('billing in a real browser', () => {
       await step('billing-admin-refund', admin, async () => {
         await admin.goto(`${siteUrl}/admin/billing/${userId}`);
         await admin.getByRole('heading', { level: 1, name: `${account.username}'s billing` }).waitFor();
-        await expectAccessible(admin);
+        await expectNoSeriousViolations(admin);
         await admin.getByRole('button', { name: 'Refund', exact: true }).first().click();
         const dialog = admin.getByRole('dialog', { name: 'Refund a charge' });
         await dialog.getByRole('radio', { name: /Full \(/ }).check();
-        await expectAccessible(admin);
+        await expectNoSeriousViolations(admin);
         await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
         await admin.getByText('Refund issued', { exact: true }).waitFor();
         await screenshot(admin, 'billing-admin-refunded');

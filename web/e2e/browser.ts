@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -76,5 +76,23 @@ export async function waitForSearchIndex(minimumMods = 10, timeoutMs = 60_000): 
     if (body && body.total_hits >= minimumMods) return;
     if (Date.now() > deadline) throw new Error(`The search index did not fill within ${timeoutMs} ms (last answer: ${JSON.stringify(body)})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Fails with every serious accessibility violation on the page (axe), each with where it is. */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Runs `steps` on `page`, with a screenshot named `name` when they fail; closes the page's context. */
+export async function onPage(page: Page, name: string, steps: (page: Page) => Promise<void>): Promise<void> {
+  try {
+    await steps(page);
+  } catch (error) {
+    await screenshot(page, name);
+    throw error;
+  } finally {
+    await page.context().close();
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl, waitForSearchIndex } from './browser';
+import { apiUrl, browserAvailable, launchBrowser, screenshot, siteUrl, waitForSearchIndex, expectNoSeriousViolations } from './browser';
 
 /**
  * The catalogue pages against the real API and the demo catalogue the product seeds on an empty
@@ -26,11 +26,6 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     return context.newPage();
   }
 
-  async function expectAccessible(page: Page) {
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
-
   const resultTitles = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('heading', { level: 2 }).allTextContents();
 
   it('narrows the results with filters and an exclusion, keeping them in the URL', async () => {
@@ -42,7 +37,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     expect(all).toContain('Hearthside Kitchen');
     expect(all).toContain('Lanternlight');
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await screenshot(page, 'search-mods');
 
     // Loaders: Fabric only.
@@ -91,7 +86,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     // The choice is remembered for this project type.
     await page.reload();
     expect(await page.getByRole('list', { name: 'Search results' }).getAttribute('class')).toContain('project-list--gallery');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
   });
 
   it('shows the other search pages with their own filters', async () => {
@@ -101,7 +96,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
       await page.getByRole('complementary', { name: 'Filters' }).getByRole('heading', { level: 2, name: filter }).waitFor();
       await page.getByRole('list', { name: 'Search results' }).getByRole('heading', { level: 2 }).first().waitFor();
       await screenshot(page, `search${path.replace('/', '-')}`);
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
     }
   });
 
@@ -114,7 +109,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     await page.getByRole('region', { name: 'Description' }).getByRole('heading', { level: 2 }).first().waitFor();
     expect(await page.getByRole('link', { name: /Report issues/ }).getAttribute('rel')).toBe('noopener nofollow ugc');
     await screenshot(page, 'project');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Gallery' }).click();
     await page.waitForURL(`${siteUrl}/mod/lanternlight/gallery`);
@@ -127,7 +122,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe(first);
     await screenshot(page, 'project-lightbox');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^View /);
@@ -142,7 +137,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     const allRows = await rows();
     expect(allRows).toBeGreaterThan(1);
     await screenshot(page, 'project-versions');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     await page.getByRole('button', { name: 'Channels' }).click();
     await page.getByRole('checkbox', { name: 'Release' }).check();
@@ -159,7 +154,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     await page.getByText('SHA512').first().waitFor();
     await page.getByRole('link', { name: /Back to versions/ }).waitFor();
     await screenshot(page, 'version-page');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     await page.getByRole('link', { name: 'Download' }).first().click();
     await page.waitForURL(/#download$/);
@@ -172,7 +167,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     if (await platform.isVisible()) await platform.check();
     await dialog.getByRole('link', { name: /^Download .+\.jar/ }).first().waitFor();
     await screenshot(page, 'download-modal');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).not.toContain('#download');
@@ -194,7 +189,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     const projects = page.getByRole('list', { name: 'All projects' });
     await projects.getByRole('heading', { name: 'Lanternlight' }).waitFor();
     await screenshot(page, 'user-profile');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.getByRole('navigation', { name: 'Projects by type' }).getByRole('link', { name: /^Mods/ }).click();
     await page.waitForURL(`${siteUrl}/user/Tinkerwren/mod`);
   });
@@ -207,7 +202,7 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await sheet.getByRole('heading', { level: 2, name: 'Loaders' }).waitFor();
     await screenshot(page, 'search-mobile-filters');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await page.goto(`${siteUrl}/mod/lanternlight`);
     await page.getByRole('heading', { level: 1, name: 'Lanternlight' }).waitFor();
@@ -228,6 +223,6 @@ describe.skipIf(!browserAvailable)('catalogue pages in a real browser', () => {
     await page.goto(`${siteUrl}${path}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await screenshot(page, `not-found${path.replace(/[^a-z0-9]+/gi, '-')}`);
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
   });
 });

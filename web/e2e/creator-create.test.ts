@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiUrl, browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations } from './browser';
 import { openOutbox, type Outbox } from './outbox';
 
 /**
@@ -30,11 +30,6 @@ describe.skipIf(!browserAvailable)('creating a project in a real browser', () =>
     await outbox?.close();
   });
 
-  async function expectAccessible() {
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
-
   it('signs up and verifies the email address', async () => {
     await page.goto(`${siteUrl}/auth/sign-up`);
     await page.getByLabel('Email', { exact: true }).fill(account.email);
@@ -56,7 +51,7 @@ describe.skipIf(!browserAvailable)('creating a project in a real browser', () =>
     await dialog.getByRole('radio', { name: /Unlisted/ }).check();
     await dialog.getByLabel('Summary', { exact: true }).fill('Lanterns that light the way through caves.');
     await screenshot(page, 'creator-create-modal');
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Create project' }).click();
 
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -68,7 +63,7 @@ describe.skipIf(!browserAvailable)('creating a project in a real browser', () =>
     }
     expect(await checklist.getByRole('button', { name: 'Submit for review' }).isDisabled()).toBe(true);
     await screenshot(page, 'creator-checklist');
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
 
     const created = (await (await page.request.get(`${apiUrl}/v2/project/${slug}`)).json()) as { status: string; requested_status: string; description: string };
     expect(created).toMatchObject({ status: 'draft', requested_status: 'unlisted', description: 'Lanterns that light the way through caves.' });
@@ -84,6 +79,6 @@ describe.skipIf(!browserAvailable)('creating a project in a real browser', () =>
     const row = page.getByRole('row').filter({ hasText: title });
     await row.getByText('Draft').waitFor();
     await screenshot(page, 'creator-dashboard-projects');
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
   });
 });

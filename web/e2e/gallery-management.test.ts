@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { apiUrl, browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations } from './browser';
 import { apiSession, demoPassword } from './demo-accounts';
 import { png } from './files';
 
@@ -25,11 +25,6 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
   let page: Page;
 
   const gallery = async () => ((await (await page.request.get(`${apiUrl}/v2/project/${projectId}`)).json()) as { gallery: ApiGalleryImage[] }).gallery;
-
-  async function expectAccessible(target: Page = page) {
-    const violations = await seriousAccessibilityViolations(target);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -68,7 +63,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
     await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Gallery' }).click();
     const uploader = page.getByRole('region', { name: 'Upload images' });
     await uploader.getByText(/PNG, JPEG, GIF or WebP, up to 5\.00 MiB each/).waitFor();
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
 
     await page.getByLabel('Choose images', { exact: true }).setInputFiles([
       { name: 'sunrise.png', mimeType: 'image/png', buffer: png(480, 270, [230, 150, 60]) },
@@ -80,7 +75,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
     expect(await details.getByRole('group', { name: 'sunrise.png' }).getByRole('checkbox', { name: 'Featured image' }).isChecked()).toBe(true);
     expect(await moonriseDetails.getByLabel('Title', { exact: true }).inputValue()).toBe('moonrise');
     await moonriseDetails.getByLabel('Description', { exact: true }).fill('The lake at night.');
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await details.getByRole('button', { name: 'Upload 2 images' }).click();
     await page.getByText('sunrise.png added to the gallery').waitFor();
     await page.getByText('moonrise.png added to the gallery').waitFor();
@@ -105,7 +100,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
     await dialog.getByLabel('Description', { exact: true }).fill('Lanterns at dawn.');
     await dialog.getByLabel('Order index', { exact: true }).fill('5');
     await dialog.getByRole('checkbox', { name: 'Featured image' }).check();
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Gallery image saved').waitFor();
     // Moved after the other image; featuring it un-featured the other.
@@ -136,7 +131,7 @@ describe.skipIf(!browserAvailable)('gallery management in a real browser', () =>
       await visitorPage.getByText('Featured', { exact: true }).waitFor();
       expect(await visitorPage.getByRole('region', { name: 'Upload images' }).count()).toBe(0);
       expect(await visitorPage.getByRole('button', { name: /^(Edit|Remove|Feature|Unfeature) / }).count()).toBe(0);
-      await expectAccessible(visitorPage);
+      await expectNoSeriousViolations(visitorPage);
     } finally {
       await visitor.close();
     }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations } from './browser';
 import { apiJson, apiSession, signIn } from './demo-accounts';
 
 /**
@@ -33,11 +33,6 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
 
   const api = <T>(path: string, init: RequestInit = {}) => apiJson<T>(token, path, init);
   const project = () => api<ApiProject>(`/v2/project/${projectId}`);
-
-  async function expectAccessible() {
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
 
   /** Saves and waits for the API's answer (an earlier save's toast may still be showing). */
   async function saveAndWait() {
@@ -80,7 +75,7 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
     await page.goto(`${siteUrl}/mod/${slug}/settings`);
     await page.getByRole('heading', { level: 1, name: 'General' }).waitFor();
     expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await page.getByLabel('Name', { exact: true }).fill('Lamps and Lanterns');
     await page.getByLabel('Summary', { exact: true }).fill('Lamps and lanterns for every cave.');
     await page.getByRole('radio', { name: 'Unlisted' }).check();
@@ -106,7 +101,7 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
     const featured = page.getByRole('group', { name: 'Featured tags' });
     for (const name of ['Decoration', 'Magic', 'Utility']) await featured.getByRole('checkbox', { name }).check();
     expect(await featured.getByRole('checkbox', { name: 'Storage' }).isDisabled()).toBe(true);
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await saveAndWait();
     const saved = await project();
     expect(saved.categories.sort()).toEqual(['decoration', 'magic', 'utility']);
@@ -122,7 +117,7 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
     await page.keyboard.type('Bright');
     await page.getByRole('tab', { name: 'Preview' }).click();
     await page.getByRole('tabpanel', { name: 'Preview' }).locator('strong', { hasText: 'Bright' }).waitFor();
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await screenshot(page, 'project-settings-description');
     await page.getByRole('tab', { name: 'Write' }).click();
     await saveAndWait();
@@ -140,7 +135,7 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
     await page.getByLabel('Source code', { exact: true }).fill('https://code.example.org/lamps');
     await page.getByLabel('Donation link 1', { exact: true }).fill('https://ko-fi.com/lamps');
     expect(await page.getByLabel('Platform of link 1', { exact: true }).inputValue()).toBe('ko-fi');
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await saveAndWait();
     const saved = await project();
     expect(saved.source_url).toBe('https://code.example.org/lamps');
@@ -157,7 +152,7 @@ describe.skipIf(!browserAvailable)('project settings in a real browser', () => {
     await card.getByRole('checkbox', { name: 'Upload versions' }).check();
     await card.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Changes to demo-moderator saved').waitFor();
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     await screenshot(page, 'project-settings-members');
     const members = await api<Array<{ user: { username: string }; accepted: boolean; permissions?: number }>>(`/v2/project/${projectId}/members`);
     expect(members.find((m) => m.user.username === 'demo-moderator')).toMatchObject({ accepted: false, permissions: 1 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations } from './browser';
 import { apiJson as api, apiSession, signIn } from './demo-accounts';
 
 /**
@@ -20,17 +20,11 @@ describe.skipIf(!browserAvailable)('reports in a real browser', () => {
   let project: ApiProject;
   let reportId = '';
 
-
   async function signedInPage(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const page = await context.newPage();
     await signIn(page, username);
     return page;
-  }
-
-  async function expectAccessible(page: Page) {
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   }
 
   beforeAll(async () => {
@@ -56,7 +50,7 @@ describe.skipIf(!browserAvailable)('reports in a real browser', () => {
       await page.getByRole('heading', { level: 1, name: `Report ${project.title} to moderators` }).waitFor();
       await page.getByRole('radio', { name: 'Spam' }).check();
       await page.getByLabel('What is wrong?').fill('Every version of this project is the same empty file.');
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
       await page.getByRole('button', { name: 'Submit report' }).click();
       await page.waitForURL(/\/dashboard\/report\/[0-9A-Za-z]+$/);
       reportId = page.url().split('/').pop()!;
@@ -85,7 +79,7 @@ describe.skipIf(!browserAvailable)('reports in a real browser', () => {
       await moderator.getByText('Message sent').first().waitFor();
       await moderator.getByRole('button', { name: 'Close report' }).click();
       await moderator.getByRole('button', { name: 'Reopen report' }).waitFor();
-      await expectAccessible(moderator);
+      await expectNoSeriousViolations(moderator);
     } catch (error) {
       await screenshot(moderator, 'reports-moderator');
       throw error;
@@ -102,7 +96,7 @@ describe.skipIf(!browserAvailable)('reports in a real browser', () => {
       await messages.getByText(/The thread was closed/).waitFor();
       await reporter.getByText(/This report is closed/).waitFor();
       expect(await reporter.getByLabel('Your message').count()).toBe(0);
-      await expectAccessible(reporter);
+      await expectNoSeriousViolations(reporter);
     } catch (error) {
       await screenshot(reporter, 'reports-reporter');
       throw error;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, siteUrl, expectNoSeriousViolations } from './browser';
 
 const THEMES = ['light', 'dark', 'oled', 'retro'] as const;
 
@@ -34,11 +34,6 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'The place for community-made game add-ons' }).waitFor();
   }
 
-  async function expectAccessible(page: Page) {
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
-
   it.each(THEMES)('renders the home page in the %s theme without serious accessibility violations', async (theme) => {
     const page = await newPage({ theme });
     await page.goto(siteUrl);
@@ -46,7 +41,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
     await expect(page.title()).resolves.toBe('Community game add-ons – Cairn');
     await screenshot(page, `home-${theme}`);
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
   });
 
   it('applies the saved theme before the app runs, and the toggle persists across reloads', async () => {
@@ -90,7 +85,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     await expect.poll(focused).toBe('Mods');
     await page.keyboard.press('ArrowUp');
     await expect.poll(focused).toBe('Plugins');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -117,7 +112,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     // No horizontal scrolling at the narrowest supported width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'mobile-menu-open');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -144,7 +139,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     if (path.startsWith('/mod/')) {
       await screenshot(page, 'not-found-project');
-      await expectAccessible(page);
+      await expectNoSeriousViolations(page);
     }
   });
 
@@ -156,7 +151,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     expect(await page.getByText("The page you were looking for doesn't seem to exist.").isVisible()).toBe(true);
     await expect(page.title()).resolves.toBe('Page not found – Cairn');
     await screenshot(page, 'not-found-page');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
   });
 
   it('shows the error page with the status and message when the API fails', async () => {
@@ -174,7 +169,7 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     expect(await page.getByText('503', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('The tag store is being rebuilt').isVisible()).toBe(true);
     await screenshot(page, 'error-page');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
   });
 
   it('toggles developer mode with five clicks on the logo and says so', async () => {
@@ -185,6 +180,6 @@ describe.skipIf(!browserAvailable)('app shell in a real browser', () => {
     await page.getByText('Developer mode activated').waitFor();
     await page.getByRole('link', { name: 'Feature flags' }).waitFor();
     await screenshot(page, 'developer-mode-toast');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
   });
 });

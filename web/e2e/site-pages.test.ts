@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl } from './browser';
+import { browserAvailable, launchBrowser, screenshot, seriousAccessibilityViolations, siteUrl, expectNoSeriousViolations } from './browser';
 
 /** Every route of the site-pages issue, with a heading that proves real content rendered. */
 const ROUTES: ReadonlyArray<[path: string, heading: string]> = [
@@ -33,11 +33,6 @@ describe.skipIf(!browserAvailable)('the site pages in a real browser', () => {
     await browser?.close();
   });
 
-  async function expectAccessible() {
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  }
-
   it('renders every route with real content, at phone width, without the not-found page', async () => {
     await page.goto(`${siteUrl}/app`);
     for (const [path, heading] of ROUTES) {
@@ -65,13 +60,13 @@ describe.skipIf(!browserAvailable)('the site pages in a real browser', () => {
     const xml = await feed.text();
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
     expect(xml).toContain('Quick play');
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
   });
 
   it('toggles developer mode on /flags and the site reacts', async () => {
     await page.goto(`${siteUrl}/flags`);
     await page.getByRole('heading', { level: 1, name: 'Feature flags' }).waitFor();
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
     const footerFlags = page.getByRole('contentinfo').getByRole('link', { name: 'Feature flags' });
     expect(await footerFlags.count()).toBe(0);
     await page.getByRole('checkbox', { name: 'developer mode' }).check();
@@ -97,7 +92,7 @@ describe.skipIf(!browserAvailable)('the site pages in a real browser', () => {
     expect((await context.cookies(siteUrl)).map((c) => c.name)).not.toContain('cairn-color-mode');
     await page.goto(`${siteUrl}/legal/cmp`);
     await page.getByRole('heading', { level: 1, name: 'Cookie preferences' }).waitFor();
-    await expectAccessible();
+    await expectNoSeriousViolations(page);
   });
 
   it.each(['dark', 'oled', 'retro'])('keeps the cookie information page accessible in the %s theme', async (theme) => {
