@@ -36,7 +36,9 @@ import { feedsModule } from './modules/feeds/index.js';
 import { imagesModule } from './modules/images/index.js';
 import { imageProxyModule } from './modules/image-proxy/index.js';
 import { webhooksModule } from './modules/webhooks/index.js';
+import { malwareScanModule } from './modules/malware-scan/index.js';
 import { moderationModule } from './modules/moderation/index.js';
+import { reviewChecksModule } from './modules/review-checks/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { threadsModule } from './modules/threads/index.js';
 import { collectionsModule } from './modules/collections/index.js';
@@ -146,14 +148,16 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(imagesModule, { prefix: '/v2', db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(imageProxyModule, { prefix: '/v2', db, files: deps.files, config: config.imageProxy });
   await app.register(webhooksModule, { prefix: '/v2', db, config: config.webhooks, jobs: deps.jobs });
+  await app.register(malwareScanModule, { prefix: '/v2', db, files: deps.files, rulesDir: config.malwareScan.rulesDir });
   await app.register(moderationModule, { prefix: '/v2', db, cdnUrl: config.publicCdnUrl });
+  await app.register(reviewChecksModule, { db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(reportsModule, { prefix: '/v2', db });
   await app.register(threadsModule, { prefix: '/v2', db });
   await app.register(collectionsModule, { db, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(statisticsModule, { prefix: '/v2', db });
   await app.register(payoutsModule, { prefix: '/v2', db, revenue: config.revenue });
   await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });
-  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments, clock: deps.billingClock, servers: serverPurchases });
+  await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments, clock: deps.billingClock, servers: serverPurchases, mailDelivery: config.mail.smtpUrl ? deps.jobs : undefined });
   await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent, files: deps.files, cdnUrl: config.publicCdnUrl });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl, cacheMs: config.search.cacheMs });
   await app.register(feedsModule, {

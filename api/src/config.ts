@@ -8,6 +8,7 @@ import { httpSchema, httpSection, type HttpSection } from './config/http.js';
 import { imageProxySchema, imageProxySection, type ImageProxySection } from './config/image-proxy.js';
 import { checkOutbound, outboundSchema, outboundSection, type OutboundSection } from './config/outbound.js';
 import { checkWebhooks, webhooksSchema, webhooksSection, type WebhooksSection } from './config/webhooks.js';
+import { malwareScanSchema, malwareScanSection, type MalwareScanSection } from './config/malware-scan.js';
 import { instanceSchema, instanceSection, type InstanceSection } from './config/instance.js';
 import { mailSchema, mailSection, type MailSection } from './config/mail.js';
 import { metricsSchema, metricsSection, type MetricsSection } from './config/metrics.js';
@@ -48,6 +49,7 @@ export const ConfigSchema = z
     ...imageProxySchema.shape,
     ...outboundSchema.shape,
     ...webhooksSchema.shape,
+    ...malwareScanSchema.shape,
     ...mailSchema.shape,
     ...metricsSchema.shape,
     ...tracingSchema.shape,
@@ -83,6 +85,7 @@ export interface Config
     ImageProxySection,
     OutboundSection,
     WebhooksSection,
+    MalwareScanSection,
     MailSection,
     MetricsSection,
     TracingSection,
@@ -126,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...outbound,
     ...imageProxySection(env, site.publicApiUrl, outbound.outbound.allowHosts),
     ...webhooksSection(env, outbound.outbound.allowHosts),
+    ...malwareScanSection(env),
     ...mailSection(env, site.publicSiteUrl),
     ...metricsSection(env),
     ...tracingSection(env),

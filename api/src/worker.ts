@@ -9,6 +9,8 @@ import { JOBS } from './worker/jobs.js';
 import { ensureIndex } from './modules/search/index-settings.js';
 import { createSearchIndexer } from './modules/search/indexer.js';
 import { startSearchSync } from './modules/search/sync-worker.js';
+import { malwareRuleSet } from './modules/malware-scan/malware-scan.jobs.js';
+import { RULESET_CHECK_JOB } from './modules/malware-scan/file-scans.port.js';
 
 export interface WorkerDeps {
   config: Config;
@@ -45,6 +47,11 @@ export async function buildWorker(deps: WorkerDeps): Promise<Worker> {
   if (!config.runWorker) return { jobs, stop: () => jobs.stop() };
 
   try {
+    // Rules that do not compile stop the start with the compiler's message, instead of failing every upload's scan.
+    const rules = await malwareRuleSet(config)();
+    log.info(`Malware rules: ${rules.ruleCount} rules, rule set ${rules.version}`);
+    // A rule set without a catalogue re-scan (new rules, or the first start) starts one now.
+    await jobs.send(RULESET_CHECK_JOB, {});
     // Index settings are applied at start (idempotent), then the outbox is drained as changes
     // commit. Neither blocks the start: with Meilisearch down, the sync retries.
     const indexer = createSearchIndexer({ db: database.db, search, indexPrefix: config.search.indexPrefix });

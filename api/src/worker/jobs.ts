@@ -4,12 +4,14 @@ import { authJobs } from '../modules/auth/auth.jobs.js';
 import { billingJobs, type BillingJobDeps } from '../modules/billing/billing.jobs.js';
 import { imageProxyJobs } from '../modules/image-proxy/image-proxy.jobs.js';
 import { imagesJobs } from '../modules/images/images.jobs.js';
+import { malwareScanJobs } from '../modules/malware-scan/malware-scan.jobs.js';
 import { notificationsJobs } from '../modules/notifications/notifications.jobs.js';
 import { oauthJobs } from '../modules/oauth/oauth.jobs.js';
 import { payoutsJobs } from '../modules/payouts/payouts.jobs.js';
 import { projectsJobs } from '../modules/projects/projects.jobs.js';
 import { searchJobs } from '../modules/search/search.jobs.js';
 import { serversJobs } from '../modules/servers/servers.jobs.js';
+import { serverMembersJobs } from '../modules/servers/server-members.jobs.js';
 import { sessionsJobs } from '../modules/sessions/sessions.jobs.js';
 import { versionsJobs } from '../modules/versions/versions.jobs.js';
 import { webhooksJobs } from '../modules/webhooks/webhooks.jobs.js';
@@ -32,12 +34,14 @@ export const JOBS: ReadonlyArray<JobDefinition<WorkerJobDeps, never>> = [
   ...billingJobs,
   ...imageProxyJobs,
   ...imagesJobs,
+  ...malwareScanJobs,
   ...notificationsJobs,
   ...oauthJobs,
   ...payoutsJobs,
   ...projectsJobs,
   ...searchJobs,
   ...serversJobs,
+  ...serverMembersJobs,
   ...sessionsJobs,
   ...versionsJobs,
   ...webhooksJobs,

@@ -1,8 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { multipart } from '../helpers/multipart.js';
 import { jar, versionData } from '../helpers/versions.js';
 import { zip } from '../helpers/zip.js';
 import { encodeBase62, parseId, randomId } from '../../src/lib/ids.js';
 import { notifications } from '../../src/db/schema/trust.js';
+import { projectFollows, versionFiles, versions } from '../../src/db/schema/catalogue.js';
 import { collectionProjects, collections } from '../../src/db/schema/collections.js';
 import { pngBytes, type World } from './world.js';
 import { insertOrganization, insertVersion } from '../factories/catalogue.js';
@@ -10,6 +12,10 @@ import { findProjectThreadId } from '../../src/modules/threads/threads.port.js';
 import { payouts } from '../../src/db/schema/payouts.js';
 import { projectTranslations, versionTranslations } from '../../src/db/schema/translations.js';
 import { webhookDeliveries } from '../../src/db/schema/webhooks.js';
+import { malwareFlags } from '../../src/db/schema/malware.js';
+import { eq } from 'drizzle-orm';
+import { serverMembers } from '../../src/db/schema/server-members.js';
+import { serverSchedules } from '../../src/db/schema/server-schedules.js';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -62,11 +68,36 @@ async function ownerWithdrawal(w: World): Promise<string> {
   return encodeBase62(id);
 }
 
+/** The world's version held in quarantine by a malware finding (as the scan leaves it), as its base62 id. */
+async function quarantinedVersion(w: World): Promise<string> {
+  const db = w.ctx.database.db;
+  const [file] = await db.select({ id: versionFiles.id, filename: versionFiles.filename }).from(versionFiles).where(eq(versionFiles.versionId, w.version.id));
+  await db.insert(malwareFlags).values({
+    id: Number(randomId()),
+    sha1: w.version.sha1,
+    sha512: w.version.sha512,
+    projectId: w.project.id,
+    versionId: w.version.id,
+    fileId: file!.id,
+    fileName: file!.filename,
+    findings: [{ rule: 'Cairn_Test', family: 'test', description: 'Matrix sample', path: '' }],
+    rulesetVersion: 'sha256:matrix',
+    previousStatus: 'listed',
+  });
+  await db.update(versions).set({ status: 'unknown' }).where(eq(versions.id, w.version.id));
+  return w.version.key;
+}
+
 /** A notification of the world's owner (about its project's status), as its base62 id. */
 async function ownerNotification(w: World): Promise<string> {
   const id = Number(randomId());
   await w.ctx.database.db.insert(notifications).values({ id, userId: w.owner.id, body: { type: 'status_change', project_id: w.project.key, old_status: 'draft', new_status: 'processing' } });
   return encodeBase62(id);
+}
+
+/** The world's owner follows the world's (draft) project. */
+async function ownerFollows(w: World): Promise<void> {
+  await w.ctx.database.db.insert(projectFollows).values({ userId: w.owner.id, projectId: w.project.id }).onConflictDoNothing();
 }
 
 /** A listed collection of the world's owner holding the world's (draft) project, as its base62 id. */
@@ -180,7 +211,7 @@ async function ownerOrganizationWithProject(w: World): Promise<string> {
 
 /** A visa card saved by the world's owner through the billing API and the sandbox (its id). */
 async function ownerCard(w: World): Promise<string> {
-  const setup = (await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment_method', headers: { authorization: w.owner.session } })).json<{ setup_id: string; client_secret: string }>();
+  const setup = (await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment_method', headers: { ...setUp, authorization: w.owner.session } })).json<{ setup_id: string; client_secret: string }>();
   const response = await fetch(`${w.ctx.sandbox.url}/v1/setups/${setup.setup_id}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -202,6 +233,10 @@ async function ownerSubscription(w: World): Promise<{ subscriptionId: string; ch
 }
 
 /** Keyed by "METHOD /v2/route/:param" (or /v3/…) exactly as the route is declared. */
+/** The matrix's rate-limit bypass key: set-up requests (buying servers, cards…) are not what is measured. */
+export const MATRIX_BYPASS_KEY = 'authorization-matrix-bypass-key';
+const setUp = { 'x-ratelimit-key': MATRIX_BYPASS_KEY };
+
 export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   // Tags: public reference data.
   'GET /v2/tag/category': { request: () => get('/v2/tag/category'), ...everyone(200) },
@@ -290,6 +325,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/user/:id/icon': { request: (w) => send('DELETE', `/v2/user/${w.ownerKey}/icon`), owner: 204, stranger: 401, moderator: 204 },
   'GET /v2/user/:id/projects': { request: (w) => get(`/v2/user/${w.ownerKey}/projects`), ...everyone(200) },
   'GET /v2/user/:id/follows': { request: (w) => get(`/v2/user/${w.ownerKey}/follows`), owner: 200, stranger: 401, moderator: 401, admin: 200 },
+  'GET /v2/user/:id/follow_filters': { request: (w) => get(`/v2/user/${w.ownerKey}/follow_filters`), owner: 200, stranger: 401, moderator: 401, admin: 200 },
+  'GET /v2/user/:id/notification_settings': { request: (w) => get(`/v2/user/${w.ownerKey}/notification_settings`), owner: 200, stranger: 401, moderator: 401, admin: 200 },
+  'PATCH /v2/user/:id/notification_settings': {
+    request: (w) => send('PATCH', `/v2/user/${w.ownerKey}/notification_settings`, { email_digest: 'weekly' }),
+    owner: 200,
+    stranger: 401,
+    moderator: 401,
+    admin: 200,
+  },
 
   // Projects (the world's project is a draft: only its team and moderators see it).
   'GET /v2/project/:id': { request: (w) => get(`/v2/project/${w.project.key}`), ...teamOrModerator(200, 404), anonymous: 404 },
@@ -334,6 +378,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /v2/project/:id/dependencies': { request: (w) => get(`/v2/project/${w.project.key}/dependencies`), ...teamOrModerator(200, 404), anonymous: 404 },
   'POST /v2/project/:id/follow': { request: (w) => send('POST', `/v2/project/${w.project.key}/follow`), ...teamOrModerator(204, 404) },
   'DELETE /v2/project/:id/follow': { request: (w) => send('DELETE', `/v2/project/${w.project.key}/follow`), ...teamOrModerator(400, 404) },
+  // One's own follow of a project one may see: the owner follows the draft; moderators see it but do not follow it.
+  'GET /v2/project/:id/follow': { request: async (w) => (await ownerFollows(w), get(`/v2/project/${w.project.key}/follow`)), owner: 200, stranger: 404, moderator: 404 },
+  'PATCH /v2/project/:id/follow': {
+    request: async (w) => (await ownerFollows(w), send('PATCH', `/v2/project/${w.project.key}/follow`, { loaders: ['fabric'] })),
+    owner: 200,
+    stranger: 404,
+    moderator: 404,
+  },
   'GET /v2/project/:id/members': { request: (w) => get(`/v2/project/${w.project.key}/members`), ...teamOrModerator(200, 404), anonymous: 404 },
 
   // Teams.
@@ -436,6 +488,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/moderation/locks': { request: () => send('DELETE', '/v2/moderation/locks'), owner: 401, stranger: 401, moderator: 401, admin: 200 },
   'GET /v2/moderation/log': { request: () => get('/v2/moderation/log'), ...everyone(200) },
   'GET /v2/project/:id/queue': { request: (w) => get(`/v2/project/${w.project.key}/queue`), ...teamOrModerator(200, 404) },
+  // Review pre-checks (issue 41): the team that may submit the project (EDIT_DETAILS) and moderators.
+  'GET /v2/project/:id/review_checks': { request: (w) => get(`/v2/project/${w.project.key}/review_checks`), ...teamOrModerator(200, 404) },
   'GET /v2/user_email': { request: (w) => get(`/v2/user_email?email=${encodeURIComponent(w.owner.email)}`), owner: 401, stranger: 401, moderator: 401, admin: 200 },
   
   // Notifications: the owner's own; admins may read anyone's (moderators may not). Someone else's
@@ -504,6 +558,26 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   // Release webhooks (docs/api/webhooks.md).
   ...webhookRows('project'),
   ...webhookRows('organization'),
+  // Malware scanning (docs/api/malware.md): the hash lookup and feed are public; quarantine cases are moderators';
+  // a version's scan is its team's (the draft project hides it from outsiders).
+  'POST /v2/malware/check': { request: (w) => send('POST', '/v2/malware/check', { hashes: [w.version.sha1] }), ...everyone(200) },
+  'GET /v2/malware/flagged': { request: () => get('/v2/malware/flagged'), ...everyone(200) },
+  'GET /v2/malware/feed.atom': { request: () => get('/v2/malware/feed.atom'), ...everyone(200) },
+  'GET /v2/moderation/malware': { request: () => get('/v2/moderation/malware'), owner: 401, stranger: 401, moderator: 200 },
+  'GET /v2/moderation/malware/rescans': { request: () => get('/v2/moderation/malware/rescans'), owner: 401, stranger: 401, moderator: 200 },
+  'POST /v2/moderation/malware/:id/release': {
+    request: async (w) => send('POST', `/v2/moderation/malware/${await quarantinedVersion(w)}/release`, { reason: 'Matrix false positive' }),
+    owner: 401,
+    stranger: 401,
+    moderator: 204,
+  },
+  'POST /v2/moderation/malware/:id/remove': {
+    request: async (w) => send('POST', `/v2/moderation/malware/${await quarantinedVersion(w)}/remove`, { reason: 'Matrix removal' }),
+    owner: 401,
+    stranger: 401,
+    moderator: 204,
+  },
+  'GET /v2/version/:id/scan': { request: (w) => get(`/v2/version/${w.version.key}/scan`), ...teamOrModerator(200, 404) },
   // Creator revenue and payouts (issue 14). The test context has the sandbox processor: fees are
   // previewed for anyone signed in; withdrawals answer 400 (no balance) after authorization; the
   // sandbox's webhook refuses unsigned bodies; webhooks of unconfigured processors 404.
@@ -661,19 +735,91 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /v2/servers/:id/content/:project/update': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA/update`, {}), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'PATCH /v2/servers/:id/content/:project': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA`, { enabled: false }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'DELETE /v2/servers/:id/content/:project': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/content/updates': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/content/updates`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/content/update-all': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/content/update-all`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  // Server schedules (docs/api/servers.md, "Schedules"): the world has no job queue, so running one now is 503.
+  'GET /v2/servers/:id/schedules': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/schedules`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/schedules': {
+    request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/schedules`, { name: 'Nightly restart', cron: '0 4 * * *', steps: [{ action: 'restart' }] }),
+    owner: 201,
+    stranger: 404,
+    moderator: 404,
+    admin: 201,
+  },
+  'PATCH /v2/servers/:id/schedules/:schedule': { request: async (w) => send('PATCH', `${await ownerSchedule(w)}`, { enabled: false }), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'DELETE /v2/servers/:id/schedules/:schedule': { request: async (w) => send('DELETE', `${await ownerSchedule(w)}`), owner: 204, stranger: 404, moderator: 404, admin: 204 },
+  'POST /v2/servers/:id/schedules/:schedule/run': { request: async (w) => send('POST', `${await ownerSchedule(w)}/run`), owner: 503, stranger: 404, moderator: 404, admin: 503 },
+  'GET /v2/servers/:id/schedules/:schedule/runs': { request: async (w) => get(`${await ownerSchedule(w)}/runs`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  // Server members and the activity log (issue 38): the world's project member is invited or made a
+  // member through the database; nobody in the matrix holds an invitation, so answering one is 404.
+  // Each permission of a member is checked route by route in api/test/integration/server-members.test.ts.
+  'GET /v2/servers/:id/members': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/members`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/members': {
+    request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/members`, { username: w.member.username, role: 'limited' }),
+    owner: 201,
+    stranger: 404,
+    moderator: 404,
+    admin: 201,
+  },
+  'PATCH /v2/servers/:id/members/:user': {
+    request: async (w) => send('PATCH', `/v2/servers/${await memberServer(w)}/members/${encodeBase62(w.member.id)}`, { role: 'editor' }),
+    owner: 200,
+    stranger: 404,
+    moderator: 404,
+    admin: 200,
+  },
+  'DELETE /v2/servers/:id/members/:user': { request: async (w) => send('DELETE', `/v2/servers/${await memberServer(w)}/members/${encodeBase62(w.member.id)}`), owner: 204, stranger: 404, moderator: 404, admin: 204 },
+  'POST /v2/servers/:id/invitation': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/invitation`), owner: 404, stranger: 404, moderator: 404, admin: 404 },
+  'DELETE /v2/servers/:id/invitation': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/invitation`), owner: 404, stranger: 404, moderator: 404, admin: 404 },
+  'GET /v2/servers/:id/activity': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/activity?limit=5`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  // SFTP logins (issue 38): the matrix's server has no node, so making a login answers 409 to those
+  // who may see it and there is none to revoke; members' permissions are in server-sftp.test.ts.
+  'GET /v2/servers/:id/sftp': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/sftp`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/sftp/password': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/sftp/password`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'PUT /v2/servers/:id/sftp/keys': {
+    request: async (w) => send('PUT', `/v2/servers/${await ownerServer(w)}/sftp/keys`, { public_keys: [sshPublicKey()] }),
+    owner: 409,
+    stranger: 404,
+    moderator: 404,
+    admin: 409,
+  },
+  'DELETE /v2/servers/:id/sftp': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/sftp`), owner: 404, stranger: 404, moderator: 404, admin: 404 },
 };
+
+/** A schedule the world's owner added to a new server of theirs (its path under /v2). */
+async function ownerSchedule(w: World): Promise<string> {
+  const server = await ownerServer(w);
+  // Written directly: every role's call adds one, more than the plan's limit allows through the API.
+  const id = Number(randomId());
+  await w.ctx.database.db.insert(serverSchedules).values({ id, serverId: server, name: 'Matrix schedule', cron: '0 */6 * * *', steps: [{ action: 'backup', delaySeconds: 0 }] });
+  return `/v2/servers/${server}/schedules/${encodeBase62(id)}`;
+}
+
+/** A well-formed OpenSSH ed25519 public key line (the matrix has no node, so nothing logs in with it). */
+function sshPublicKey(): string {
+  const raw = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} matrix`;
+}
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */
 async function ownerServer(w: World): Promise<string> {
   // Every call buys one and the rows share the plan's stock: put it back so the last rows can still buy.
   await w.ctx.database.sql`update billing_products set metadata = jsonb_set(metadata, '{stock}', '100') where metadata->>'type' = 'pyro' and metadata->>'name' = 'Small'`;
   const card = await ownerCard(w);
-  const products = (await w.ctx.app.inject({ method: 'GET', url: '/v2/billing/products' })).json<Array<{ id: string; metadata: { type: string; name?: string } }>>();
+  const products = (await w.ctx.app.inject({ method: 'GET', url: '/v2/billing/products', headers: setUp })).json<Array<{ id: string; metadata: { type: string; name?: string } }>>();
   const plan = products.find((p) => p.metadata.type === 'pyro' && p.metadata.name === 'Small')!;
   const payload = { payment_method_id: card, charge: { type: 'new', product_id: plan.id, server: { name: 'Matrix server' } } };
-  await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment', headers: { authorization: w.owner.session }, payload });
-  const list = (await w.ctx.app.inject({ method: 'GET', url: '/v2/servers', headers: { authorization: w.owner.session } })).json<{ servers: Array<{ id: string }> }>();
+  await w.ctx.app.inject({ method: 'POST', url: '/v2/billing/payment', headers: { ...setUp, authorization: w.owner.session }, payload });
+  const list = (await w.ctx.app.inject({ method: 'GET', url: '/v2/servers', headers: { ...setUp, authorization: w.owner.session } })).json<{ servers: Array<{ id: string }> }>();
   return list.servers[0]!.id;
+}
+
+/** The world owner's server with the world's project member as an accepted Limited member (its id). */
+async function memberServer(w: World): Promise<string> {
+  const id = await ownerServer(w);
+  await w.ctx.database.db.insert(serverMembers).values({ serverId: id, userId: w.member.id, role: 'limited', permissions: ['console_read', 'console_write', 'power'], accepted: true });
+  return id;
 }
 
 /** A dismissable notice for every server, created by the world's admin (its id). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDeclaration } from '../../src/plugins/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { testClient } from '../helpers/client.js';
-import { AUTHORIZATION_MATRIX, type MatrixEntry } from '../authorization/matrix.js';
+import { AUTHORIZATION_MATRIX, MATRIX_BYPASS_KEY, type MatrixEntry } from '../authorization/matrix.js';
 import { createCallers, createWorld, patWithout, type Callers, type World } from '../authorization/world.js';
 
 /*
@@ -11,7 +11,7 @@ import { createCallers, createWorld, patWithout, type Callers, type World } from
  * a moderator and as an admin (as the moderator unless the row says otherwise), each against a fresh world. Answers to outsiders never carry the owner's email or
  * tokens, nor the ids of the hidden project and version. A route without a row fails the suite.
  */
-const BYPASS = 'authorization-matrix-bypass-key';
+const BYPASS = MATRIX_BYPASS_KEY;
 let ctx: TestContext;
 let callers: Callers;
 let declarations: Map<string, RouteDeclaration>;

@@ -95,6 +95,8 @@ function pathValue(operation: Operation, name: string): string {
   // The read-only /v3 routes take the same values as their /v2 twins.
   if (/^\/v[23]\/project\//.test(path) || path.includes('/updates/')) return project.key;
   if (/^\/v[23]\/version\//.test(path)) return version.key;
+  // Quarantine cases are named by their version.
+  if (path.startsWith('/v2/moderation/malware/')) return version.key;
   if (path.startsWith('/v2/team/')) return project.teamKey;
   if (/^\/v[23]\/user\//.test(path)) return encodeBase62(owner.id);
   if (path.startsWith('/v2/pat/')) return otherPatId;

@@ -24,6 +24,14 @@ export const NotificationBodySchema = z.union([
     invited_by: Base62IdSchema,
     role: z.string(),
   }),
+  /** An invitation to share a game server: accepted or declined under /v2/servers/{id}/invitation. */
+  z.object({
+    type: z.literal('server_invite'),
+    server_id: Base62IdSchema,
+    server_name: z.string(),
+    invited_by: Base62IdSchema,
+    role: z.string(),
+  }),
   z.object({
     type: z.literal('status_change'),
     project_id: Base62IdSchema,
@@ -59,6 +67,16 @@ export const NotificationBodySchema = z.union([
     project_id: Base62IdSchema.nullable(),
     organization_id: Base62IdSchema.nullable(),
     failures: z.number().int(),
+  }),
+  /** The malware scan found something in a file of a version: it is hidden and its files are not served until moderators decide. */
+  z.object({
+    type: z.literal('version_quarantined'),
+    project_id: Base62IdSchema,
+    version_id: Base62IdSchema,
+    file_name: z.string(),
+    rule: z.string(),
+    /** Path inside the file, nested archives joined with `!/`; empty for the file itself. */
+    path: z.string(),
   }),
 ]);
 export type NotificationBody = z.infer<typeof NotificationBodySchema>;

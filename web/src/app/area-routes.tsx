@@ -24,7 +24,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
   const collectionPages = pageFrom(groupedPages, 'collections');
   const organizationRoute = organizationPage('page', ['organizations']);
   const collectionRoute = lazyRoute(queryClient, () => collectionPages().then((m) => m.collection), ['discover', 'collections']);
-  const moderationPages = lazyRoute(queryClient, pageFrom(groupedPages, 'moderation') as () => Promise<RouteModule>, ['moderation']);
+  const moderationPages = lazyRoute(queryClient, pageFrom(groupedPages, 'moderation') as () => Promise<RouteModule>, ['moderation', 'malware']);
   return [
     // Project settings (every type, one route module): a layout of their own, for the team.
     {
@@ -68,6 +68,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
         authGuardRoute(queryClient, [
           { id: 'settings-profile', path: 'profile', lazy: settingsPage('profile') },
           { id: 'settings-account', path: 'account', lazy: settingsPage('account') },
+          { id: 'settings-notifications', path: 'notifications', lazy: settingsPage('notifications') },
           { id: 'settings-sessions', path: 'sessions', lazy: settingsPage('sessions') },
           { id: 'settings-pats', path: 'pats', lazy: settingsPage('pats') },
           { id: 'settings-applications', path: 'applications', lazy: settingsPage('applications') },
@@ -106,6 +107,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
     { id: 'moderation-log', path: paths.moderation.log.path, lazy: moderationPages },
     { id: 'moderation-home', path: paths.moderation.path, lazy: moderationPages },
     { id: 'moderation-review', path: paths.moderation.review.path, lazy: moderationPages },
+    { id: 'moderation-malware', path: paths.moderation.malware.path, lazy: moderationPages },
     { id: 'admin-user-email', path: paths.admin.userEmail.path, lazy: moderationPages },
     { id: 'admin-billing', path: paths.admin.billing.path, lazy: lazyRoute(queryClient, pageFrom(groupedPages, 'billingAdmin') as () => Promise<RouteModule>, ['billing']) },
     { id: 'moderation-reports', path: paths.moderation.reports.path, lazy: lazyRoute(queryClient, () => reportPages().then((m) => m.moderationReports), ['reports', 'account']) },

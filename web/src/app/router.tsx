@@ -29,7 +29,7 @@ export function createAppRoutes(queryClient: QueryClient, { slots = appShellSlot
     gallery: lazyRoute(queryClient, () => import('./routes/project/gallery')),
     changelog: lazyRoute(queryClient, () => import('./routes/project/changelog')),
     versions: lazyRoute(queryClient, () => import('./routes/project/versions'), ['version-editor']),
-    version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor']),
+    version: lazyRoute(queryClient, () => import('./routes/project/version'), ['version-editor', 'malware']),
     versionCompare: lazyRoute(queryClient, () => import('./routes/project/version-compare')),
     versionCreate: creatorPage('versionCreate', ['version-editor', 'markdown-editor']),
     versionEdit: creatorPage('versionEdit', ['version-editor', 'markdown-editor']),

@@ -173,6 +173,11 @@ export const paths = {
       getHref: (query?: Record<string, string | undefined>) => withQuery('/moderation/review', query),
     },
     reports: { path: '/moderation/reports', getHref: () => '/moderation/reports' },
+    /** Versions the malware scan holds in quarantine, decided ones with `?state=`. */
+    malware: {
+      path: '/moderation/malware',
+      getHref: (state?: 'open' | 'released' | 'removed') => withQuery('/moderation/malware', { state: state === 'open' ? undefined : state }),
+    },
     report: { path: '/moderation/report/:id', getHref: (id: string) => `/moderation/report/${encode(id)}` },
     log: {
       path: '/moderation/log',
@@ -190,6 +195,8 @@ export const paths = {
     language: { path: '/settings/language', getHref: () => '/settings/language' },
     profile: { path: '/settings/profile', getHref: () => '/settings/profile' },
     account: { path: '/settings/account', getHref: () => '/settings/account' },
+    /** The email digest of followed projects; the digest's own link points here (api/src/lib/mail/messages.ts). */
+    notifications: { path: '/settings/notifications', getHref: () => '/settings/notifications' },
     sessions: { path: '/settings/sessions', getHref: () => '/settings/sessions' },
     pats: { path: '/settings/pats', getHref: () => '/settings/pats' },
     applications: { path: '/settings/applications', getHref: () => '/settings/applications' },

@@ -23,6 +23,7 @@ import type serversEnUS from '../../locales/servers/en-US.json';
 import type userEnUS from '../../locales/user/en-US.json';
 import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
 import type webhooksEnUS from '../../locales/webhooks/en-US.json';
+import type malwareEnUS from '../../locales/malware/en-US.json';
 
 /**
  * Message catalogs: ICU MessageFormat strings keyed by id. `src/locales/<locale>.json` holds the
@@ -31,12 +32,12 @@ import type webhooksEnUS from '../../locales/webhooks/en-US.json';
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
  * and the member actions on version pages; `creator`: project creation, the member tools on
- * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab; `site`: the app, legal, changelog, flags and frog pages; `organizations`: organization pages, their settings and creation; `collections`: collection pages, the Save popout and the collection lists; `billing`: the Plus page, billing settings, the billing banner and the staff billing page; `analytics`: the analytics chart of the dashboard, project and organization settings; `webhooks`: the Webhooks pages of project and organization settings; `servers`: the hosted servers' plans, list and panel; `menus`: the signed-in account, staff and bottom-bar menus, loaded with them), loaded with the first route that needs it (see `message-areas.ts`),
+ * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab; `site`: the app, legal, changelog, flags and frog pages; `organizations`: organization pages, their settings and creation; `collections`: collection pages, the Save popout and the collection lists; `billing`: the Plus page, billing settings, the billing banner and the staff billing page; `analytics`: the analytics chart of the dashboard, project and organization settings; `webhooks`: the Webhooks pages of project and organization settings; `malware`: the staff page of malware quarantines and a version's scan state on its page; `servers`: the hosted servers' plans, list and panel; `menus`: the signed-in account, staff and bottom-bar menus, loaded with them), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports', 'site', 'organizations', 'collections', 'billing', 'analytics', 'servers', 'menus', 'webhooks'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports', 'site', 'organizations', 'collections', 'billing', 'analytics', 'servers', 'menus', 'webhooks', 'malware'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
@@ -62,7 +63,8 @@ type AreaId =
   | keyof typeof moderationEnUS
   | keyof typeof organizationsEnUS
   | keyof typeof versionEditorEnUS
-  | keyof typeof webhooksEnUS;
+  | keyof typeof webhooksEnUS
+  | keyof typeof malwareEnUS;
 export type MessageId = ShellId | AreaId;
 type Message = string | MessageFormatElement[];
 /** Strings in tests and the dev server; ICU ASTs in the production build. */

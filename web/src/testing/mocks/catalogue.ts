@@ -1,3 +1,4 @@
+import { REVIEW_CHECK_IDS, REVIEW_CHECK_REASONS, type ReviewCheck, type ReviewChecks } from '@cairn/shared/schemas/review-checks';
 import { CATEGORIES } from '@cairn/shared/constants/categories';
 import { ProjectSchema, type Project } from '@cairn/shared/schemas/projects';
 import { ProjectResultSchema, SearchResultsSchema, type ProjectResult, type SearchResults } from '@cairn/shared/schemas/search';
@@ -235,4 +236,13 @@ export function defaultCatalogue() {
     [softstone.id]: [],
   };
   return { projects: [lanternlight, satchel, softstone], versions, members: [buildTeamMember()], user: buildUser() };
+}
+
+/** Review pre-checks (GET /v2/project/{id}/review_checks) where every check passes, unless `checks` says otherwise. */
+export function buildReviewChecks(projectId: string, checks: Partial<Record<ReviewCheck['id'], Partial<ReviewCheck>>> = {}): ReviewChecks {
+  const list = REVIEW_CHECK_IDS.map(
+    (id): ReviewCheck => ({ id, status: 'pass', reason: REVIEW_CHECK_REASONS[id][0], message: 'Passed.', values: {}, items: [], item_count: 0, fix: null, ...checks[id] }),
+  );
+  const count = (status: ReviewCheck['status']) => list.filter((check) => check.status === status).length;
+  return { project_id: projectId, checks: list, can_submit: count('fail') === 0, counts: { pass: count('pass'), warn: count('warn'), fail: count('fail') } };
 }

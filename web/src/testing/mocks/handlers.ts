@@ -1,6 +1,7 @@
+import { SERVER_PERMISSIONS } from '@cairn/shared/constants/server-permissions';
 import { http, HttpResponse } from 'msw';
 import { buildErrorBody, buildLoaderTagList } from './factories';
-import { buildCategoryTags, buildGameVersionTags, buildSearchHit, buildSearchResults, defaultCatalogue } from './catalogue';
+import { buildCategoryTags, buildGameVersionTags, buildReviewChecks, buildSearchHit, buildSearchResults, defaultCatalogue } from './catalogue';
 
 /**
  * Default answers for the API the web calls, over a small catalogue (catalogue.ts). `*` matches
@@ -22,6 +23,7 @@ function catalogueHandlers() {
       return project ? HttpResponse.json(project) : notFound('project');
     }),
     http.get('*/v2/project/:id/members', ({ params }) => (findProject(String(params.id)) ? HttpResponse.json(members) : notFound('project'))),
+    http.get('*/v2/project/:id/review_checks', ({ params }) => HttpResponse.json(buildReviewChecks(String(params.id)))),
     http.get('*/v2/project/:id/translations', ({ params }) => {
       const project = findProject(String(params.id));
       return project ? HttpResponse.json({ original_language: project.original_language ?? 'en-US', translations: [] }) : notFound('project');
@@ -45,6 +47,13 @@ function catalogueHandlers() {
       const list = project ? (versions[project.id] ?? []) : [];
       const version = list.find((v) => v.id === params.version) ?? list.find((v) => v.version_number === params.version);
       return version ? HttpResponse.json(version) : notFound('version');
+    }),
+    // The malware scan of a version (its team and moderators): nothing found.
+    http.get('*/v2/version/:id/scan', ({ params }) => {
+      const version = allVersions.find((v) => v.id === params.id);
+      if (!version) return notFound('version');
+      const files = version.files.map((f) => ({ file_name: f.filename, sha1: f.hashes.sha1, state: 'clean', ruleset_version: 'sha256:0000000000000000', scanned: version.date_published, findings: [] }));
+      return HttpResponse.json({ version_id: version.id, state: 'clean', files, release_reason: null });
     }),
     http.get('*/v2/versions', ({ request }) => {
       const ids = JSON.parse(new URL(request.url).searchParams.get('ids') ?? '[]') as string[];
@@ -94,4 +103,8 @@ export const handlers = [
   ...catalogueHandlers(),
   // A server panel asks for its staff notices: none unless a test serves some.
   http.get('*/v2/servers/:id/notices', () => HttpResponse.json({ notices: [] })),
+  // A panel asks what the caller may do there: its owner, unless a test makes them a member.
+  http.get('*/v2/servers/:id/members', () =>
+    HttpResponse.json({ owner: { id: 'Usr00001', username: 'owner', avatar_url: null }, members: [], my_role: 'owner', my_permissions: [...SERVER_PERMISSIONS] }),
+  ),
 ];
