@@ -15,8 +15,9 @@ import { servers } from '../../src/db/schema/servers.js';
 import { silentLogger } from '../../src/embedded/process-utils.js';
 import { startJobRunner, type JobRunner } from '../../src/lib/jobs/job-runner.js';
 import { createProvisioning } from '../../src/modules/servers/provisioning.js';
-import { SERVERS_SCHEDULES_JOB } from '../../src/modules/servers/server-schedule-runs.js';
+import { RUN_INTERRUPTED_AFTER_MS, SERVERS_SCHEDULES_JOB } from '../../src/modules/servers/server-schedule-runs.js';
 import { JOBS } from '../../src/worker/jobs.js';
+import { parseId } from '../../src/lib/ids.js';
 import { AGENT_TOKEN, consoleHistory, eventually, freePort, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 
 /**
@@ -202,6 +203,28 @@ describe('server schedules', () => {
     expect(runs[0]).toMatchObject({ status: 'skipped', reason: 'The server is suspended (support)' });
     expect((await call('POST', `/v2/servers/${serverId}/unsuspend`, actors.admin.session)).statusCode).toBe(200);
   }, 180_000);
+
+  it('fails a run whose worker stopped during it, once it can no longer finish, and leaves a recent one running', async () => {
+    const schedule = await createSchedule({ name: 'Interrupted', cron: '0 3 * * *', steps: [{ action: 'restart' }] });
+    const now = Date.now();
+    const row = (id: number, startedMsAgo: number) => ({
+      id,
+      scheduleId: parseId(schedule.id)!,
+      serverId,
+      trigger: 'schedule' as const,
+      dueAt: new Date(now - startedMsAgo),
+      started: new Date(now - startedMsAgo),
+    });
+    await ctx.database.db.insert(serverScheduleRuns).values([row(910_001, RUN_INTERRUPTED_AFTER_MS + 60_000), row(910_002, 60_000)]);
+    await untilJobCompleted(workers[0]!, SERVERS_SCHEDULES_JOB, (await workers[0]!.send(SERVERS_SCHEDULES_JOB, {}))!);
+    const runs = await history(schedule.id);
+    expect(runs.map((run) => [run.status, run.reason])).toEqual([
+      ['running', null],
+      ['failed', 'Interrupted: the worker stopped while the run was under way'],
+    ]);
+    await ctx.database.db.delete(serverScheduleRuns).where(eq(serverScheduleRuns.scheduleId, parseId(schedule.id)!));
+    expect((await asOwner('DELETE', `${base()}/${schedule.id}`)).statusCode).toBe(204);
+  });
 
   it("refuses a schedule past the plan's limit, naming it", async () => {
     const { schedules } = ServerScheduleListSchema.parse((await asOwner('GET', base())).json());

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CronExpressionParser } from 'cron-parser';
 import type { Database, Executor } from '../../db/client.js';
 import type { ScheduleStepRow } from '../../db/schema/server-schedules.js';
+import { SERVER_SCHEDULE_DELAY_MAX, SERVER_SCHEDULE_STEPS_MAX } from '@cairn/shared/schemas/server-schedules';
 import { jobConnection } from '../../lib/job-connection.js';
 import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { randomId } from '../../lib/ids.js';
@@ -68,6 +69,18 @@ export async function sweepDueSchedules(db: Database, queue: JobQueue, now: Date
     }
     return started;
   });
+}
+
+/**
+ * Longest a run can take: every step's longest wait, the power action's timeout after each, and
+ * a margin for the queue. A run still `running` after that lost its step job (the worker stopped
+ * while carrying it out; step jobs are not retried, so no action runs twice).
+ */
+export const RUN_INTERRUPTED_AFTER_MS = SERVER_SCHEDULE_STEPS_MAX * (SERVER_SCHEDULE_DELAY_MAX * 1000 + POWER_TIMEOUT_MS) + 15 * 60_000;
+
+/** Fails the runs that can no longer finish (RUN_INTERRUPTED_AFTER_MS), so the history says so. */
+export function failInterruptedRuns(db: Database, now: Date): Promise<number> {
+  return repo.failRunsStartedBefore(db, new Date(now.getTime() - RUN_INTERRUPTED_AFTER_MS), 'Interrupted: the worker stopped while the run was under way', now);
 }
 
 /** A step that did not happen because of the server's state: the run is recorded as skipped. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { serverScheduleRuns, serverSchedules } from '../../db/schema/server-schedules.js';
 import { servers } from '../../db/schema/servers.js';
@@ -100,6 +100,16 @@ export async function claimRunStep(db: Executor, runId: number, step: number): P
     .where(and(eq(serverScheduleRuns.id, runId), eq(serverScheduleRuns.stepsDone, step), eq(serverScheduleRuns.status, 'running')))
     .returning({ id: serverScheduleRuns.id });
   return claimed.length > 0;
+}
+
+/** Runs still `running` that started before `startedBefore` are failed with `reason` (how many). */
+export async function failRunsStartedBefore(db: Executor, startedBefore: Date, reason: string, finished: Date): Promise<number> {
+  const failed = await db
+    .update(serverScheduleRuns)
+    .set({ status: 'failed', reason, finished })
+    .where(and(eq(serverScheduleRuns.status, 'running'), lt(serverScheduleRuns.started, startedBefore)))
+    .returning({ id: serverScheduleRuns.id });
+  return failed.length;
 }
 
 export async function finishRun(db: Executor, runId: number, set: { status: 'ok' | 'failed' | 'skipped'; reason: string | null; finished: Date; stepsDone?: number }): Promise<void> {

@@ -1,7 +1,7 @@
 import type { JobDefinition, JobDeps } from '../../lib/jobs/job-types.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import { runDueAutobackups, SERVERS_AUTOBACKUP_JOB } from './server-autobackups.js';
-import { runScheduleStep, SERVERS_SCHEDULE_STEP_JOB, SERVERS_SCHEDULES_JOB, sweepDueSchedules } from './server-schedule-runs.js';
+import { failInterruptedRuns, runScheduleStep, SERVERS_SCHEDULE_STEP_JOB, SERVERS_SCHEDULES_JOB, sweepDueSchedules } from './server-schedule-runs.js';
 
 /**
  * Places paid servers on nodes, finishes installs, suspends and resumes servers as their
@@ -36,14 +36,16 @@ export const serversAutobackupJob: JobDefinition<JobDeps, { serverId?: string }>
 
 /**
  * Server schedules: the minute sweep starts every due schedule once (docs/api/servers.md,
- * "Schedules"); the time is the worker's clock, which tests move.
+ * "Schedules") and fails runs that were interrupted; the time is the worker's clock, which tests move.
  */
 export const serversSchedulesJob: JobDefinition<JobDeps, object> = {
   name: SERVERS_SCHEDULES_JOB,
   cron: '* * * * *',
   handle: async ({ db, clock }, _jobs, queue) => {
     if (!queue) throw new Error('servers.schedules needs the job queue');
-    await sweepDueSchedules(db, queue, clock?.() ?? new Date());
+    const now = clock?.() ?? new Date();
+    await sweepDueSchedules(db, queue, now);
+    await failInterruptedRuns(db, now);
   },
 };
 
