@@ -577,7 +577,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     stranger: 401,
     moderator: 204,
   },
-  'GET /v2/version/:id/scan': { request: (w) => get(`/v2/version/${w.version.key}/scan`), ...teamOrModerator(200, 404) },
+  'GET /v2/version/:id/scan': { request: (w) => get(`/v2/version/${w.version.key}/scan`), ...teamOrModerator(200, 404), anonymous: 404 },
   // Creator revenue and payouts (issue 14). The test context has the sandbox processor: fees are
   // previewed for anyone signed in; withdrawals answer 400 (no balance) after authorization; the
   // sandbox's webhook refuses unsigned bodies; webhooks of unconfigured processors 404.

@@ -67,8 +67,8 @@ export function Component() {
       gameVersionTags={gameVersions}
       compare={
         <>
-          {/* The malware scan's verdict, for the team and moderators only (docs/api/malware.md). */}
-          {isTeamOrStaff(user, teams) && <VersionScanStatus versionId={version.id} />}
+          {/* The malware scan: its verdict for the team and moderators, "scan pending" for everyone (docs/api/malware.md). */}
+          <VersionScanStatus versionId={version.id} detailed={isTeamOrStaff(user, teams)} />
           <CompareSelect
             versions={versions}
             currentId={version.id}
