@@ -78,6 +78,15 @@ export const NotificationBodySchema = z.union([
     /** Path inside the file, nested archives joined with `!/`; empty for the file itself. */
     path: z.string(),
   }),
+  /** Moderators decided a quarantine: the version is back as it was (`released`, a false positive) or gone (`removed`). */
+  z.object({
+    type: z.literal('quarantine_decided'),
+    project_id: Base62IdSchema,
+    version_id: Base62IdSchema,
+    version_number: z.string(),
+    decision: z.enum(['released', 'removed']),
+    reason: z.string(),
+  }),
 ]);
 export type NotificationBody = z.infer<typeof NotificationBodySchema>;
 export type NotificationType = NotificationBody['type'];

@@ -158,6 +158,23 @@ function render(row: NotificationRow, subjects: NotificationSubjects): Rendered 
         actions: [],
       };
     }
+    case 'quarantine_decided': {
+      const project = lookup(subjects.projects, body.project_id);
+      const name = project?.title ?? 'your project';
+      return body.decision === 'released'
+        ? {
+            title: `Version ${body.version_number} of ${name} was released`,
+            text: `The moderators found the malware scan's finding to be a false positive: "${body.reason}". The version is back as it was and its files are served again.`,
+            link: `${projectLink(project, body.project_id)}/version/${body.version_id}`,
+            actions: [],
+          }
+        : {
+            title: `Version ${body.version_number} of ${name} was removed`,
+            text: `The moderators removed the version the malware scan held for review: "${body.reason}".`,
+            link: `${projectLink(project, body.project_id)}/versions`,
+            actions: [],
+          };
+    }
     default:
       return { title: 'Notification', text: '', link: '/dashboard/notifications', actions: [] };
   }
