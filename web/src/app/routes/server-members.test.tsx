@@ -77,6 +77,14 @@ describe('server members and activity tabs', () => {
     expect(screen.queryByRole('tab', { name: 'Files' })).not.toBeInTheDocument();
   }, 60_000);
 
+  it('says the console is not part of the role instead of opening it, for a member without console_read', async () => {
+    servePanel({ my_role: 'custom', my_permissions: ['files_read'] });
+    renderRoute(createAppRoutes, { path: `/servers/manage/${ID}` });
+    await screen.findByText('Your role on this server does not include the console. The other tabs show what you may use here.', undefined, { timeout: 45_000 });
+    expect(screen.queryByRole('heading', { name: 'Console' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Files' })).toBeInTheDocument();
+  }, 60_000);
+
   it('pages the activity log and filters it by kind', async () => {
     servePanel({ my_role: 'custom', my_permissions: ['console_read'] });
     const asked: string[] = [];

@@ -46,14 +46,18 @@ export function ServerPanel({ server, extraTabs = [], trailingTabs }: ServerPane
   const t = useT();
   const platform = usePlatformName();
   const ready = server.status === 'available';
-  const socket = useConsoleSocket(server.id, ready);
-  const state = (ready ? socket.state : undefined) ?? server.state;
-  const [tab, setTab] = useState('overview');
-  const [preferences] = useServerPreferences(server.id);
   // What the caller may use here (owner: everything; members: their permissions). Until it is
   // known nothing beyond the overview is offered; the API refuses the rest anyway.
   const standing = useQuery(serverQueries.members(server.id));
   const may = (permission: ServerPermission) => standing.data?.my_permissions.includes(permission) ?? false;
+  // The console socket also carries the live state and resource figures; it opens once the
+  // caller's standing says the console is theirs (the node would refuse it otherwise), and the
+  // console stays on show while the standing loads.
+  const consoleAllowed = standing.data === undefined || may('console_read');
+  const socket = useConsoleSocket(server.id, ready && may('console_read'));
+  const state = (ready && may('console_read') ? socket.state : undefined) ?? server.state;
+  const [tab, setTab] = useState('overview');
+  const [preferences] = useServerPreferences(server.id);
   const address = preferences.hideAddress ? undefined : serverAddress(server);
 
   let body: ReactNode;
@@ -72,7 +76,7 @@ export function ServerPanel({ server, extraTabs = [], trailingTabs }: ServerPane
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} running={state === 'running'} outOfMemory={stoppedOutOfMemory(server, state)} commands={consoleCommands(server.loader)} /> },
+          { id: 'overview', label: t('servers.tab.overview'), panel: <OverviewTab socket={socket} consoleAllowed={consoleAllowed} running={state === 'running'} outOfMemory={stoppedOutOfMemory(server, state)} commands={consoleCommands(server.loader)} /> },
           ...(may('content') ? [{ id: 'content', label: t('servers.tab.content'), panel: tab === 'content' && <ContentTab server={server} /> }] : []),
           ...(may('files_read') ? [{ id: 'files', label: t('servers.tab.files'), panel: tab === 'files' && <FilesTab server={server} /> }] : []),
           ...(may('sftp') && may('files_read') ? [{ id: 'sftp', label: t('servers.tab.sftp'), panel: tab === 'sftp' && <SftpTab serverId={server.id} /> }] : []),
