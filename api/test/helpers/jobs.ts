@@ -1,4 +1,7 @@
-import type { JobRunner } from '../../src/lib/jobs/job-runner.js';
+import { silentLogger } from '../../src/embedded/process-utils.js';
+import { startJobRunner, type JobRunner } from '../../src/lib/jobs/job-runner.js';
+import { JOBS } from '../../src/worker/jobs.js';
+import type { TestContext } from '../harness.js';
 import { eventually } from './eventually.js';
 
 /**
@@ -19,4 +22,18 @@ export async function runJob(jobs: JobRunner, name: string, data: object = {}, t
   const id = await jobs.send(name, data);
   if (!id) throw new Error(`${name} was not queued`);
   await untilJobCompleted(jobs, name, id, timeoutMs);
+}
+
+/**
+ * Another worker process's job runner against the test context's database, running every job of
+ * the worker with `clock` as its time (tests move it to make cron times due). Stop it after use.
+ */
+export function startWorker(ctx: TestContext, clock: () => Date): Promise<JobRunner> {
+  return startJobRunner({
+    databaseUrl: ctx.config.database.url!,
+    jobs: JOBS,
+    deps: { db: ctx.database.db, search: ctx.search, config: ctx.config, files: ctx.files, payments: undefined, clock },
+    work: true,
+    log: silentLogger,
+  });
 }

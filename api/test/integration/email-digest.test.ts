@@ -8,14 +8,12 @@ import { scopeBits } from '@cairn/shared/constants/scopes';
 import { insertProject } from '../factories/catalogue.js';
 import { testClient } from '../helpers/client.js';
 import { eventually } from '../helpers/eventually.js';
-import { untilJobCompleted } from '../helpers/jobs.js';
+import { startWorker, untilJobCompleted } from '../helpers/jobs.js';
 import { jar, postVersion, versionData } from '../helpers/versions.js';
 import { mailOutbox } from '../../src/db/schema/auth.js';
 import { notifications } from '../../src/db/schema/trust.js';
-import { silentLogger } from '../../src/embedded/process-utils.js';
-import { startJobRunner, type JobRunner } from '../../src/lib/jobs/job-runner.js';
+import type { JobRunner } from '../../src/lib/jobs/job-runner.js';
 import { EMAIL_DIGEST_JOB, digestMark, sendDueEmailDigests } from '../../src/modules/notifications/email-digest.js';
-import { JOBS } from '../../src/worker/jobs.js';
 
 // The email digest of followed projects' new versions (docs/api/catalogue.md, "Email digest"):
 // the setting through the API, versions published through the API and announced by the worker's
@@ -36,17 +34,7 @@ beforeAll(async () => {
   // The API only enqueues; the two workers below run every job (the fan-out included).
   ctx = await createTestContext({ jobs: 'queue' });
   creator = await insertUserWithTokens(ctx.database.db, { username: 'DigestCreator' });
-  for (let i = 0; i < 2; i++) {
-    workers.push(
-      await startJobRunner({
-        databaseUrl: ctx.config.database.url!,
-        jobs: JOBS,
-        deps: { db: ctx.database.db, search: ctx.search, config: ctx.config, files: ctx.files, payments: undefined, clock },
-        work: true,
-        log: silentLogger,
-      }),
-    );
-  }
+  for (let i = 0; i < 2; i++) workers.push(await startWorker(ctx, clock));
 }, 120_000);
 afterAll(async () => {
   for (const worker of workers) await worker.stop();

@@ -6,17 +6,15 @@ import { ServerSchema } from '@cairn/shared/schemas/servers';
 import { ServerActivityPageSchema } from '@cairn/shared/schemas/server-members';
 import { createTestContext, type TestContext } from '../harness.js';
 import { testClient } from '../helpers/client.js';
-import { untilJobCompleted } from '../helpers/jobs.js';
+import { startWorker, untilJobCompleted } from '../helpers/jobs.js';
 import { createActors, type Actors } from '../factories/users.js';
 import { insertServer } from '../factories/servers.js';
 import { serverScheduleRuns } from '../../src/db/schema/server-schedules.js';
 import { createDatabase } from '../../src/db/client.js';
 import { servers } from '../../src/db/schema/servers.js';
-import { silentLogger } from '../../src/embedded/process-utils.js';
-import { startJobRunner, type JobRunner } from '../../src/lib/jobs/job-runner.js';
+import type { JobRunner } from '../../src/lib/jobs/job-runner.js';
 import { createProvisioning } from '../../src/modules/servers/provisioning.js';
 import { RUN_INTERRUPTED_AFTER_MS, SERVERS_SCHEDULES_JOB } from '../../src/modules/servers/server-schedule-runs.js';
-import { JOBS } from '../../src/worker/jobs.js';
 import { parseId } from '../../src/lib/ids.js';
 import { AGENT_TOKEN, consoleHistory, eventually, freePort, startTestAgent, type TestAgent } from '../helpers/node-agent-process.js';
 
@@ -66,17 +64,7 @@ beforeAll(async () => {
   const provisioning = createProvisioning({ db: ctx.database.db, portRange, graceDays: 7 });
   await eventually(async () => ((await provisioning.reconcile(serverId)) ? undefined : true), 90_000, 'placed and installed');
   await untilRunning();
-  for (let i = 0; i < 2; i++) {
-    workers.push(
-      await startJobRunner({
-        databaseUrl: ctx.config.database.url!,
-        jobs: JOBS,
-        deps: { db: ctx.database.db, search: ctx.search, config: ctx.config, files: ctx.files, payments: undefined, clock },
-        work: true,
-        log: silentLogger,
-      }),
-    );
-  }
+  for (let i = 0; i < 2; i++) workers.push(await startWorker(ctx, clock));
 }, 180_000);
 afterAll(async () => {
   for (const worker of workers) await worker.stop();
