@@ -21,6 +21,8 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** Requests cycle through these paths and/or bodies instead of repeating `url` and `body`. */
   variants?: ReadonlyArray<{ path?: string; body?: string }>;
+  /** Where in `variants` to go on from (shared by the turns of one target); each run starts at the first otherwise. */
+  cursor?: { next: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -52,7 +54,7 @@ async function drive(options: LoadOptions): Promise<RawRun> {
         headers: options.headers,
         connections: options.connections ?? 20,
         duration: seconds,
-        ...(options.variants ? { requests: [{ setupRequest: cycle(options.variants) }] } : {}),
+        ...(options.variants ? { requests: [{ setupRequest: cycle(options.variants, options.cursor) }] } : {}),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
@@ -85,25 +87,22 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
 }
 
 /**
- * Two targets measured in alternating one-second turns for the same total time each, so a
- * slower or busier stretch of the machine weighs on both alike (a ratio of two runs taken
- * one after the other moved by up to ±0.2 between runs on a shared 2-core machine).
+ * Several targets measured in turns of one second each for the same total time, so a slower or
+ * busier stretch of the machine weighs on all alike (a ratio of two runs taken one after the
+ * other moved by up to ±0.2 between runs on a shared 2-core machine).
  */
-export async function measureAlternating(first: LoadOptions, second: LoadOptions): Promise<[LoadResult, LoadResult]> {
-  const turns = Math.max(1, Math.round(first.durationSeconds ?? 10));
-  const a: RawRun[] = [];
-  const b: RawRun[] = [];
+export async function measureInTurns<T extends LoadOptions[]>(...targets: T): Promise<{ [K in keyof T]: LoadResult }> {
+  const turns = Math.max(1, Math.round(targets[0]!.durationSeconds ?? 10));
+  const runs: RawRun[][] = targets.map(() => []);
   for (let turn = 0; turn < turns; turn++) {
-    a.push(await drive({ ...first, durationSeconds: 1 }));
-    b.push(await drive({ ...second, durationSeconds: 1 }));
+    for (const [i, target] of targets.entries()) runs[i]!.push(await drive({ ...target, durationSeconds: 1 }));
   }
-  return [summarize(first.label, a), summarize(second.label, b)];
+  return targets.map((target, i) => summarize(target.label, runs[i]!)) as { [K in keyof T]: LoadResult };
 }
 
-function cycle(variants: ReadonlyArray<{ path?: string; body?: string }>) {
-  let next = 0;
+function cycle(variants: ReadonlyArray<{ path?: string; body?: string }>, cursor = { next: 0 }) {
   return (request: autocannon.Request): autocannon.Request => {
-    const variant = variants[next++ % variants.length]!;
+    const variant = variants[cursor.next++ % variants.length]!;
     return { ...request, ...(variant.path ? { path: variant.path } : {}), ...(variant.body ? { body: variant.body } : {}) };
   };
 }

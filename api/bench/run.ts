@@ -1,11 +1,12 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { formatRow, measure, measureAlternating, type LoadResult } from './measure.js';
+import { formatRow, measure, measureInTurns, type LoadResult } from './measure.js';
 import type { TargetsReady, TargetsRequest } from './targets.js';
 import { benchSearchClients } from './search-client.js';
 import { benchAnalytics } from './analytics.js';
 import { SYNTHETIC_PROJECTS } from './data-dir.js';
 import { reindexBenchCatalogue } from './reindex.js';
+import { searchMix } from './search-mix.js';
 import { loadavg } from 'node:os';
 
 /**
@@ -22,11 +23,13 @@ const large = SYNTHETIC_PROJECTS >= 1_000_000;
 const goals = {
   ratio: 0.9,
   hashP95Ms: large ? 50 : 30,
+  hashBareRatio: 1.3,
   planP95Ms: 200,
   reindex: large ? '< 5 min' : '< 30 s',
   publishMs: 1000,
   searchP95Ms: large ? 50 : 35,
   searchRatio: 1.1,
+  pagingRatio: 1.0,
   rssMb: large ? 250 : 200,
 };
 const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' / ')}`;
@@ -34,17 +37,49 @@ const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' / '
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: 'search' | 'api' | 'plan' | 'analytics' | 'client' | 'web' | 'scan') => only === undefined || only.includes(part);
 
-async function compare(label: string, apiUrl: string, bareUrl: string): Promise<void> {
-  // Warm both paths first so JIT, caches and connection set-up are not measured.
-  await measure({ label: 'warm-up', url: apiUrl, durationSeconds: 2 });
-  await measure({ label: 'warm-up', url: bareUrl, durationSeconds: 2 });
-  const [api, bare] = await measureAlternating(
-    { label: `Cairn API  ${label}`, url: apiUrl, durationSeconds: seconds },
-    { label: `bare Fastify  ${label}`, url: bareUrl, durationSeconds: seconds },
+/**
+ * The API against bare Fastify sending the same bytes, with the steps between them: bare Fastify
+ * plus the API's own header hook (security, CORS, request id), then plus its rate limiter too.
+ * Each ratio to bare shows what that step costs.
+ */
+async function compare(label: string, apiUrl: string, bareUrl: string, steps: TargetsReady['stepUrls']): Promise<void> {
+  const path = new URL(apiUrl).pathname;
+  const targets = [
+    { label: `Cairn API  ${label}`, url: apiUrl },
+    { label: `bare Fastify  ${label}`, url: bareUrl },
+    { label: '  bare + header hook', url: `${steps.headers}${path}` },
+    { label: '  bare + headers + limiter', url: `${steps.limiter}${path}` },
+  ];
+  // Warm every path first so JIT, caches and connection set-up are not measured.
+  for (const target of targets) await measure({ ...target, label: 'warm-up', durationSeconds: 2 });
+  const [api, bare, headers, limiter] = await measureInTurns(...targets.map((target) => ({ ...target, durationSeconds: seconds })));
+  for (const result of [api!, bare!, headers!, limiter!]) console.log(formatRow(result));
+  const ratio = (result: LoadResult) => (result.requestsPerSecond / bare!.requestsPerSecond).toFixed(2);
+  console.log(`steps (throughput ÷ bare): + header hook ${ratio(headers!)}, + limiter ${ratio(limiter!)}, whole API ${ratio(api!)}`);
+  console.log(`ratio (Cairn / bare): ${ratio(api!)} of the throughput (goal ≥ ${goals.ratio}), p95 ${(api!.p95 / bare!.p95).toFixed(2)}×; ${load()}\n`);
+}
+
+/** One hash route against the bare baseline in turns; then the V8 heap each request allocates, of each alone. */
+async function compareHashRoute(label: string, body: string, ready: TargetsReady, ask: Ask): Promise<LoadResult> {
+  const path = label.split(' ')[1]!;
+  const options = { method: 'POST' as const, body, headers: { 'content-type': 'application/json' }, connections: 1 };
+  const api = { ...options, label: `Cairn API  ${label}`, url: `${ready.apiUrl}${path}` };
+  const bare = { ...options, label: `bare lookup  ${label}`, url: `${ready.hashBareUrl}${path}` };
+  for (const target of [api, bare]) await measure({ ...target, label: 'warm-up', durationSeconds: 2 });
+  const [apiResult, bareResult] = await measureInTurns({ ...api, durationSeconds: seconds }, { ...bare, durationSeconds: seconds });
+  console.log(formatRow(apiResult));
+  console.log(formatRow(bareResult));
+  const perRequest = async (target: typeof api) => {
+    await ask({ type: 'alloc-start' });
+    const run = await measure({ ...target, durationSeconds: 3 });
+    const { bytes } = await ask<{ bytes: number }>({ type: 'alloc-stop' });
+    return `${((bytes / Math.max(1, run.requests)) / 1024).toFixed(0)} KB`;
+  };
+  console.log(
+    `API ÷ bare: p95 ${(apiResult.p95 / bareResult.p95).toFixed(2)}× (goal ≤ ${goals.hashBareRatio}), throughput ${(apiResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}; ` +
+      `V8 heap allocated per request: API ${await perRequest(api)}, bare ${await perRequest(bare)}\n`,
   );
-  console.log(formatRow(api));
-  console.log(formatRow(bare));
-  console.log(`ratio (Cairn / bare): ${(api.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} of the throughput (goal ≥ ${goals.ratio}), p95 ${(api.p95 / bare.p95).toFixed(2)}×; ${load()}\n`);
+  return apiResult;
 }
 
 async function post(label: string, url: string, body: string, connections: number): Promise<LoadResult> {
@@ -80,21 +115,21 @@ async function main(): Promise<void> {
       child.once('message', (m) => resolve(m as T));
       child.send(request);
     });
-  const rss = async () => (await ask<{ rss: number }>({ type: 'rss' })).rss;
 
   try {
     if (runs('api')) {
       console.log(`\nGET /v2/ — 20 connections, ${seconds} s each in alternating one-second turns (loopback)\n`);
-      await compare('GET /v2/', `${ready.apiUrl}/v2/`, `${ready.bareUrl}/v2/`);
+      await compare('GET /v2/', `${ready.apiUrl}/v2/`, `${ready.bareUrl}/v2/`, ready.stepUrls);
 
       console.log(`GET /v2/project/{slug} on the synthetic catalogue — 20 connections, ${seconds} s each in alternating one-second turns\n`);
-      await compare('GET /v2/project/{slug}', `${ready.apiUrl}/v2/project/${ready.projectSlug}`, `${ready.bareUrl}/v2/project/${ready.projectSlug}`);
+      await compare('GET /v2/project/{slug}', `${ready.apiUrl}/v2/project/${ready.projectSlug}`, `${ready.bareUrl}/v2/project/${ready.projectSlug}`, ready.stepUrls);
 
-      console.log(`Hash routes with 1,000 sha1 hashes — one client (latency), ${seconds} s each\n`);
-      const lookup = await post('POST /v2/version_files', `${ready.apiUrl}/v2/version_files`, ready.hashListBody, 1);
-      const updates = await post('POST /v2/version_files/update', `${ready.apiUrl}/v2/version_files/update`, ready.updateBody, 1);
-      console.log(`p95 with 1,000 hashes: version_files ${lookup.p95.toFixed(1)} ms, version_files/update ${updates.p95.toFixed(1)} ms (goal < ${goals.hashP95Ms} ms); ${load()}\n`);
-      console.log(`API process RSS after the runs: ${Math.round((await rss()) / 1024 / 1024)} MB (goal < ${goals.rssMb} MB)\n`);
+      console.log(`Hash routes with 1,000 sha1 hashes — one client (latency), ${seconds} s each in alternating one-second turns with a bare baseline (plain Node server, the same lookups, the answer pre-serialized)\n`);
+      const lookup = await compareHashRoute('POST /v2/version_files', ready.hashListBody, ready, ask);
+      const updates = await compareHashRoute('POST /v2/version_files/update', ready.updateBody, ready, ask);
+      console.log(`p95 with 1,000 hashes: version_files ${lookup.p95.toFixed(1)} ms, version_files/update ${updates.p95.toFixed(1)} ms (goal < ${goals.hashP95Ms} ms on a quiet machine, ≤ ${goals.hashBareRatio} × bare); ${load()}\n`);
+      const memory = await ask<{ rss: number; peak: number }>({ type: 'rss' });
+      console.log(`API process RSS after the runs: ${MB(memory.rss)}, peak ${MB(memory.peak)} (goal < ${goals.rssMb} MB)\n`);
     }
 
     if (runs('api') || runs('plan')) {
@@ -181,7 +216,7 @@ async function benchSearch(ready: TargetsReady, ask: Ask): Promise<void> {
   await measure({ label: 'warm-up', url: apiUrl, durationSeconds: 2 });
   await measure({ ...direct, label: 'warm-up', durationSeconds: 2 });
   await ask({ type: 'rss' });
-  const [api, meili] = await measureAlternating(
+  const [api, meili] = await measureInTurns(
     { label: 'Cairn API  GET /v2/search', url: apiUrl, durationSeconds: seconds },
     { ...direct, label: 'Meilisearch  POST /multi-search', durationSeconds: seconds },
   );
@@ -192,26 +227,62 @@ async function benchSearch(ready: TargetsReady, ask: Ask): Promise<void> {
   console.log(`API process RSS during the search run: peak ${MB(memory.peak)} (goal < ${goals.rssMb} MB)\n`);
 
   // The same search at 500 different offsets in turn: no two requests within the answer cache's
-  // time share an answer, so this is the cost of a search itself, against the same variation sent
-  // straight to Meilisearch.
+  // time share an answer. The API counts this search's total and facets once (facet cache) and
+  // then asks for hits only; sent straight to Meilisearch, every request carries the whole plan.
   const offsets = Array.from({ length: 500 }, (_, i) => i);
-  const { bodies } = await ask<{ bodies: string[] }>({ type: 'search-bodies', params, offsets });
+  const { bodies } = await ask<{ bodies: string[] }>({ type: 'search-bodies', searches: offsets.map((offset) => ({ ...params, offset })) });
   const apiPath = new URL(apiUrl).pathname + new URL(apiUrl).search;
-  const apiVariants = offsets.map((offset) => ({ path: `${apiPath}&offset=${offset}` }));
-  const directVariants = bodies.map((variantBody) => ({ body: variantBody }));
-  console.log(`The same search at offsets 0…499 in turn (never answered from the cache), 20 connections, ${seconds} s each in alternating one-second turns\n`);
-  await measure({ label: 'warm-up', url: apiUrl, variants: apiVariants, durationSeconds: 2 });
-  await measure({ ...direct, label: 'warm-up', variants: directVariants, durationSeconds: 2 });
-  await ask({ type: 'rss' });
-  const [apiDistinct, meiliDistinct] = await measureAlternating(
-    { label: 'Cairn API  GET /v2/search (distinct)', url: apiUrl, variants: apiVariants, durationSeconds: seconds },
-    { ...direct, label: 'Meilisearch  (distinct)', variants: directVariants, durationSeconds: seconds },
+  console.log(`The same search at offsets 0…499 in turn (never answered from the answer cache), 20 connections, ${seconds} s each in alternating one-second turns\n`);
+  await compareDistinct(
+    'paging',
+    { url: apiUrl, variants: offsets.map((offset) => ({ path: `${apiPath}&offset=${offset}` })) },
+    { ...direct, variants: bodies.map((variantBody) => ({ body: variantBody })) },
+    goals.pagingRatio,
+    ask,
   );
-  const distinctMemory = await ask<{ rss: number; peak: number }>({ type: 'rss' });
-  console.log(formatRow(apiDistinct));
-  console.log(formatRow(meiliDistinct));
-  console.log(`p95 ratio (API / Meilisearch direct): ${(apiDistinct.p95 / meiliDistinct.p95).toFixed(2)} (goal ≤ ${goals.searchRatio}); API p95 ${apiDistinct.p95.toFixed(1)} ms (goal < ${goals.searchP95Ms} ms); ${load()}`);
-  console.log(`API process RSS during the distinct-search run: peak ${MB(distinctMemory.peak)} (goal < ${goals.rssMb} MB)\n`);
+
+  // Searches like real traffic (search-mix.ts): 500 to warm up, then 4,000 others in order.
+  const mix = searchMix(4_500, 42, SYNTHETIC_PROJECTS);
+  const mixBodies = (await ask<{ bodies: string[] }>({ type: 'search-bodies', searches: mix })).bodies;
+  const searchPath = (search: Record<string, string>) => `/v2/search?${new URLSearchParams(search)}`;
+  const mixed = { filtered: mix.filter((search) => search.facets).length, texts: mix.filter((search) => search.query).length, pages: mix.filter((search) => search.offset).length };
+  console.log(
+    `A mix like real traffic (terms, prefixes, typos, project numbers or none; 0–3 filters; later pages and other orders): ${mix.length} searches, ` +
+      `${mixed.texts} with text, ${mixed.filtered} filtered, ${mixed.pages} past the first page; 20 connections, ${seconds} s each in alternating one-second turns\n`,
+  );
+  await compareDistinct(
+    'mix',
+    { url: `${ready.apiUrl}/v2/search`, variants: mix.map((search) => ({ path: searchPath(search) })) },
+    { ...direct, variants: mixBodies.map((variantBody) => ({ body: variantBody })) },
+    goals.searchRatio,
+    ask,
+    500,
+  );
+}
+
+/** The API and Meilisearch direct over the same sequence of distinct searches, each going on where its last turn stopped. */
+async function compareDistinct(
+  label: string,
+  api: { url: string; variants: { path?: string; body?: string }[] },
+  direct: { url: string; method: 'POST'; headers: Record<string, string>; variants: { path?: string; body?: string }[] },
+  goal: number,
+  ask: Ask,
+  warmUp = 0,
+): Promise<void> {
+  const rest = <T,>(values: T[]) => (warmUp ? values.slice(warmUp) : values);
+  const first = <T,>(values: T[]) => (warmUp ? values.slice(0, warmUp) : values);
+  await measure({ ...api, label: 'warm-up', variants: first(api.variants), durationSeconds: 2 });
+  await measure({ ...direct, label: 'warm-up', variants: first(direct.variants), durationSeconds: 2 });
+  await ask({ type: 'rss' });
+  const [apiResult, meiliResult] = await measureInTurns(
+    { ...api, label: `Cairn API  GET /v2/search (${label})`, variants: rest(api.variants), cursor: { next: 0 }, durationSeconds: seconds },
+    { ...direct, label: `Meilisearch  (${label})`, variants: rest(direct.variants), cursor: { next: 0 }, durationSeconds: seconds },
+  );
+  const memory = await ask<{ rss: number; peak: number }>({ type: 'rss' });
+  console.log(formatRow(apiResult));
+  console.log(formatRow(meiliResult));
+  console.log(`p95 ratio (API / Meilisearch direct): ${(apiResult.p95 / meiliResult.p95).toFixed(2)} (goal ≤ ${goal}); API p95 ${apiResult.p95.toFixed(1)} ms (goal < ${goals.searchP95Ms} ms); ${load()}`);
+  console.log(`API process RSS during the ${label} run: peak ${MB(memory.peak)} (goal < ${goals.rssMb} MB)\n`);
 }
 
 void main();

@@ -1,6 +1,12 @@
 import { relative } from 'node:path';
 import { BENCH_DATA_DIR, SYNTHETIC_PROJECTS } from './data-dir.js';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { startBareHashLookup } from './bare-hash-lookup.js';
+import { allocationMeter } from './allocations.js';
 import Fastify from 'fastify';
+import { httpSecurityPlugin } from '../src/plugins/http-security.js';
+import { rateLimitPlugin } from '../src/plugins/rate-limit.js';
 import { createFileStore } from '../src/lib/storage/create-file-store.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, workspaceRoot } from '../src/config.js';
@@ -28,11 +34,15 @@ export interface TargetsReady {
   type: 'ready';
   apiUrl: string;
   bareUrl: string;
+  /** Bare Fastify plus the API's header hook, and plus its header hook and rate limiter. */
+  stepUrls: { headers: string; limiter: string };
   /** A project of the synthetic catalogue. */
   projectSlug: string;
   /** JSON bodies for the hash routes: 1,000 sha1 hashes of existing files. */
   hashListBody: string;
   updateBody: string;
+  /** A plain Node server doing the hash routes' lookups and writing their answers (bare-hash-lookup.ts). */
+  hashBareUrl: string;
   /** JSON body of the dependency plan: 300 mods with their dependencies (dependency-plan-fixture.ts). */
   dependencyPlanBody: string;
   /** Meilisearch of the catalogue, for sending the API's search queries straight to it. */
@@ -44,8 +54,10 @@ export interface TargetsReady {
 /** Messages the benchmark sends to this process. */
 export type TargetsRequest =
   | { type: 'rss' }
+  | { type: 'alloc-start' }
+  | { type: 'alloc-stop' }
   | { type: 'search-plan'; params: Record<string, string> }
-  | { type: 'search-bodies'; params: Record<string, string>; offsets: number[] }
+  | { type: 'search-bodies'; searches: Record<string, string | number>[] }
   | { type: 'publish' }
   | { type: 'unpublish'; projectId: number }
   | { type: 'analytics-setup' }
@@ -86,15 +98,35 @@ async function main(): Promise<void> {
   const picked = Array.from({ length: 334 }, (_, i) => 1 + ((i * step + 17) % total));
   const hashes = (await db.execute<{ sha1: string; sha512: string }>(syntheticFileHashQuery(picked))).map((r) => r.sha1).slice(0, 1000);
   const projectSlug = `synthetic-${Math.min(total, 4242)}`;
+  const hashListBody = JSON.stringify({ hashes, algorithm: 'sha1' });
+  const updateBody = JSON.stringify({ hashes, algorithm: 'sha1', loaders: ['fabric', 'quilt'], game_versions: ['1.20.1', '1.21'], version_types: ['release'] });
 
-  // The same stored bytes, from a Fastify instance with nothing else on it.
+  // The same stored bytes, from a Fastify instance with nothing else on it; then the same with
+  // the API's header hook, and with its header hook and rate limiter (what each step costs).
   const info = (await api.inject({ method: 'GET', url: '/v2/' })).rawPayload;
   const project = (await api.inject({ method: 'GET', url: `/v2/project/${projectSlug}` })).rawPayload;
-  const bare = Fastify({ logger: false });
   const json = 'application/json; charset=utf-8';
-  bare.get('/v2/', (_request, reply) => reply.type(json).send(info));
-  bare.get('/v2/project/:id', (_request, reply) => reply.type(json).send(project));
-  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const bareServer = async (steps: { headers?: boolean; limiter?: boolean } = {}) => {
+    const server = Fastify({ logger: false, genReqId: () => randomUUID() });
+    if (steps.headers) await server.register(httpSecurityPlugin, { webOrigins: config.webOrigins });
+    if (steps.limiter) {
+      server.decorateRequest('actor', null);
+      server.decorateRequest('quotaUserId', null);
+      await server.register(rateLimitPlugin, { ...config.rateLimit, webOrigins: config.webOrigins });
+    }
+    server.get('/v2/', (_request, reply) => reply.type(json).send(info));
+    server.get('/v2/project/:id', (_request, reply) => reply.type(json).send(project));
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    return server;
+  };
+  const bare = await bareServer();
+  const hashAnswer = async (url: string, payload: string) => (await api.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } })).rawPayload;
+  const hashBare = await startBareHashLookup(runtime.database.sql, {
+    lookup: await hashAnswer('/v2/version_files', hashListBody),
+    update: await hashAnswer('/v2/version_files/update', updateBody),
+  });
+  const withHeaders = await bareServer({ headers: true });
+  const withLimiter = await bareServer({ headers: true, limiter: true });
 
   const address = (server: typeof bare) => {
     const a = server.server.address();
@@ -113,6 +145,7 @@ async function main(): Promise<void> {
   }, 100);
   sampler.unref();
 
+  const allocations = allocationMeter();
   process.on('message', (message: TargetsRequest) => {
     void (async () => {
       switch (message.type) {
@@ -123,6 +156,11 @@ async function main(): Promise<void> {
           peakRss = rss;
           return process.send?.({ type: 'rss', rss, peak });
         }
+        case 'alloc-start':
+          allocations.start();
+          return process.send?.({ type: 'alloc-started' });
+        case 'alloc-stop':
+          return process.send?.({ type: 'allocated', bytes: allocations.stop() });
         case 'search-plan': {
           // The multi-search the API sends for these parameters, to send straight to Meilisearch,
           // and its direct answer read as the API reads it (the benchmark checks they agree).
@@ -132,11 +170,9 @@ async function main(): Promise<void> {
           return process.send?.({ type: 'search-plan', body, total, facetCounts });
         }
         case 'search-bodies': {
-          // The multi-search bodies of the same search at other offsets (not sent).
+          // The multi-search bodies of these searches, as the API would send them without caches (not sent).
           const uid = liveIndexUid(config.search.indexPrefix);
-          const bodies = message.offsets.map((offset) =>
-            JSON.stringify({ queries: planSearch(parseSearchRequest({ ...message.params, offset }), uid).queries }),
-          );
+          const bodies = message.searches.map((params) => JSON.stringify({ queries: planSearch(parseSearchRequest(params), uid).queries }));
           return process.send?.({ type: 'search-bodies', bodies });
         }
         case 'publish': {
@@ -165,7 +201,8 @@ async function main(): Promise<void> {
   });
   const stop = async () => {
     await searchSync.stop();
-    await bare.close();
+    await Promise.all([bare.close(), withHeaders.close(), withLimiter.close()]);
+    hashBare.close();
     await api.close();
     await runtime.close();
     process.exit(0);
@@ -176,9 +213,11 @@ async function main(): Promise<void> {
     type: 'ready',
     apiUrl: address(api as unknown as typeof bare),
     bareUrl: address(bare),
+    stepUrls: { headers: address(withHeaders), limiter: address(withLimiter) },
     projectSlug,
-    hashListBody: JSON.stringify({ hashes, algorithm: 'sha1' }),
-    updateBody: JSON.stringify({ hashes, algorithm: 'sha1', loaders: ['fabric', 'quilt'], game_versions: ['1.20.1', '1.21'], version_types: ['release'] }),
+    hashListBody,
+    updateBody,
+    hashBareUrl: `http://127.0.0.1:${(hashBare.address() as AddressInfo).port}`,
     dependencyPlanBody: dependencyPlanBody(),
     meilisearch: runtime.services.search,
     siteUrl,

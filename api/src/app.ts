@@ -91,7 +91,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
     logController: new LogController({ disableRequestLogging: true }),
     // sha512 hashes (128 hex) appear in paths (files, hash lookups).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
-    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // Without proxies, the socket's address as it is (a hop count makes every `request.ip` parse X-Forwarded-For).
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });
   await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments, clock: deps.billingClock, servers: serverPurchases, mailDelivery: config.mail.smtpUrl ? deps.jobs : undefined });
   await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent, files: deps.files, cdnUrl: config.publicCdnUrl });
-  await app.register(searchModule, { prefix: '/v2', search: deps.search, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl, cacheMs: config.search.cacheMs });
+  await app.register(searchModule, { prefix: '/v2', search: deps.search, sql: deps.database.sql, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl, cacheMs: config.search.cacheMs });
   await app.register(feedsModule, {
     db,
     search: deps.search,

@@ -3,6 +3,7 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { DatabaseLimits } from '../config/database.js';
 import { observeQueries } from '../observability/database-metrics.js';
 import { traceQueries } from '../observability/tracing.js';
+import { preferPreparedStatements } from './prepared-statements.js';
 
 export type Database = PostgresJsDatabase;
 /** A transaction handle; repositories accept either this or the Database. */
@@ -60,7 +61,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   });
   const bounded = options.acquireTimeoutMs ? boundedWaits(raw, options.acquireTimeoutMs) : raw;
   const sql = traceQueries(observeQueries(bounded, options.applicationName ?? 'cairn-api'));
-  const db = drizzle({ client: sql, casing: 'snake_case' });
+  const db = drizzle({ client: preferPreparedStatements(sql), casing: 'snake_case' });
   return { db, sql, close: () => raw.end({ timeout: 5 }) };
 }
 

@@ -114,11 +114,6 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
 
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.header('x-request-id', request.id);
-      done();
-    });
-
     app.setNotFoundHandler((_request, reply) => {
       reply.code(404).send({ error: 'not_found', description: 'The requested route does not exist' } satisfies ErrorBody);
     });

@@ -4,7 +4,7 @@ import { memoryRateLimitCounters, type CounterWindow } from './rate-limit-counte
 describe('memory rate-limit counters', () => {
   const hitAt = (counters: ReturnType<typeof memoryRateLimitCounters>, key: string, windowMs = 1000) => {
     let result: CounterWindow | undefined;
-    counters.hit(key, windowMs, (error, window) => {
+    counters.hit('ip', key, windowMs, (error, window) => {
       expect(error).toBeNull();
       result = window;
     });
@@ -39,6 +39,20 @@ describe('memory rate-limit counters', () => {
     hitAt(counters, 'e', 1000);
     expect(hitAt(counters, 'c', 1000).count).toBe(2);
     expect(hitAt(counters, 'b', 1000).count).toBe(1);
+    counters.stop();
+  });
+
+  it('hitNow counts in place: the same window object, reused when it starts over', () => {
+    let now = 0;
+    const counters = memoryRateLimitCounters(() => now);
+    const first = counters.hitNow('ip', '10.0.0.1', 1000);
+    expect(counters.hitNow('ip', '10.0.0.1', 1000)).toBe(first);
+    expect(first.count).toBe(2);
+    now = 1000;
+    expect(counters.hitNow('ip', '10.0.0.1', 1000)).toBe(first);
+    expect(first).toEqual({ count: 1, endsAt: 2000 });
+    // Spaces keep apart: a route's own counter and a bucket with the same caller id.
+    expect(counters.hitNow('POST /v2/auth/login:ip', '10.0.0.1', 1000).count).toBe(1);
     counters.stop();
   });
 });

@@ -16,7 +16,8 @@ export function databaseRateLimitStore(sql: Sql): { counters: RateLimitCounters;
   sweeper.unref();
 
   const counters: RateLimitCounters = {
-    hit(key, windowMs, callback) {
+    hit(space, id, windowMs, callback) {
+      const key = `${space}:${id}`;
       sql<{ count: number; ttl: number }[]>`
         insert into ephemeral.rate_limits as r (key, count, reset_at)
         values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')

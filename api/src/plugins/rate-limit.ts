@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors.js';
 import { fromSiteOrigins } from '../lib/site-origin.js';
@@ -56,8 +56,33 @@ export const rateLimitPlugin = fp(
     const fromSite = (request: FastifyRequest): boolean => fromSiteOrigins(siteOrigins, request.headers);
     const limits: Record<Bucket, number> = { user: options.authenticatedPerMinute, site: options.sitePerMinute, ip: options.perMinute };
     const local = options.counters ? undefined : memoryRateLimitCounters();
-    const counters = options.counters ?? local!;
     if (local) app.addHook('onClose', async () => local.stop());
+    // A route with its own limit counts under its own name: its counter spaces, made once per route.
+    const routeSpaces = new WeakMap<RouteRateLimit, Record<Bucket, string>>();
+    const spacesOf = (request: FastifyRequest, own: RouteRateLimit): Record<Bucket, string> => {
+      let spaces = routeSpaces.get(own);
+      if (spaces === undefined) {
+        const route = `${request.routeOptions.method} ${request.routeOptions.url}`;
+        spaces = { user: `${route}:user`, site: `${route}:site`, ip: `${route}:ip` };
+        routeSpaces.set(own, spaces);
+      }
+      return spaces;
+    };
+
+    /** Writes the three headers, or refuses with 429 once the window is over its limit. */
+    const answer = (reply: FastifyReply, max: number, count: number, ttlMs: number, refused: Bucket | 'route', done: (error?: Error) => void): void => {
+      const reset = numberText(Math.ceil(ttlMs / 1000));
+      if (count <= max) {
+        reply.header('x-ratelimit-limit', numberText(max));
+        reply.header('x-ratelimit-remaining', numberText(max - count));
+        reply.header('x-ratelimit-reset', reset);
+        return done();
+      }
+      countRateLimitRefusal(refused);
+      const seconds = reset === '1' ? 'second' : 'seconds';
+      const headers = { 'x-ratelimit-limit': numberText(max), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'retry-after': reset };
+      done(new ApiError(429, 'ratelimit_error', `Rate limit exceeded; retry after ${reset} ${seconds}.`, headers));
+    };
 
     app.addHook('onRequest', (request, reply, done) => {
       const own = request.routeOptions.config.rateLimit;
@@ -65,26 +90,32 @@ export const rateLimitPlugin = fp(
       if (options.bypassKey && request.headers['x-ratelimit-key'] === options.bypassKey) return done();
       const userId = request.actor?.userId ?? request.quotaUserId;
       const bucket: Bucket = userId !== null ? 'user' : fromSite(request) ? 'site' : 'ip';
-      const who = bucket === 'user' ? `user:${userId}` : `${bucket}:${request.ip}`;
-      // A route with its own limit counts under its own name.
-      const key = own ? `${request.routeOptions.method} ${request.routeOptions.url}:${who}` : who;
+      const space = own ? spacesOf(request, own)[bucket] : bucket;
+      const id = bucket === 'user' ? userId! : request.ip;
       const max = own ? own.max : limits[bucket];
-      counters.hit(key, own ? own.windowMs : MINUTE_MS, (error, window) => {
+      const windowMs = own ? own.windowMs : MINUTE_MS;
+      const refused: Bucket | 'route' = own ? 'route' : bucket;
+      if (local) {
+        // In memory: counted and answered synchronously, without allocating per request.
+        const window = local.hitNow(space, id, windowMs);
+        return answer(reply, max, window.count, window.endsAt - Date.now(), refused, done);
+      }
+      options.counters!.hit(space, id, windowMs, (error, window) => {
         if (error || !window) return done(error ?? undefined);
-        const reset = String(Math.ceil(window.ttlMs / 1000));
-        const headers = { 'x-ratelimit-limit': String(max), 'x-ratelimit-remaining': String(Math.max(0, max - window.count)), 'x-ratelimit-reset': reset };
-        if (window.count <= max) {
-          reply.headers(headers);
-          return done();
-        }
-        countRateLimitRefusal(own ? 'route' : bucket);
-        const seconds = reset === '1' ? 'second' : 'seconds';
-        done(new ApiError(429, 'ratelimit_error', `Rate limit exceeded; retry after ${reset} ${seconds}.`, { ...headers, 'retry-after': reset }));
+        answer(reply, max, window.count, window.ttlMs, refused, done);
       });
     });
   },
   { name: 'rate-limit' },
 );
 
+/** Decimal texts of small numbers, made once (header values of every answer). */
+const SMALL_NUMBERS = 4096;
+const numberTexts: string[] = [];
+function numberText(value: number): string {
+  if (value < 0) value = 0;
+  if (value >= SMALL_NUMBERS) return String(value);
+  return (numberTexts[value] ??= String(value));
+}
 /** A stricter limit for endpoints attackers would hammer (credentials, sign-up, resets). */
 export const strictRateLimit = (max: number) => ({ rateLimit: { max, windowMs: MINUTE_MS } });

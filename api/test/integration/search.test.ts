@@ -6,7 +6,10 @@ import { projects } from '../../src/db/schema/catalogue.js';
 import { projectDownloadDays } from '../../src/db/schema/download-stats.js';
 import { reindexAll } from '../../src/modules/search/reindex.js';
 import { ensureIndex, liveIndexUid } from '../../src/modules/search/index-settings.js';
-import { createSearchService } from '../../src/modules/search/search.service.js';
+import { createSearchService, type SearchOutcome } from '../../src/modules/search/search.service.js';
+import { createFacetCache } from '../../src/modules/search/facet-cache.js';
+import { notifySearchIndexChange, onSearchIndexChange } from '../../src/modules/search/index-events.js';
+import { eventually } from '../helpers/eventually.js';
 import { createSearchResultCache } from '../../src/modules/search/search-result-cache.js';
 import type { SearchClient } from '../../src/lib/search-client.js';
 import { countDownload } from '../../src/modules/versions/versions.repository.js';
@@ -530,5 +533,57 @@ describe('sync', () => {
     expect(sorted(slugsOf(await searchOk(ctx, { limit: 100 })))).toEqual(['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'mixed-builds']);
     const { results } = await ctx.search.getIndexes({ limit: 100 });
     expect(results.map((i) => i.uid).filter((uid) => uid.startsWith(ctx.config.search.indexPrefix))).toEqual([liveIndexUid(ctx.config.search.indexPrefix)]);
+  });
+});
+
+describe('facet cache', () => {
+  it('counts totals and facets once per text and filters: other pages and orders ask the index for hits only', async () => {
+    const bodies: string[] = [];
+    const counting = Object.assign(Object.create(ctx.search) as SearchClient, {
+      multiSearchJson: async (body: string) => {
+        bodies.push(body);
+        return ctx.search.multiSearchJson(body);
+      },
+    });
+    const service = createSearchService({ search: counting, indexPrefix: ctx.config.search.indexPrefix, facets: createFacetCache() });
+    const render = (outcome: SearchOutcome) => JSON.stringify({ total: outcome.total, facetCounts: outcome.facetCounts, hits: outcome.hits.length });
+    const params = { facets: JSON.stringify([['categories:adventure', 'categories:technology']]) };
+
+    const first = JSON.parse(await service.searchProjectsJson(params, render)) as { total: number; facetCounts: unknown; hits: number };
+    // The page, the total and the counts of the unfiltered fields, plus the categories counted without their own filter.
+    expect((JSON.parse(bodies[0]!) as { queries: unknown[] }).queries).toHaveLength(2);
+    const later = JSON.parse(await service.searchProjectsJson({ ...params, offset: 1, index: 'downloads' }, render)) as typeof first;
+    const { queries } = JSON.parse(bodies[1]!) as { queries: { facets?: unknown; offset: number; sort: string[] }[] };
+    expect(queries).toHaveLength(1);
+    expect(queries[0]!.facets).toBeUndefined();
+    expect(queries[0]!.offset).toBe(1);
+    expect(later.total).toBe(first.total);
+    expect(later.facetCounts).toEqual(first.facetCounts);
+    expect(later.hits).toBe(first.total - 1);
+    // The route, which counts this page's facets itself here, agrees.
+    const direct = await searchOk(ctx, { ...params, offset: 1, index: 'downloads' });
+    expect(direct.total_hits).toBe(later.total);
+    expect(direct.facet_counts).toEqual(later.facetCounts);
+  });
+
+  it('forgets every count when the index changes, whichever process changed it', async () => {
+    const db = ctx.database.db;
+    const params = { query: 'quokka' };
+    // The API's own cache: its first search keeps a total of none…
+    expect((await searchOk(ctx, params)).total_hits).toBe(0);
+    const fresh = await insertProject(db, { ownerId: actors.creator.id, slug: 'quokka-lamps', title: 'Quokka Lamps', status: 'processing', categories: ['decoration'] });
+    await insertVersion(db, { projectId: fresh.id, authorId: actors.creator.id, loaders: ['fabric'], gameVersions: ['1.20.1'] });
+    const approved = await ctx.app.inject({ method: 'PATCH', url: `/v2/project/${fresh.key}`, payload: { status: 'approved' }, headers: { authorization: actors.moderator.pat } });
+    expect(approved.statusCode).toBe(204);
+    // …and the writer's drain (in this process) empties it: another page of the same search has the new total.
+    await searchIndexer(ctx).drain();
+    expect((await searchOk(ctx, { ...params, offset: 1 })).total_hits).toBe(1);
+
+    // A writer in another process is heard through PostgreSQL at its commit.
+    const heard: string[] = [];
+    const stop = onSearchIndexChange((indexPrefix) => heard.push(indexPrefix));
+    await db.transaction((tx) => notifySearchIndexChange(tx, 'another-prefix-'));
+    await eventually(async () => (heard.includes('another-prefix-') ? true : undefined), 10_000, 'the relayed index change');
+    stop();
   });
 });

@@ -8,6 +8,7 @@ import { quote } from './filter.js';
 import { ensureIndex, liveIndexUid } from './index-settings.js';
 import * as repo from './search.repository.js';
 import { waitForTasks } from './tasks.js';
+import { emitSearchIndexChange, notifySearchIndexChange } from './index-events.js';
 
 /**
  * Incremental sync: applies the change records of `search_outbox` to the live index in
@@ -95,6 +96,7 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
       }
       await writeProjects(tx, search, uid, [...new Set(rows.map((r) => r.projectId))], { gameVersionOrder: await releaseOrder(tx) });
       await repo.deleteOutboxRows(tx, rows.map((r) => r.id));
+      await notifySearchIndexChange(tx, indexPrefix);
       return rows.length;
     });
   }
@@ -111,6 +113,7 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
           throw error;
         });
         if (count === 0) return applied;
+        emitSearchIndexChange(indexPrefix);
         applied += count;
       }
     },

@@ -2,6 +2,7 @@ import type { FacetDistribution, MultiSearchQuery, MultiSearchResult, RecordAny 
 import { FACET_COUNT_FIELDS, type FacetCountField, type SearchSort } from '@cairn/shared/constants/search';
 import { compileGroups, groupMentions } from './filter.js';
 import type { SearchRequest } from './query.js';
+import type { FacetSummary } from './facet-cache.js';
 
 /**
  * Turns a parsed request into one Meilisearch multi-search (hits, total and every facet count
@@ -50,8 +51,36 @@ export interface SearchPlan {
 const filterOf = (expressions: string[]) => (expressions.length ? expressions : undefined);
 const HIT_ONLY = ['hit'];
 
-export function planSearch(request: SearchRequest, indexUid: string): SearchPlan {
+/**
+ * What a search's total and facet counts depend on: its text and filters, not its page or order
+ * (the key of the facet cache, facet-cache.ts).
+ */
+export function facetKey(request: SearchRequest): string {
+  return JSON.stringify([request.text, compileGroups(request.groups)]);
+}
+
+/**
+ * With `known` (the total and counts of the same text and filters, from the facet cache) the plan
+ * is one query asking for the page's hits only.
+ */
+export function planSearch(request: SearchRequest, indexUid: string, known?: FacetSummary): SearchPlan {
   const { text, groups } = request;
+  if (known) {
+    const query: MultiSearchQuery = {
+      indexUid,
+      q: text,
+      matchingStrategy: 'all',
+      filter: filterOf(compileGroups(groups)),
+      sort: SORT[request.sort],
+      offset: request.offset,
+      limit: request.limit,
+      attributesToRetrieve: HIT_ONLY,
+    };
+    return {
+      queries: [query],
+      read: (results) => ({ hits: results[0]!.hits.filter((hit) => hit.hit !== undefined), total: known.total, facetCounts: known.facetCounts }),
+    };
+  }
   // Fields filtered by their own groups are counted without them (disjunctive counts).
   const active = FACET_COUNT_FIELDS.filter((field) => groups.some((group) => groupMentions(group, field)));
   const facets = ['main'];

@@ -4,6 +4,7 @@ import { loadSearchDocuments } from './document-source.js';
 import { createIndexIfMissing, ensureIndex, liveIndexUid, nextIndexUid } from './index-settings.js';
 import { lockSearchWriter } from './indexer.js';
 import { finishedTask, waitForTasks } from './tasks.js';
+import { emitSearchIndexChange, notifySearchIndexChange } from './index-events.js';
 import { countSearchableProjects, listGameVersionOrder, listSearchableProjectIds } from './search.repository.js';
 
 export interface ReindexProgress {
@@ -37,7 +38,7 @@ export async function reindexAll(
   const started = performance.now();
   const live = liveIndexUid(indexPrefix);
   const next = nextIndexUid(indexPrefix);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await lockSearchWriter(tx, indexPrefix);
     // A previous rebuild may have been interrupted (the task fails harmlessly when there is none).
     await finishedTask(search, (await search.deleteIndex(next)).taskUid, BUILD_TIMEOUT_MS);
@@ -80,8 +81,11 @@ export async function reindexAll(
 
     onProgress({ phase: 'swapping', done: 0, total: 1 });
     await waitForTasks(search, [(await search.swapIndexes([{ indexes: [live, next], rename: false }])).taskUid]);
+    await notifySearchIndexChange(tx, indexPrefix);
     await waitForTasks(search, [(await search.deleteIndex(next)).taskUid]);
     onProgress({ phase: 'swapping', done: 1, total: 1 });
     return { projects, documents, seconds: (performance.now() - started) / 1000 };
   });
+  emitSearchIndexChange(indexPrefix);
+  return result;
 }

@@ -2,7 +2,8 @@ import type { SearchClient } from '../../lib/search-client.js';
 import { isSearchUnavailable, searchErrorCode } from '../../lib/search-client.js';
 import { serviceUnavailable } from '../../lib/errors.js';
 import { liveIndexUid } from './index-settings.js';
-import { planSearch, type FacetCounts, type SearchPlan } from './plan.js';
+import { facetKey, planSearch, type FacetCounts, type SearchPlan } from './plan.js';
+import type { FacetCache } from './facet-cache.js';
 import { createSearchResultCache, type SearchResultCache } from './search-result-cache.js';
 import { parseSearchRequest, type RawSearchParams, type SearchRequest } from './query.js';
 
@@ -28,10 +29,14 @@ const EMPTY_COUNTS = (): FacetCounts => ({
 /**
  * Project search: one Meilisearch multi-search per request (hits, total, facet counts), or the
  * answer of an identical search made less than SEARCH_CACHE_MS ago (see search-result-cache.ts).
+ * Totals and facet counts depend only on the text and filters: once a search computed them,
+ * its other pages and orders ask for hits only until the index changes (facet-cache.ts).
  */
-export function createSearchService(deps: { search: SearchClient; indexPrefix: string; cache?: SearchResultCache }) {
+export function createSearchService(deps: { search: SearchClient; indexPrefix: string; cache?: SearchResultCache; facets?: FacetCache }) {
   const uid = liveIndexUid(deps.indexPrefix);
   const cache = deps.cache ?? createSearchResultCache(0);
+  // Without a facet cache (one that hears of index changes), every search counts its facets.
+  const facets = deps.facets;
 
   async function run(request: SearchRequest, plan: SearchPlan): Promise<SearchOutcome> {
     try {
@@ -52,9 +57,16 @@ export function createSearchService(deps: { search: SearchClient; indexPrefix: s
     /** The answer as JSON text, written by `render`; identical searches share it for a moment. */
     async searchProjectsJson(params: RawSearchParams, render: (outcome: SearchOutcome) => string): Promise<string> {
       const request = parseSearchRequest(params);
-      const plan = planSearch(request, uid);
+      const key = facetKey(request);
+      const generation = facets?.generation() ?? 0;
+      const known = facets?.get(key);
+      const plan = planSearch(request, uid, known);
       // The queries (page included) are everything the answer depends on.
-      return cache.get(JSON.stringify(plan.queries), async () => render(await run(request, plan)));
+      return cache.get(JSON.stringify(plan.queries), async () => {
+        const outcome = await run(request, plan);
+        if (!known) facets?.set(key, { total: outcome.total, facetCounts: outcome.facetCounts }, generation);
+        return render(outcome);
+      });
     },
   };
 }
