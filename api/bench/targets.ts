@@ -54,6 +54,7 @@ export interface TargetsReady {
 /** Messages the benchmark sends to this process. */
 export type TargetsRequest =
   | { type: 'rss' }
+  | { type: 'search-idle' }
   | { type: 'alloc-start' }
   | { type: 'alloc-stop' }
   | { type: 'search-plan'; params: Record<string, string> }
@@ -146,16 +147,26 @@ async function main(): Promise<void> {
   sampler.unref();
 
   const allocations = allocationMeter();
+  // What the process keeps once idle: after a second without load and a collection when exposed (--expose-gc).
+  const settledRss = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage.rss();
+  };
   process.on('message', (message: TargetsRequest) => {
     void (async () => {
       switch (message.type) {
         case 'rss': {
           // Current and peak memory; the peak starts over from here.
-          const rss = process.memoryUsage.rss();
+          const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
           const peak = Math.max(peakRss, rss);
           peakRss = rss;
-          return process.send?.({ type: 'rss', rss, peak });
+          return process.send?.({ type: 'rss', rss, peak, heapTotal, heapUsed, external, settled: await settledRss() });
         }
+        case 'search-idle':
+          // Every committed change applied to the index (Meilisearch's tasks included).
+          await searchSync.idle();
+          return process.send?.({ type: 'search-idle' });
         case 'alloc-start':
           allocations.start();
           return process.send?.({ type: 'alloc-started' });
@@ -172,7 +183,9 @@ async function main(): Promise<void> {
         case 'search-bodies': {
           // The multi-search bodies of these searches, as the API would send them without caches (not sent).
           const uid = liveIndexUid(config.search.indexPrefix);
-          const bodies = message.searches.map((params) => JSON.stringify({ queries: planSearch(parseSearchRequest(params), uid).queries }));
+          // Parameters as the route reads them (its schema makes `offset` a number).
+          const parse = (params: Record<string, string | number>) => parseSearchRequest({ ...params, ...(params.offset !== undefined && { offset: Number(params.offset) }) });
+          const bodies = message.searches.map((params) => JSON.stringify({ queries: planSearch(parse(params), uid).queries }));
           return process.send?.({ type: 'search-bodies', bodies });
         }
         case 'publish': {
