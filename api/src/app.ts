@@ -47,6 +47,7 @@ import { analyticsModule } from './modules/analytics/index.js';
 import { createCountryLookup } from './modules/analytics/geoip.js';
 import { billingModule } from './modules/billing/index.js';
 import { serverPurchases, serversModule } from './modules/servers/index.js';
+import { pingSettingsOf, serverListingsModule } from './modules/server-listings/index.js';
 import type { PaymentProvider } from './modules/billing/providers/payment-provider.js';
 import type { Clock } from './modules/billing/billing-time.js';
 import { createFileTokens } from './lib/file-tokens.js';
@@ -159,7 +160,8 @@ export async function buildApp(deps: AppDeps, overrides: AppOverrides = {}): Pro
   await app.register(payoutsModule, { prefix: '/v2', db, revenue: config.revenue });
   await app.register(analyticsModule, { prefix: '/v2', db, countryOf, viewOrigins: config.analytics.viewOrigins });
   await app.register(billingModule, { prefix: '/v2', db, provider: deps.payments, clock: deps.billingClock, servers: serverPurchases, mailDelivery: config.mail.smtpUrl ? deps.jobs : undefined });
-  await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent, files: deps.files, cdnUrl: config.publicCdnUrl });
+  await app.register(serversModule, { prefix: '/v2', db, sql: deps.database.sql, jobs: deps.jobs, ...config.servers, configuredNode: config.nodeAgent, files: deps.files, cdnUrl: config.publicCdnUrl, publicApiUrl: config.publicApiUrl });
+  await app.register(serverListingsModule, { prefix: '/v2', db, jobs: deps.jobs, ping: pingSettingsOf(config) });
   await app.register(searchModule, { prefix: '/v2', search: deps.search, sql: deps.database.sql, indexPrefix: config.search.indexPrefix, cdnUrl: config.publicCdnUrl, cacheMs: config.search.cacheMs });
   await app.register(feedsModule, {
     db,

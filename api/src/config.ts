@@ -19,6 +19,7 @@ import { checkPayouts, payoutsSchema, payoutsSection, type PayoutsSection } from
 import { checkSearch, searchSchema, searchSection, type SearchSection } from './config/search.js';
 import { checkSignInProviders, signInProvidersSchema, signInProvidersSection, type SignInProvidersSection } from './config/sign-in-providers.js';
 import { siteSchema, siteSection, type SiteSection } from './config/site.js';
+import { serverListingsSchema, serverListingsSection, type ServerListingsSection } from './config/server-listings.js';
 
 export type { FileStoreConfig } from './config/files.js';
 export type { ImageProxyConfig } from './config/image-proxy.js';
@@ -49,6 +50,7 @@ export const ConfigSchema = z
     ...imageProxySchema.shape,
     ...outboundSchema.shape,
     ...webhooksSchema.shape,
+    ...serverListingsSchema.shape,
     ...malwareScanSchema.shape,
     ...mailSchema.shape,
     ...metricsSchema.shape,
@@ -85,6 +87,7 @@ export interface Config
     ImageProxySection,
     OutboundSection,
     WebhooksSection,
+    ServerListingsSection,
     MalwareScanSection,
     MailSection,
     MetricsSection,
@@ -129,6 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...outbound,
     ...imageProxySection(env, site.publicApiUrl, outbound.outbound.allowHosts),
     ...webhooksSection(env, outbound.outbound.allowHosts),
+    ...serverListingsSection(env, outbound.outbound.allowHosts),
     ...malwareScanSection(env),
     ...mailSection(env, site.publicSiteUrl),
     ...metricsSection(env),

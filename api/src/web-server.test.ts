@@ -119,7 +119,7 @@ describe('web server content security policy', () => {
   it('allows no third-party scripts when no captcha is configured', async () => {
     const csp = await policy();
     expect(csp['script-src']).toBe("'self'");
-    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000");
+    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 ws://127.0.0.1:8000");
   });
 
   it('lets the configured captcha load its script and frame, and nothing else', async () => {
@@ -135,12 +135,12 @@ describe('web server content security policy', () => {
 
   it('lets the card forms reach the sandbox payments processor', async () => {
     const csp = await policy(undefined, 'http://127.0.0.1:8300/');
-    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 http://127.0.0.1:8300");
+    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 ws://127.0.0.1:8000 http://127.0.0.1:8300");
   });
 
   it('lets server pages reach the nodes: their consoles (WebSocket) and files', async () => {
     const csp = await policy(undefined, undefined, ['http://127.0.0.1:8450', 'https://node-2.example.com/']);
-    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 http://127.0.0.1:8450 ws://127.0.0.1:8450 https://node-2.example.com wss://node-2.example.com");
+    expect(csp['connect-src']).toBe("'self' http://127.0.0.1:8000 ws://127.0.0.1:8000 http://127.0.0.1:8450 ws://127.0.0.1:8450 https://node-2.example.com wss://node-2.example.com");
   });
 });
 

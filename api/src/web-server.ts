@@ -49,6 +49,8 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   // Errors answer in the API's shape, `{ error, description }`, from the router and HTTP parser too.
   const app = Fastify({ logger: options.logger ?? false, frameworkErrors, clientErrorHandler });
   const apiOrigin = new URL(options.apiUrl).origin;
+  // Consoles of servers on own nodes are WebSockets to the API's relay (docs/decisions/0017-node-tunnel.md).
+  const apiSocketOrigin = apiOrigin.replace(/^http/, 'ws');
   const cdnOrigin = options.cdnUrl ? [new URL(options.cdnUrl).origin] : [];
   const imageProxyOrigin = options.imageProxyUrl && new URL(options.imageProxyUrl).origin !== apiOrigin ? [new URL(options.imageProxyUrl).origin] : [];
   const captcha = options.captchaProvider ? CAPTCHA_SOURCES[options.captchaProvider] : [];
@@ -66,7 +68,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
         // With the proxy on, pages show images from Cairn's own origins only; with it off, markdown
         // images load from wherever they are, so any https origin is allowed (docs/operations.md, "Image proxy").
         imgSrc: ["'self'", 'data:', 'blob:', apiOrigin, ...cdnOrigin, ...imageProxyOrigin, ...(options.imageProxyUrl ? [] : ['https:'])],
-        connectSrc: ["'self'", apiOrigin, ...payments, ...nodes, ...captcha],
+        connectSrc: ["'self'", apiOrigin, apiSocketOrigin, ...payments, ...nodes, ...captcha],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://discord.com', ...captcha],
         objectSrc: ["'none'"],

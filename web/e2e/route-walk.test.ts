@@ -85,6 +85,8 @@ const ROLE_RULES: ReadonlyArray<[RegExp, readonly Role[]]> = [
   [/^\/organization\/:id\/settings(\/|$)/, ['creator']],
   // Collections are the creator's own (they start private).
   [/^\/collection\//, ['creator']],
+  // A server listing waiting for review is its owner's; its edit form too.
+  [/^\/server-listing\//, ['creator']],
 ];
 
 function rolesFor(entry: RouteEntry): readonly Role[] {
@@ -115,6 +117,8 @@ interface Fixtures {
   organization: { slug: string; type: ProjectType };
   report: string;
   server: Promise<string>;
+  /** The creator's own server listing (listed by address; it waits for review, so only they and moderators see it). */
+  serverListing: string;
   changelog: { product: string; date: string };
 }
 
@@ -157,6 +161,8 @@ async function paramSets(entry: RouteEntry & { role: Role }, fx: Fixtures): Prom
       return [{ userId: fx.creatorId }];
     case 'servers':
       return entry.pattern.includes(':id') ? [{ id: await fx.server }] : [{}];
+    case 'server-listing':
+      return [{ id: fx.serverListing }];
     default:
       return [{}];
   }
@@ -398,6 +404,12 @@ describe.skipIf(!browserAvailable)('the new user walk: every route, as its role,
     const report = submitted.ok ? ((await submitted.json()) as { id: string }).id : open.find((r) => r.item_id === author.id)?.id;
     if (!report) throw new Error(`No report to walk: ${submitted.status} ${await submitted.text()}`);
 
+    // The creator's server listing (an earlier run's is reused).
+    const listings = await apiJson<{ listings: Array<{ id: string }> }>(token, '/v2/server_listings/mine');
+    const serverListing =
+      listings.listings[0]?.id ??
+      (await apiJson<{ id: string }>(token, '/v2/server_listing', { method: 'POST', body: JSON.stringify({ name: `Walk server ${suffix}`, summary: 'A server the route walk lists.', host: '1.1.1.1', game_version: release }) })).id;
+
     const products = await readdir(contentDir);
     const product = products.sort()[0]!;
     const date = (await readdir(join(contentDir, product))).sort()[0]!.replace(/\.md$/, '');
@@ -411,6 +423,7 @@ describe.skipIf(!browserAvailable)('the new user walk: every route, as its role,
       organization: { slug: organization.slug, type: 'mod' },
       report,
       server,
+      serverListing,
       changelog: { product, date },
     };
   }, 120_000);

@@ -10,6 +10,7 @@ import { oauthJobs } from '../modules/oauth/oauth.jobs.js';
 import { payoutsJobs } from '../modules/payouts/payouts.jobs.js';
 import { projectsJobs } from '../modules/projects/projects.jobs.js';
 import { searchJobs } from '../modules/search/search.jobs.js';
+import { serverListingsJobs } from '../modules/server-listings/server-listings.jobs.js';
 import { serversJobs } from '../modules/servers/servers.jobs.js';
 import { serverMembersJobs } from '../modules/servers/server-members.jobs.js';
 import { sessionsJobs } from '../modules/sessions/sessions.jobs.js';
@@ -40,6 +41,7 @@ export const JOBS: ReadonlyArray<JobDefinition<WorkerJobDeps, never>> = [
   ...payoutsJobs,
   ...projectsJobs,
   ...searchJobs,
+  ...serverListingsJobs,
   ...serversJobs,
   ...serverMembersJobs,
   ...sessionsJobs,

@@ -16,6 +16,8 @@ import { malwareFlags } from '../../src/db/schema/malware.js';
 import { eq } from 'drizzle-orm';
 import { serverMembers } from '../../src/db/schema/server-members.js';
 import { serverSchedules } from '../../src/db/schema/server-schedules.js';
+import { serverListings } from '../../src/db/schema/server-listings.js';
+import { serverNodes } from '../../src/db/schema/servers.js';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -648,6 +650,26 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     moderator: 401,
     admin: 400,
   },
+  // Own nodes: only their owner sees, changes or uses one; the agent's enrolment and tunnel and the browser relays authenticate with their own credentials.
+  'GET /v2/servers/own-nodes': { request: () => get('/v2/servers/own-nodes'), owner: 200, stranger: 200, moderator: 200 },
+  'POST /v2/servers/own-nodes/enrolments': { request: () => send('POST', '/v2/servers/own-nodes/enrolments', { name: 'Matrix node' }), owner: 201, stranger: 201, moderator: 201 },
+  'PATCH /v2/servers/own-nodes/:node': { request: async (w) => send('PATCH', `/v2/servers/own-nodes/${await ownerOwnNode(w)}`, { max_servers: 2 }), owner: 200, stranger: 404, moderator: 404 },
+  'DELETE /v2/servers/own-nodes/:node': { request: async (w) => send('DELETE', `/v2/servers/own-nodes/${await ownerOwnNode(w)}`), owner: 204, stranger: 404, moderator: 404 },
+  'POST /v2/servers/own-nodes/:node/servers': {
+    request: async (w) => send('POST', `/v2/servers/own-nodes/${await ownerOwnNode(w)}/servers`, { name: 'Matrix', memory_mib: 512 }),
+    owner: 409,
+    stranger: 404,
+    moderator: 404,
+  },
+  'POST /v2/node-enrolment': { request: () => send('POST', '/v2/node-enrolment', { token: 'cne_matrixmatrixmatrixmatrixmatrix' }), anonymous: 401, stranger: 401 },
+  'GET /v2/node-tunnel': { request: () => get('/v2/node-tunnel'), anonymous: 401, stranger: 401 },
+  'GET /v2/node-relay/:node/api/servers/:id/console': { request: async (w) => get(`/v2/node-relay/${await ownerOwnNode(w)}/api/servers/AbCdEf12/console?token=x`), anonymous: 404, stranger: 404 },
+  ...Object.fromEntries(
+    (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => [
+      `${method} /v2/node-relay/:node/api/servers/:id/*`,
+      { request: async (w: World) => send(method, `/v2/node-relay/${await ownerOwnNode(w)}/api/servers/AbCdEf12/files/list`), anonymous: 404, stranger: 404 } satisfies MatrixEntry,
+    ]),
+  ),
   'GET /v2/servers/:id': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
   'PATCH /v2/servers/:id': { request: async (w) => send('PATCH', `/v2/servers/${await ownerServer(w)}`, { name: 'Renamed' }), owner: 200, stranger: 404, moderator: 404, admin: 200 },
   'POST /v2/servers/:id/power': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/power`, { action: 'start' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
@@ -737,6 +759,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /v2/servers/:id/content/:project': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/content/AAAAAAAA`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
   'GET /v2/servers/:id/content/updates': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/content/updates`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
   'POST /v2/servers/:id/content/update-all': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/content/update-all`), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/content-targets': { request: () => get('/v2/servers/content-targets'), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/servers/:id/modpack': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/modpack`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
+  'POST /v2/servers/:id/modpack': { request: async (w) => send('POST', `/v2/servers/${await ownerServer(w)}/modpack`, { version_id: 'AAAAAAAA' }), owner: 409, stranger: 404, moderator: 404, admin: 409 },
+  'GET /v2/servers/:id/modpack/update-preview': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/modpack/update-preview?version_id=AAAAAAAA`), owner: 404, stranger: 404, moderator: 404, admin: 404 },
   // Server schedules (docs/api/servers.md, "Schedules"): the world has no job queue, so running one now is 503.
   'GET /v2/servers/:id/schedules': { request: async (w) => get(`/v2/servers/${await ownerServer(w)}/schedules`), owner: 200, stranger: 404, moderator: 404, admin: 200 },
   'POST /v2/servers/:id/schedules': {
@@ -784,6 +810,27 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     admin: 409,
   },
   'DELETE /v2/servers/:id/sftp': { request: async (w) => send('DELETE', `/v2/servers/${await ownerServer(w)}/sftp`), owner: 404, stranger: 404, moderator: 404, admin: 404 },
+  // Public server listings (issue 39): search is public; a listing waiting for review is its
+  // owner's and the moderators'; only moderators decide its status and read the review queue.
+  'GET /v2/server_listings': { request: () => get('/v2/server_listings?query=world&min_players=0'), ...everyone(200) },
+  'GET /v2/server_listings/mine': { request: () => get('/v2/server_listings/mine'), owner: 200, stranger: 200, moderator: 200 },
+  'GET /v2/server_listings/queue': { request: () => get('/v2/server_listings/queue'), owner: 401, stranger: 401, moderator: 200 },
+  'POST /v2/server_listing': {
+    request: () => send('POST', '/v2/server_listing', { name: 'Matrix server', summary: 'A server listed by address.', host: '1.1.1.1', port: 25565, game_version: '1.21.4' }),
+    owner: 201,
+    stranger: 201,
+    moderator: 201,
+  },
+  'GET /v2/server_listing/:id': { request: async (w) => get(`/v2/server_listing/${await ownerListing(w)}`), ...teamOrModerator(200, 404), anonymous: 404 },
+  'PATCH /v2/server_listing/:id': { request: async (w) => send('PATCH', `/v2/server_listing/${await ownerListing(w)}`, { summary: 'Changed by the matrix.' }), ...teamOrModerator(200, 404) },
+  'DELETE /v2/server_listing/:id': { request: async (w) => send('DELETE', `/v2/server_listing/${await ownerListing(w)}`), ...teamOrModerator(204, 404) },
+  'POST /v2/server_listing/:id/ping': { request: async (w) => send('POST', `/v2/server_listing/${await ownerListing(w)}/ping`), ...teamOrModerator(200, 404) },
+  'POST /v2/server_listing/:id/moderation': {
+    request: async (w) => send('POST', `/v2/server_listing/${await ownerListing(w)}/moderation`, { status: 'approved' }),
+    owner: 401,
+    stranger: 401,
+    moderator: 200,
+  },
 };
 
 /** A schedule the world's owner added to a new server of theirs (its path under /v2). */
@@ -803,6 +850,13 @@ function sshPublicKey(): string {
 }
 
 /** A Small server plan bought by the world's owner (its server id); with no node it stays unprovisioned. */
+/** An own node of the world's owner (enrolled, never connected): its id. */
+async function ownerOwnNode(w: World): Promise<string> {
+  const id = Number(randomId());
+  await w.ctx.database.db.insert(serverNodes).values({ id, name: 'Matrix node', url: `tunnel://node-${id}`, token: `matrix-own-node-${id}-0123456789abcdef`, ownerId: w.owner.id, tunnelCredentialHash: `matrix-${id}` });
+  return encodeBase62(id);
+}
+
 async function ownerServer(w: World): Promise<string> {
   // Every call buys one and the rows share the plan's stock: put it back so the last rows can still buy.
   await w.ctx.database.sql`update billing_products set metadata = jsonb_set(metadata, '{stock}', '100') where metadata->>'type' = 'pyro' and metadata->>'name' = 'Small'`;
@@ -826,4 +880,14 @@ async function memberServer(w: World): Promise<string> {
 async function serverNotice(w: World): Promise<string> {
   const payload = { level: 'warning', message: 'Matrix maintenance', assign: { all: true } };
   return (await w.ctx.app.inject({ method: 'POST', url: '/v2/servers/notices', headers: { authorization: w.admin.session }, payload })).json<{ id: string }>().id;
+}
+
+/**
+ * A listing of the world's owner waiting for review (its id), at a loopback address no ping may
+ * reach, so pinging it records the refusal at once instead of waiting for a network.
+ */
+async function ownerListing(w: World): Promise<string> {
+  const id = Number(randomId());
+  await w.ctx.database.db.insert(serverListings).values({ id, ownerId: w.owner.id, name: 'Matrix listing', summary: 'Waiting for review.', host: '127.0.0.1', port: 1, gameVersion: '1.21.4', loader: 'vanilla' });
+  return encodeBase62(id);
 }

@@ -61,7 +61,7 @@ describe('installing the demo modpacks', () => {
       sql`select v.id::text as id, p.slug from versions v join projects p on p.id = v.project_id where 'modpack' = any(v.project_types) order by p.slug, v.date_published`,
     );
     const packVersions = [...rows];
-    expect(new Set(packVersions.map((r) => r.slug))).toEqual(new Set(['cozy-harbor', 'starlit-journey', 'tinkers-bench']));
+    expect(new Set(packVersions.map((r) => r.slug))).toEqual(new Set(['cozy-harbor', 'starlit-journey', 'tinkers-bench', 'trailhead-camp']));
     expect(packVersions.length).toBeGreaterThanOrEqual(6);
 
     let installed = 0;
@@ -80,7 +80,8 @@ describe('installing the demo modpacks', () => {
         expect(index.files.length, `${slug} ${version.version_number}`).toBeGreaterThan(0);
         expect(new Set(index.files.map((f) => f.path)).size).toBe(index.files.length);
         for (const file of index.files) {
-          expect(file.path).toMatch(/^mods\/[^/]+\.jar$/);
+          // Trailhead Camp (the built-in runtime's pack) bundles plugins and a client resource pack.
+          expect(file.path).toMatch(slug === 'trailhead-camp' ? /^(plugins|resourcepacks)\/[^/]+\.zip$/ : /^mods\/[^/]+\.jar$/);
           const bytes = await download(file.downloads[0]!);
           expect(bytes.length, file.path).toBe(file.fileSize);
           expect(digest('sha1', bytes), file.path).toBe(file.hashes.sha1);

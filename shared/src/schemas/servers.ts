@@ -49,7 +49,8 @@ export const ServerSchema = z.object({
   /** Whether its node runs it inside the isolation boundary; null when it is not on a node or the node did not answer. */
   isolated: z.boolean().nullable(),
   plan: ServerPlanSchema,
-  subscription_id: Base62IdSchema,
+  /** Its plan subscription; null for a server on its owner's own node (no billing). */
+  subscription_id: Base62IdSchema.nullable(),
   game: z.literal('minecraft'),
   game_version: z.string(),
   /** `vanilla` for the built-in runtime; operator jars name their platform (paper, fabric…). */

@@ -19,6 +19,7 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
   const creatorPage = areaPages(queryClient, () => import('./routes/project/creator-pages'));
   const organizationPage = areaPages(queryClient, () => import('./routes/organization/pages'));
   const serversPage = areaPages(queryClient, () => import('./routes/servers/pages'));
+  const listingsPage = areaPages(queryClient, () => import('./routes/server-listings/pages'));
   const groupedPages = () => import('./routes/grouped-pages');
   const reportPages = pageFrom(groupedPages, 'reports');
   const collectionPages = pageFrom(groupedPages, 'collections');
@@ -132,10 +133,21 @@ export function createAreaRoutes(queryClient: QueryClient): RouteObject[] {
     { id: 'servers', path: '/servers', lazy: serversPage('marketing', ['servers', 'billing']) },
     authGuardRoute(queryClient, [
       { id: 'servers-manage', path: '/servers/manage', lazy: serversPage('manage', ['servers']) },
+      { id: 'servers-own-nodes', path: '/servers/nodes', lazy: serversPage('ownNodes', ['servers']) },
       { id: 'servers-panel', path: '/servers/manage/:id', lazy: serversPage('panel', ['servers']) },
     ]),
     // Servers staff pages (admins; their loaders give everyone else the 404 page).
     { id: 'servers-notices-admin', path: '/admin/servers/notices', lazy: serversPage('notices', ['servers', 'moderation']) },
     { id: 'servers-admin', path: '/servers/admin', lazy: serversPage('admin', ['servers', 'moderation']) },
+    // Public server listings: browsing and the pages are public; listing a server needs an account;
+    // the review queue is for moderators (its loader gives everyone else the 404 page).
+    { id: 'server-listings', path: paths.serverListings.path, lazy: listingsPage('browse', ['server-listings']) },
+    { id: 'server-listing', path: paths.serverListing.path, lazy: listingsPage('listing', ['server-listings']) },
+    authGuardRoute(queryClient, [
+      { id: 'server-listing-new', path: paths.serverListingNew.path, lazy: listingsPage('create', ['server-listings']) },
+      { id: 'server-listings-mine', path: paths.ownServerListings.path, lazy: listingsPage('mine', ['server-listings']) },
+      { id: 'server-listing-edit', path: paths.serverListingEdit.path, lazy: listingsPage('edit', ['server-listings']) },
+    ]),
+    { id: 'server-listings-queue', path: paths.serverListingQueue.path, lazy: listingsPage('queue', ['server-listings', 'moderation']) },
   ];
 }

@@ -127,6 +127,32 @@ export const paths = {
     path: '/servers/manage/:id',
     getHref: (id: string) => `/servers/manage/${encode(id)}`,
   },
+  /** Public server listings: browse and search, one listing, the owner's forms and list, the review queue. */
+  serverListings: {
+    path: '/server-listings',
+    getHref: (query?: Record<string, string | undefined>) => withQuery('/server-listings', query ?? {}),
+  },
+  serverListing: {
+    path: '/server-listing/:id',
+    getHref: (id: string) => `/server-listing/${encode(id)}`,
+  },
+  serverListingEdit: {
+    path: '/server-listing/:id/edit',
+    getHref: (id: string) => `/server-listing/${encode(id)}/edit`,
+  },
+  serverListingNew: {
+    path: '/server-listings/new',
+    /** `serverId`: list that hosted server (its panel links here). */
+    getHref: (serverId?: string) => withQuery('/server-listings/new', { server: serverId }),
+  },
+  ownServerListings: {
+    path: '/server-listings/mine',
+    getHref: () => '/server-listings/mine',
+  },
+  serverListingQueue: {
+    path: '/moderation/server-listings',
+    getHref: () => '/moderation/server-listings',
+  },
   plus: {
     path: '/plus',
     getHref: () => '/plus',

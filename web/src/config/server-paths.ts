@@ -7,6 +7,8 @@ export const serverPaths = {
   marketing: () => '/servers',
   plans: () => '/servers#plan',
   manage: () => '/servers/manage',
+  /** "My nodes": the user's own machines (bring your own node). */
+  ownNodes: () => '/servers/nodes',
   panel: (id: string) => `/servers/manage/${encodeURIComponent(id)}`,
   billing: () => '/settings/billing',
 };

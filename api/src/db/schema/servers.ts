@@ -29,6 +29,25 @@ export const serverNodes = pgTable('server_nodes', {
   healthy: boolean().notNull().default(false),
   lastSeen: timestamp({ withTimezone: true }),
   created: created(),
+  /** A user's own node ("bring your own node"): only they create servers on it, never platform placement; null = platform node. */
+  ownerId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+  /** Most servers its owner allows on it (own nodes); null = no cap. */
+  maxServers: integer(),
+  /** SHA-256 (hex) of the credential its agent opens the tunnel with (own nodes); null = reached over HTTP at `url`. */
+  tunnelCredentialHash: text().unique(),
+});
+
+/** Single-use enrolment tokens for own nodes: only the SHA-256 is kept; used once, within the hour. */
+export const serverNodeEnrolments = pgTable('server_node_enrolments', {
+  tokenHash: text().primaryKey(),
+  ownerId: bigint({ mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  expires: timestamp({ withTimezone: true }).notNull(),
+  /** Set when an agent exchanged the token; it is refused from then on. */
+  used: timestamp({ withTimezone: true }),
+  created: created(),
 });
 
 export const servers = pgTable(
@@ -39,8 +58,8 @@ export const servers = pgTable(
     ownerId: bigint({ mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a server on its owner's own node (no plan, no billing). */
     subscriptionId: bigint({ mode: 'number' })
-      .notNull()
       .unique()
       .references(() => billingSubscriptions.id, { onDelete: 'cascade' }),
     name: text().notNull(),

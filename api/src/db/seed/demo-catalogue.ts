@@ -16,6 +16,7 @@ import { recordSearchChange } from '../../lib/search-outbox.js';
 import { insertVersionUpload, prepareVersionUpload } from '../../modules/versions/version-creation.js';
 import { versionFileUrl } from '../../modules/versions/versions.mapper.js';
 import { galleryPng, iconPng, seededRandom } from './demo-art.js';
+import { demoServerPack, SERVER_PACK_SLUG } from './demo-server-pack.js';
 import { DEMO_PLUGIN_GAME_VERSION, demoServerPlugin, SIGNPOST_SLUG, WELCOME_SIGN_SLUG } from './demo-server-plugins.js';
 
 /**
@@ -94,6 +95,8 @@ const PROJECTS: DemoProject[] = [
   // Real plugins for the built-in server runtime (demo-server-plugins.ts): installable on a demo server.
   { slug: SIGNPOST_SLUG, title: 'Signpost', summary: 'A tiny library other server plugins use to show framed notices.', kind: 'plugin', loaders: ['flying-squid'], categories: ['library'], owner: 2 },
   { slug: WELCOME_SIGN_SLUG, title: 'Welcome Sign', summary: 'Greets everyone who joins and adds a /welcome command. Needs Signpost.', kind: 'plugin', loaders: ['flying-squid'], categories: ['social', 'utility'], owner: 2, requires: [SIGNPOST_SLUG] },
+  // A modpack for the built-in runtime (demo-server-pack.ts): installable on a demo server from its page.
+  { slug: SERVER_PACK_SLUG, title: 'Trailhead Camp', summary: 'A ready-made server for the built-in runtime: the Welcome Sign and Signpost plugins, camp rules and a cosy client resource pack.', kind: 'modpack', loaders: ['flying-squid'], categories: ['lightweight', 'multiplayer'], owner: 2, bundles: [SIGNPOST_SLUG, WELCOME_SIGN_SLUG, 'softstone'] },
 ];
 
 const GAME_VERSION_SETS = [['1.20.1'], ['1.20.1', '1.20.2'], ['1.20.4'], ['1.20.6'], ['1.21', '1.21.1'], ['1.21.1']];
@@ -124,6 +127,7 @@ function versionFile(project: DemoProject, versionNumber: string, gameVersion: s
   const note = strToU8(`${project.title} ${versionNumber} — Cairn demo file\n`);
   const zip = (entries: Record<string, Uint8Array>) => Buffer.from(zipSync(entries));
   if (project.slug === SIGNPOST_SLUG || project.slug === WELCOME_SIGN_SLUG) return demoServerPlugin(project.slug, versionNumber);
+  if (project.slug === SERVER_PACK_SLUG) return demoServerPack(versionNumber, gameVersion, bundled);
   switch (project.kind) {
     case 'mod':
       return {
@@ -198,6 +202,12 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, config: 
   }
 
   const primaryFiles = new Map<string, PublishedFile>();
+  /** Every published file of each project, oldest version first. */
+  const allFiles = new Map<string, PublishedFile[]>();
+  const packFileOf = (slug: string, v: number): PublishedFile | undefined => {
+    const list = allFiles.get(slug) ?? [];
+    return list[v === 0 ? Math.max(0, list.length - 2) : list.length - 1];
+  };
   let versionCount = 0;
   for (const [index, spec] of PROJECTS.entries()) {
     const ownerId = creatorIds[spec.owner]!;
@@ -207,7 +217,7 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, config: 
     const status = spec.status ?? 'approved';
     const sides = {
       clientSide: spec.kind === 'plugin' ? 'unsupported' : 'required',
-      serverSide: spec.kind === 'plugin' || spec.kind === 'datapack' ? 'required' : spec.kind === 'mod' ? 'optional' : 'unsupported',
+      serverSide: spec.kind === 'plugin' || spec.kind === 'datapack' || spec.slug === SERVER_PACK_SLUG ? 'required' : spec.kind === 'mod' ? 'optional' : 'unsupported',
     };
 
     const icon = await processIcon(await iconPng(index + 1));
@@ -272,14 +282,19 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, config: 
     });
 
     // Versions go through the real upload path (file checks, modpack index, dependencies).
-    const versionTotal = 2 + Math.floor(random() * 3);
+    const drawn = 2 + Math.floor(random() * 3);
+    // The server pack has exactly two versions: the one to install and the one "Update pack" moves to.
+    const versionTotal = spec.slug === SERVER_PACK_SLUG ? 2 : drawn;
     const sets = GAME_VERSION_SETS.slice(Math.max(0, GAME_VERSION_SETS.length - versionTotal - 1));
     let projectDownloads = 0;
     for (let v = 0; v < versionTotal; v++) {
       const versionNumber = `${1 + Math.floor(v / 2)}.${(v % 2) * 2 + Math.floor(random() * 2)}.${Math.floor(random() * 4)}`;
       // Built-in runtime plugins target the game version demo servers run.
       const gameVersions = spec.loaders.includes('flying-squid') ? [DEMO_PLUGIN_GAME_VERSION] : sets[Math.min(v, sets.length - 1)]!;
-      const bundled = (spec.bundles ?? []).map((slug) => primaryFiles.get(slug)).filter((f): f is PublishedFile => f !== undefined);
+      // The server pack's first version bundles the second-newest files, the next the newest (so an update changes them).
+      const bundled = (spec.bundles ?? [])
+        .map((slug) => (spec.slug === SERVER_PACK_SLUG ? packFileOf(slug, v) : primaryFiles.get(slug)))
+        .filter((f): f is PublishedFile => f !== undefined);
       const file = versionFile(spec, versionNumber, gameVersions[0]!, bundled);
       const blob = await files.put(file.bytes, { maxBytes: 1 << 20, extension: file.filename.split('.').pop()! });
       const requires = (spec.requires ?? [])
@@ -293,7 +308,8 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, config: 
         dependencies: requiredIds.map((id) => ({ project_id: encodeBase62(id), dependency_type: 'required' as const })),
         game_versions: gameVersions,
         version_type: v === versionTotal - 1 && random() < 0.3 ? 'beta' : 'release',
-        loaders: spec.kind === 'modpack' ? ['mrpack'] : spec.loaders,
+        // The server pack's index names no loader (the built-in runtime): the version names it.
+        loaders: spec.kind === 'modpack' ? ['mrpack', ...(spec.slug === SERVER_PACK_SLUG ? spec.loaders : [])] : spec.loaders,
         featured: v === versionTotal - 1,
         status: spec.status === 'draft' ? 'draft' : 'listed',
         file_parts: ['file'],
@@ -308,6 +324,7 @@ export async function seedDemoCatalogue(db: Database, files: FileStore, config: 
         .set({ datePublished: new Date(published.getTime() + ((v + 1) / (versionTotal + 1)) * (now - published.getTime())), downloads })
         .where(eq(versions.id, versionId));
       if (v === versionTotal - 1 && spec.kind === 'mod') primaryFiles.set(spec.slug, { ...file, url: versionFileUrl(config.publicApiUrl, projectId, versionId, file.filename) });
+      allFiles.set(spec.slug, [...(allFiles.get(spec.slug) ?? []), { ...file, url: versionFileUrl(config.publicApiUrl, projectId, versionId, file.filename) }]);
       versionCount++;
     }
     await db.update(projects).set({ downloads: projectDownloads, updated: new Date(now - random() * 30 * day) }).where(eq(projects.id, projectId));

@@ -14,12 +14,16 @@ import {
 } from '@cairn/shared/schemas/node-agent';
 import { ApiError, serviceUnavailable } from '../../lib/errors.js';
 import { agentFetch } from '../../observability/tracing.js';
+import { isTunnelUrl, tunnelFetch } from './node-tunnel.js';
 
-/** How the API reaches one node agent. */
+/** How the API reaches one node agent: over HTTP at `url`, or through its tunnel when `url` is `tunnel://node-<id>` (own nodes). */
 export interface NodeAddress {
   url: string;
   token: string;
 }
+
+/** The transport of a node: the traced HTTP fetch, or the node's tunnel (node-tunnel.ts). */
+export const transportOf = (node: Pick<NodeAddress, 'url'>): ((url: string, init: RequestInit) => Promise<Response>) => (isTunnelUrl(node.url) ? tunnelFetch : agentFetch);
 
 const TIMEOUT_MS = 10_000;
 
@@ -48,7 +52,7 @@ export function agentClient(node: NodeAddress, timeoutMs = TIMEOUT_MS) {
     }
     let response: Response;
     try {
-      response = await agentFetch(`${node.url}${path}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      response = await transportOf(node)(`${node.url}${path}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
     } catch {
       throw unavailable();
     }

@@ -5,7 +5,12 @@ import type { JobQueue } from '../../lib/jobs/job-types.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { SUBSCRIPTION_CHANNEL } from '../billing/server-plans.port.js';
 import { registerNode } from './node-registry.js';
+import { nodeTunnelRoutes } from './node-tunnel.routes.js';
+import { ownNodesRoutes } from './own-nodes.routes.js';
+import { createOwnNodesService } from './own-nodes.service.js';
 import { serverContentRoutes } from './server-content.routes.js';
+import { serverModpackRoutes } from './server-modpack.routes.js';
+import { createServerModpackService } from './server-modpack.service.js';
 import { createServerContentService } from './server-content.service.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import { createServerNetworkService } from './server-network.service.js';
@@ -41,6 +46,8 @@ export interface ServersModuleOptions {
   cdnUrl: string;
   /** The node agent this instance was configured with (embedded or NODE_AGENT_URL): registered at start. */
   configuredNode: { url: string | undefined; token: string | undefined };
+  /** PUBLIC_API_URL: own nodes' join commands and tunnels point here. */
+  publicApiUrl: string;
 }
 
 /** Hosted game servers under /v2/servers, placed on node agents by the `servers.reconcile` job. */
@@ -59,7 +66,10 @@ export const serversModule: FastifyPluginAsync<ServersModuleOptions> = async (ap
   await app.register(serverSchedulesRoutes, { schedules: createServerSchedulesService({ db, jobs, servers: service }) });
   await app.register(serverSftpRoutes, { sftp: createServerSftpService({ db, servers: service }) });
   await app.register(serverMembersRoutes, { members: createServerMembersService({ db, jobs, servers: service, log: app.log }) });
+  await app.register(ownNodesRoutes, { ownNodes: createOwnNodesService({ db, publicApiUrl: options.publicApiUrl, portRange: options.portRange, provisioning, log: (message) => app.log.warn(message) }), servers: service });
+  await app.register(nodeTunnelRoutes, { db });
   await app.register(serverContentRoutes, { content: createServerContentService({ db, files: options.files, cdnUrl: options.cdnUrl, servers: service }) });
+  await app.register(serverModpackRoutes, { modpacks: createServerModpackService({ db, files: options.files, cdnUrl: options.cdnUrl, jobs, servers: service }) });
 
   const { url, token } = options.configuredNode;
   if (url && token) {

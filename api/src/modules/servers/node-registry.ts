@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors.js';
 import { randomId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { agentClient } from './agent-client.js';
+import { hasTunnel, isTunnelUrl } from './node-tunnel.js';
 import * as repo from './servers.repository.js';
 
 export interface NodeRegistration {
@@ -29,6 +30,8 @@ export const nodeCapacity = (node: repo.NodeRow) => Math.min(node.memoryMib, nod
 /** Adds a node (or updates the one with this URL) after it answered `GET /api/node` with this token. */
 export async function registerNode(db: Executor, registration: NodeRegistration): Promise<repo.NodeRow> {
   const url = stripSlash(registration.url);
+  // Tunnel addresses belong to own nodes, which enrol themselves.
+  if (!/^https?:\/\//.test(url)) throw badRequest('url: must be an http or https address', 'invalid_input');
   let info;
   try {
     info = await agentClient({ url, token: registration.token }, 5000).info();
@@ -62,6 +65,8 @@ export async function refreshNodes(db: Database): Promise<RefreshedNode[]> {
   const nodes = await repo.listNodes(db);
   return Promise.all(
     nodes.map(async (node) => {
+      // An own node's health follows its tunnel, which another process may hold: only its holder asks it.
+      if (isTunnelUrl(node.url) && !hasTunnel(node.id)) return { ...node, isolation: null };
       try {
         const info = await agentClient(node, 3000).info();
         const set = { healthy: true, lastSeen: new Date(), cpuCores: info.cpu_cores, memoryMib: info.memory_total_mib };

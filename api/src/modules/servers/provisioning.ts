@@ -1,8 +1,9 @@
 import type { Database, Executor } from '../../db/client.js';
-import { findServerSubscription, type ServerSubscription } from '../billing/server-plans.port.js';
+import type { ServerSubscription } from '../billing/server-plans.port.js';
 import { agentClient, AgentError } from './agent-client.js';
 import { firstFreePort } from './node-ports.js';
 import { nodeCapacity, refreshNodes } from './node-registry.js';
+import { subscriptionOf } from './own-node-plans.js';
 import { deleteAllocationsOfServer } from './server-options.repository.js';
 import * as repo from './servers.repository.js';
 
@@ -42,7 +43,8 @@ export function createProvisioning(deps: ProvisioningDeps) {
   async function place(tx: Executor, server: repo.ServerRow, plan: Plan): Promise<boolean> {
     const allocated = await repo.allocatedMemoryByNode(tx);
     const candidates = (await repo.listNodes(tx))
-      .filter((node) => node.healthy)
+      // Own nodes are their owners' alone: platform placement never uses them.
+      .filter((node) => node.healthy && node.ownerId === null)
       .map((node) => ({ node, free: nodeCapacity(node) - (allocated.get(node.id) ?? 0) }))
       .filter((c) => c.free >= plan.ram)
       .sort((a, b) => b.free - a.free);
@@ -128,7 +130,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
     return db.transaction(async (tx) => {
       const server = await repo.findServer(tx, serverId, true);
       if (!server) return false;
-      const sub = await findServerSubscription(tx, server.subscriptionId);
+      const sub = await subscriptionOf(tx, server);
       if (!sub) return false;
       if (sub.status === 'provisioned') {
         if (server.status === 'unprovisioned') return (await place(tx, server, sub.plan)) || false;
@@ -176,7 +178,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
     await db.transaction(async (tx) => {
       const server = await repo.findServer(tx, serverId, true);
       if (server?.status !== 'suspended') return;
-      const sub = await findServerSubscription(tx, server.subscriptionId);
+      const sub = await subscriptionOf(tx, server);
       // A server whose subscription ended comes back only when it is paid again.
       if (sub?.status !== 'provisioned') {
         await repo.updateServer(tx, server.id, { suspensionReason: sub?.endedBy ?? 'cancelled' });

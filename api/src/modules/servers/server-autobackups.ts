@@ -1,6 +1,6 @@
 import type { ServerAutobackup } from '@cairn/shared/schemas/servers';
 import type { Database } from '../../db/client.js';
-import { findServerSubscription } from '../billing/server-plans.port.js';
+import { subscriptionOf } from './own-node-plans.js';
 import * as autoRepo from './autobackups.repository.js';
 import { BACKUP_IN_PROGRESS, serverBackups } from './server-backups.js';
 import { maxBackupsOf } from './server-plans.js';
@@ -43,7 +43,7 @@ async function runOne(db: Database, row: autoRepo.AutobackupRow, now: Date): Pro
   const server = await repo.findServer(db, row.serverId);
   const node = server?.nodeId == null ? undefined : await repo.findNode(db, server.nodeId);
   if (!server || !node || server.status !== 'available') return skip('The server is not ready', true);
-  const sub = await findServerSubscription(db, server.subscriptionId);
+  const sub = await subscriptionOf(db, server);
   const maxBackups = sub ? maxBackupsOf(sub.plan) : 0;
   const backups = serverBackups(db, server, node);
   try {

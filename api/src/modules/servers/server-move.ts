@@ -74,6 +74,8 @@ export function createServerMoveService(deps: { db: Database; servers: ServersSe
         throw conflict('The server is not installed on a node yet, so it cannot be moved', 'server_not_ready');
       }
       if (source.id === target.id) throw badRequest('node_id: the server is already on this node', 'same_node');
+      // Own nodes are their owners' and reached through a tunnel: nothing moves onto or off them.
+      if (target.ownerId !== null || source.ownerId !== null) throw badRequest("node_id: servers never move onto or off a user's own node", 'own_node');
       if (!target.healthy) throw conflict(`node_id: the node ${target.name} is not answering, so nothing can be moved to it`, 'node_unhealthy');
       const needed = server.memoryMib ?? 0;
       const free = nodeCapacity(target) - ((await repo.allocatedMemoryByNode(tx)).get(target.id) ?? 0);

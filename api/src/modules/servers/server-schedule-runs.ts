@@ -6,7 +6,7 @@ import { SERVER_SCHEDULE_DELAY_MAX, SERVER_SCHEDULE_STEPS_MAX } from '@cairn/sha
 import { jobConnection } from '../../lib/job-connection.js';
 import type { JobQueue } from '../../lib/jobs/job-types.js';
 import { randomId } from '../../lib/ids.js';
-import { findServerSubscription } from '../billing/server-plans.port.js';
+import { subscriptionOf } from './own-node-plans.js';
 import { agentClient } from './agent-client.js';
 import { recordActivity } from './server-activity.js';
 import { serverBackups } from './server-backups.js';
@@ -98,7 +98,7 @@ const ACTIVITY_KIND = { restart: 'power', stop: 'power', start: 'power', backup:
 
 const stepLabel = (step: ScheduleStepRow) => (step.action === 'command' ? `the command "${step.command ?? ''}"` : `the ${step.action}`);
 
-async function act(db: Database, serverId: string, subscriptionId: number, node: serversRepo.NodeRow, step: ScheduleStepRow, scheduleName: string): Promise<void> {
+async function act(db: Database, serverId: string, node: serversRepo.NodeRow, step: ScheduleStepRow, scheduleName: string): Promise<void> {
   const agent = agentClient(node, POWER_TIMEOUT_MS);
   switch (step.action) {
     case 'restart':
@@ -110,7 +110,7 @@ async function act(db: Database, serverId: string, subscriptionId: number, node:
       return;
     case 'backup': {
       const server = (await serversRepo.findServer(db, serverId))!;
-      const sub = await findServerSubscription(db, subscriptionId);
+      const sub = await subscriptionOf(db, server);
       const maxBackups = sub ? maxBackupsOf(sub.plan) : 0;
       const backups = serverBackups(db, server, node);
       const existing = await backups.list();
@@ -155,7 +155,7 @@ export async function runScheduleStep(db: Database, queue: JobQueue, runId: numb
       if (reason) throw new SkipRun(reason);
       const node = (await serversRepo.findNode(tx, server!.nodeId!))!;
       try {
-        await act(db, run.serverId, server!.subscriptionId, node, current, schedule.name);
+        await act(db, run.serverId, node, current, schedule.name);
       } catch (error) {
         throw new Error(`Step ${step + 1} (${stepLabel(current)}) failed: ${(error as Error).message}`);
       }

@@ -14,7 +14,7 @@ import { conflict, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { encodeBase62, parseId, randomId } from '../../lib/ids.js';
 import type { JobQueue } from '../../lib/jobs/job-types.js';
 import type { ServerNeed } from '../access/server.policy.js';
-import { findServerSubscription } from '../billing/server-plans.port.js';
+import { subscriptionOf } from './own-node-plans.js';
 import { nextRunAfter, queueStep } from './server-schedule-runs.js';
 import { maxSchedulesOf } from './server-plans.js';
 import * as repo from './server-schedules.repository.js';
@@ -94,14 +94,14 @@ export function createServerSchedulesService(deps: { db: Database; jobs: JobQueu
       const server = await deps.servers.visibleServer(actor, serverId);
       const rows = await repo.listSchedules(db, server.id);
       const latest = await repo.latestRuns(db, rows.map((row) => row.id));
-      const sub = await findServerSubscription(db, server.subscriptionId);
+      const sub = await subscriptionOf(db, server);
       return { schedules: rows.map((row) => toSchedule(row, latest.get(row.id))), max_schedules: sub ? maxSchedulesOf(sub.plan) : 0 };
     },
 
     /** 409 `schedule_limit` at the plan's maximum (counted with the server's row locked, so two creates cannot both pass). */
     async create(actor: Actor, serverId: string, body: z.output<typeof CreateServerScheduleBodySchema>): Promise<ServerSchedule> {
       const server = await serverAllowing(actor, serverId, body.steps.map((step) => step.action));
-      const sub = await findServerSubscription(db, server.subscriptionId);
+      const sub = await subscriptionOf(db, server);
       const max = sub ? maxSchedulesOf(sub.plan) : 0;
       const now = new Date();
       const row = await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { JobDefinition, JobDeps } from '../../lib/jobs/job-types.js';
 import { createProvisioning, SERVERS_RECONCILE_JOB } from './provisioning.js';
 import { runDueAutobackups, SERVERS_AUTOBACKUP_JOB } from './server-autobackups.js';
+import { runModpackInstall, SERVERS_MODPACK_JOB } from './server-modpack-install.js';
 import { failInterruptedRuns, runScheduleStep, SERVERS_SCHEDULE_STEP_JOB, SERVERS_SCHEDULES_JOB, sweepDueSchedules } from './server-schedule-runs.js';
 
 /**
@@ -58,5 +59,15 @@ export const serversScheduleStepJob: JobDefinition<JobDeps, { runId: number; ste
   },
 };
 
+/** Installs or updates the modpack of one server (server-modpack-install.ts); waits while the server reinstalls its platform. */
+export const serversModpackJob: JobDefinition<JobDeps, { serverId: string }> = {
+  name: SERVERS_MODPACK_JOB,
+  handle: async ({ db, files, config }, jobs, queue) => {
+    for (const job of jobs) {
+      if (await runModpackInstall({ db, files, config, queue }, job.data.serverId)) await queue?.send(SERVERS_MODPACK_JOB, { serverId: job.data.serverId }, { startAfter: 2 });
+    }
+  },
+};
+
 /** The servers module's jobs, for the worker. */
-export const serversJobs: ReadonlyArray<JobDefinition<JobDeps, never>> = [serversReconcileJob, serversAutobackupJob, serversSchedulesJob, serversScheduleStepJob];
+export const serversJobs: ReadonlyArray<JobDefinition<JobDeps, never>> = [serversReconcileJob, serversAutobackupJob, serversSchedulesJob, serversScheduleStepJob, serversModpackJob];

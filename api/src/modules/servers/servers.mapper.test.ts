@@ -19,6 +19,9 @@ const row: ServerListRow = {
   suspensionReason: null,
   created: new Date('2026-01-02T03:04:05.000Z'),
   subdomain: 'world',
+  memoryMib: 2048,
+  cpuPercent: 200,
+  storageMib: 10240,
 };
 const node: NodeLabelRow = { id: 7, name: 'node-a', url: 'http://10.0.0.5:8080', publicUrl: 'https://node-a.example.test', gameHost: null };
 const sub: ServerSubscription = {

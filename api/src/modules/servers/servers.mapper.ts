@@ -35,7 +35,7 @@ export function toServer(
     last_exit: live?.last_exit ?? null,
     isolated: live?.isolated ?? null,
     plan: toServerPlan(sub?.plan ?? UNKNOWN_PLAN),
-    subscription_id: encodeBase62(server.subscriptionId),
+    subscription_id: server.subscriptionId === null ? null : encodeBase62(server.subscriptionId),
     game: 'minecraft',
     game_version: server.gameVersion,
     loader: server.loader,

@@ -19,6 +19,9 @@ const nodeColumns = {
   healthy: serverNodes.healthy,
   lastSeen: serverNodes.lastSeen,
   created: serverNodes.created,
+  ownerId: serverNodes.ownerId,
+  maxServers: serverNodes.maxServers,
+  tunnelCredentialHash: serverNodes.tunnelCredentialHash,
 };
 
 /** What a server's wire shape shows of its node: the name and the addresses (never the token). */
@@ -64,6 +67,9 @@ const serverListColumns = {
   suspensionReason: servers.suspensionReason,
   created: servers.created,
   subdomain: servers.subdomain,
+  memoryMib: servers.memoryMib,
+  cpuPercent: servers.cpuPercent,
+  storageMib: servers.storageMib,
 };
 export type ServerListRow = Pick<ServerRow, keyof typeof serverListColumns>;
 
@@ -129,7 +135,7 @@ export const findServerOfSubscription = async (db: Executor, subscriptionId: num
 
 /** The servers (not deleted) of these subscriptions. */
 export const listServersOfSubscriptions = (db: Executor, subscriptionIds: number[]) =>
-  db.select({ id: servers.id, name: servers.name, subscriptionId: servers.subscriptionId, status: servers.status, nodeId: servers.nodeId }).from(servers).where(and(isNull(servers.deleted), inArray(servers.subscriptionId, subscriptionIds)));
+  db.select({ id: servers.id, name: servers.name, subscriptionId: sql<number>`${servers.subscriptionId}`.mapWith(Number), status: servers.status, nodeId: servers.nodeId }).from(servers).where(and(isNull(servers.deleted), inArray(servers.subscriptionId, subscriptionIds)));
 
 export const listServers = (db: Executor, ownerId?: number): Promise<ServerListRow[]> =>
   db

@@ -6,11 +6,12 @@ import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { encodeBase62, newId } from '../../lib/ids.js';
 import { requireServerAccess, type ServerNeed, type ServerStanding } from '../access/server.policy.js';
 import { requireAdmin } from '../access/staff.policy.js';
-import { findServerSubscription, findServerSubscriptions, type ServerPurchases, type ServerSubscription } from '../billing/server-plans.port.js';
+import { findServerSubscriptions, type ServerPurchases, type ServerSubscription } from '../billing/server-plans.port.js';
 import { ACCESS_TTL_SECONDS, agentPermissionsOf, mintAccessToken } from './access-tokens.js';
 import { recordActivity } from './server-activity.js';
 import * as members from './server-members.repository.js';
 import { agentClient } from './agent-client.js';
+import { subscriptionOf, subscriptionsOf } from './own-node-plans.js';
 import { nodeAddresses, nodeCapacity, refreshNodes, registerNode, type NodeRegistration } from './node-registry.js';
 import type { Provisioning } from './provisioning.js';
 import { getAutobackup, setAutobackup } from './server-autobackups.js';
@@ -95,7 +96,7 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
    * answer leaves the state null). `sub` is passed when the caller has loaded it already.
    */
   async function present(server: repo.ServerRow, loadedSub?: { sub: ServerSubscription | undefined }): Promise<Server> {
-    const sub = loadedSub ? loadedSub.sub : await findServerSubscription(db, server.subscriptionId);
+    const sub = loadedSub ? loadedSub.sub : await subscriptionOf(db, server);
     const node = server.nodeId === null ? undefined : await repo.findNode(db, server.nodeId);
     const live: AgentServer | undefined = node ? await agentClient(node, 3000).get(server.id).catch(() => undefined) : undefined;
     return toServer(server, { sub, node, live }, deps.domain);
@@ -104,14 +105,15 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
   /** The caller's server, 404 while it is an unpaid purchase (GET /servers leaves those out too). */
   async function visiblePaid(actor: Actor, id: string, need: ServerNeed): Promise<{ server: repo.ServerRow; sub: ServerSubscription | undefined }> {
     const server = await visible(actor, id, need);
-    const sub = await findServerSubscription(db, server.subscriptionId);
+    const sub = await subscriptionOf(db, server);
     if (isUnpaidPurchase(server, sub)) throw notFound('The server does not exist');
     return { server, sub };
   }
 
   /** Every node as it answers now, with the memory and servers placed on it. */
   async function nodesWithUsage(): Promise<ServerNode[]> {
-    const nodes = await refreshNodes(db);
+    // Own nodes are their owners' (GET /servers/own-nodes), not the platform's capacity.
+    const nodes = (await refreshNodes(db)).filter((node) => node.ownerId === null);
     const allocated = await repo.allocatedMemoryByNode(db);
     const counts = await repo.serverCountByNode(db);
     return nodes.map((node) => toServerNode(node, { allocatedMemoryMib: allocated.get(node.id) ?? 0, servers: counts.get(node.id) ?? 0 }));
@@ -130,13 +132,13 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       // Servers shared with the caller (accepted invitations) are theirs to open too.
       const shared = all ? [] : await repo.listServersByIds(db, await members.listMemberServerIds(db, actor.userId));
       const allRows = [...owned, ...shared];
-      const subs = await findServerSubscriptions(db, allRows.map((row) => row.subscriptionId));
+      const subs = await subscriptionsOf(db, allRows);
       // A purchase that was declined or never confirmed leaves a row that was never paid for: not a server yet.
-      const rows = allRows.filter((row) => !isUnpaidPurchase(row, subs.get(row.subscriptionId)));
+      const rows = allRows.filter((row) => !isUnpaidPurchase(row, subs.get(row.id)));
       // The list shows no process state, so no node agent is asked; each node is loaded once.
       const nodeIds = [...new Set(rows.flatMap((row) => (row.nodeId === null ? [] : [row.nodeId])))];
       const nodes = new Map((await repo.listNodeLabels(db, nodeIds)).map((node) => [node.id, node]));
-      const servers = rows.map((row) => toServer(row, { sub: subs.get(row.subscriptionId), node: row.nodeId === null ? undefined : nodes.get(row.nodeId) }, deps.domain));
+      const servers = rows.map((row) => toServer(row, { sub: subs.get(row.id), node: row.nodeId === null ? undefined : nodes.get(row.nodeId) }, deps.domain));
       return { servers };
     },
 
@@ -196,6 +198,7 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
       requireReady(server, 'be opened');
       const node = await placed(server, 'be opened');
       const expires = new Date(Date.now() + ACCESS_TTL_SECONDS * 1000);
+      // An own node's public URL is the API's relay of its tunnel (node-tunnel.routes.ts).
       const base = `${nodeAddresses(node).publicUrl}/api/servers/${encodeURIComponent(server.id)}`;
       return {
         console_url: `${base.replace(/^http/, 'ws')}/console`,
@@ -236,7 +239,7 @@ export function createServersService(deps: { db: Database; provisioning: Provisi
     async backups(actor: Actor, id: string, doing: string) {
       const server = await visible(actor, id, 'backups');
       requireReady(server, doing);
-      const sub = await findServerSubscription(db, server.subscriptionId);
+      const sub = await subscriptionOf(db, server);
       const maxBackups = sub ? maxBackupsOf(sub.plan) : 0;
       const inner = serverBackups(db, server, await placed(server, doing));
       const log = (action: string, detail: string) => recordActivity(db, { serverId: server.id, actorId: actor.userId, kind: 'backups', action, detail });

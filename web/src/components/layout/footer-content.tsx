@@ -36,6 +36,7 @@ function footerColumns(developerMode: boolean): FooterColumn[] {
       links: [
         { label: 'shell.footer.app', href: paths.app.getHref() },
         { label: 'shell.footer.servers', href: paths.servers.getHref() },
+        { label: 'shell.footer.serverListings', href: paths.serverListings.getHref() },
       ],
     },
     {

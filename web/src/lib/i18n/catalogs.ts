@@ -20,6 +20,7 @@ import type projectEnUS from '../../locales/project/en-US.json';
 import type projectSettingsEnUS from '../../locales/project-settings/en-US.json';
 import type reportsEnUS from '../../locales/reports/en-US.json';
 import type serversEnUS from '../../locales/servers/en-US.json';
+import type serverListingsEnUS from '../../locales/server-listings/en-US.json';
 import type userEnUS from '../../locales/user/en-US.json';
 import type versionEditorEnUS from '../../locales/version-editor/en-US.json';
 import type webhooksEnUS from '../../locales/webhooks/en-US.json';
@@ -32,12 +33,12 @@ import type malwareEnUS from '../../locales/malware/en-US.json';
  * filter controls, loaded with them; `project`, `project-settings`, `user`, `home`; `account`: sign-in
  * and settings; `errors`: the error pages; `version-editor`: the version upload and edit screens
  * and the member actions on version pages; `creator`: project creation, the member tools on
- * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab; `site`: the app, legal, changelog, flags and frog pages; `organizations`: organization pages, their settings and creation; `collections`: collection pages, the Save popout and the collection lists; `billing`: the Plus page, billing settings, the billing banner and the staff billing page; `analytics`: the analytics chart of the dashboard, project and organization settings; `webhooks`: the Webhooks pages of project and organization settings; `malware`: the staff page of malware quarantines and a version's scan state on its page; `servers`: the hosted servers' plans, list and panel; `menus`: the signed-in account, staff and bottom-bar menus, loaded with them), loaded with the first route that needs it (see `message-areas.ts`),
+ * project pages and the dashboard; `footer`: the site footer, which loads after the shell; `markdown-editor`: the markdown editor, loaded by each route that shows one; `moderation`: the staff pages, the review checklist and the decisions log; `reports`: the report form, reports, threads and the project's Moderation tab; `site`: the app, legal, changelog, flags and frog pages; `organizations`: organization pages, their settings and creation; `collections`: collection pages, the Save popout and the collection lists; `billing`: the Plus page, billing settings, the billing banner and the staff billing page; `analytics`: the analytics chart of the dashboard, project and organization settings; `webhooks`: the Webhooks pages of project and organization settings; `malware`: the staff page of malware quarantines and a version's scan state on its page; `servers`: the hosted servers' plans, list and panel; `server-listings`: the public server listings, their search, forms and review queue; `menus`: the signed-in account, staff and bottom-bar menus, loaded with them), loaded with the first route that needs it (see `message-areas.ts`),
  * so the shell does not carry every page's words. A catalog for another locale becomes its own
  * lazy chunk. The production build precompiles every catalog to the ICU AST (vite.config.ts), so
  * the browser never ships the message parser.
  */
-export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports', 'site', 'organizations', 'collections', 'billing', 'analytics', 'servers', 'menus', 'webhooks', 'malware'] as const;
+export const MESSAGE_AREAS = ['discover', 'filters', 'project', 'project-settings', 'user', 'home', 'account', 'errors', 'version-editor', 'creator', 'footer', 'markdown-editor', 'moderation', 'reports', 'site', 'organizations', 'collections', 'billing', 'analytics', 'servers', 'server-listings', 'menus', 'webhooks', 'malware'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 type ShellId = keyof typeof enUS;
@@ -56,6 +57,7 @@ type AreaId =
   | keyof typeof projectSettingsEnUS
   | keyof typeof reportsEnUS
   | keyof typeof serversEnUS
+  | keyof typeof serverListingsEnUS
   | keyof typeof userEnUS
   | keyof typeof homeEnUS
   | keyof typeof markdownEditorEnUS

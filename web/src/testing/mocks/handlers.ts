@@ -103,6 +103,8 @@ export const handlers = [
   ...catalogueHandlers(),
   // A server panel asks for its staff notices: none unless a test serves some.
   http.get('*/v2/servers/:id/notices', () => HttpResponse.json({ notices: [] })),
+  // The Content tab asks for the server's modpack: none unless a test serves one.
+  http.get('*/v2/servers/:id/modpack', () => HttpResponse.json({ modpack: null })),
   // A panel asks what the caller may do there: its owner, unless a test makes them a member.
   http.get('*/v2/servers/:id/members', () =>
     HttpResponse.json({ owner: { id: 'Usr00001', username: 'owner', avatar_url: null }, members: [], my_role: 'owner', my_permissions: [...SERVER_PERMISSIONS] }),

@@ -7,6 +7,7 @@ import { projectQueries } from '../../../features/projects/api/projects-queries'
 import { ProjectLayout } from '../../../features/projects/components/project-layout';
 import { useProject } from '../../../features/projects/hooks/use-project-page';
 import { SavePopout } from '../../../features/collections/components/save-popout';
+import { InstallOnServer } from '../../../features/server-modpack-install/components/install-on-server';
 import { MemberHeader } from '../../../features/project-publishing/components/member-header';
 import { CHECKLIST_STATUSES } from '../../../features/project-publishing/utils/checklist';
 import { ProjectReviewChecks } from '../../../features/review-checks/components/project-review-checks';
@@ -91,7 +92,12 @@ export function Component() {
       showVersionsTab={isTeamOrStaff(user, teams)}
       showEmptyGallery={canEdit}
       ownerOrganization={organization && project.organization ? { name: organization.name, href: paths.organization.getHref(organization.slug), iconUrl: organization.icon_url } : undefined}
-      headerActions={<SavePopout projectId={project.id} />}
+      headerActions={
+        <>
+          {type === 'modpack' && <InstallOnServer projectTitle={project.title} versions={versions.filter((v) => v.status === 'listed')} />}
+          <SavePopout projectId={project.id} />
+        </>
+      }
       memberArea={<MemberHeader project={project} type={type} members={members} versionCount={versions.length} preChecks={preChecks} />}
     >
       <Outlet />

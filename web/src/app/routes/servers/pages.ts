@@ -2,6 +2,7 @@
 export const pages = {
   marketing: () => import('./marketing'),
   manage: () => import('./manage'),
+  ownNodes: () => import('./own-nodes'),
   panel: () => import('./panel'),
   notices: () => import('./notices'),
   admin: () => import('./admin'),

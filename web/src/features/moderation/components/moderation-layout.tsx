@@ -18,6 +18,7 @@ export function ModerationLayout({ children }: { children: ReactNode }) {
         { href: m.review.getHref(), label: t('moderation.nav.review') },
         { href: m.reports.getHref(), label: t('moderation.nav.reports'), matchNested: true },
         { href: m.malware.getHref(), label: t('moderation.nav.malware') },
+        { href: paths.serverListingQueue.getHref(), label: t('moderation.nav.serverListings') },
         { href: m.log.getHref(), label: t('moderation.nav.log') },
       ],
     },

@@ -16,6 +16,7 @@ import { serverContentQueries } from '../api/server-content-queries';
 import { usePinContent, useRemoveContent, useToggleContent } from '../api/use-server-content-mutations';
 import { AddContentModal } from './add-content-modal';
 import { ContentUpdatesModal } from './content-updates-modal';
+import { ModpackCard } from './modpack-card';
 import styles from './content-tab.module.css';
 
 type Filter = 'all' | 'enabled' | 'disabled';
@@ -67,6 +68,7 @@ export function ContentTab({ server }: { server: Server }) {
         </div>
       </div>
       <p className={styles.hint}>{t('servers.content.hint', { platform: platform.label(server.loader, query.data.game_version) })}</p>
+      <ModpackCard serverId={server.id} />
       {all.length > 0 && (
         <div className={styles.toolbar}>
           <label htmlFor={searchId} className="visually-hidden">

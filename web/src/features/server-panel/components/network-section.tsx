@@ -1,11 +1,12 @@
 import { ALLOCATION_NAME_MAX, SUBDOMAIN_MAX, SubdomainSchema, type DnsRecord, type Server, type ServerAllocation } from '@cairn/shared/schemas/servers';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DataTable } from '../../../components/ui/data-table';
 import { FormAlert, TextField } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { useDebounced } from '../../../lib/use-debounced';
 import { serverOptionQueries } from '../api/server-options-queries';
@@ -24,6 +25,11 @@ export function NetworkSection({ server }: { server: Server }) {
       </h2>
       <SubdomainForm serverId={server.id} />
       <Allocations serverId={server.id} />
+      <div className={styles.stack}>
+        <h3 className={styles.title}>{t('servers.options.network.listing')}</h3>
+        <p>{t('servers.options.network.listingText')}</p>
+        <ButtonLink to={paths.serverListingNew.getHref(server.id)}>{t('servers.options.network.listingLink')}</ButtonLink>
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { Server } from '@cairn/shared/schemas/servers';
 import type { ServerPermission } from '@cairn/shared/constants/server-permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { ServerStatusPillFor } from '../../../components/servers/server-status-pill';
 import { SuspendedBar } from '../../../components/servers/suspended-bar';
 import { AppLink } from '../../../components/ui/app-link';
@@ -56,7 +57,9 @@ export function ServerPanel({ server, extraTabs = [], trailingTabs }: ServerPane
   const consoleAllowed = standing.data === undefined || may('console_read');
   const socket = useConsoleSocket(server.id, ready && may('console_read'));
   const state = (ready && may('console_read') ? socket.state : undefined) ?? server.state;
-  const [tab, setTab] = useState('overview');
+  // `?tab=content` opens a tab directly (the modpack page's "Install on my server" lands on Content).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState(() => searchParams.get('tab') ?? 'overview');
   const [preferences] = useServerPreferences(server.id);
   const address = preferences.hideAddress ? undefined : serverAddress(server);
 

@@ -28,9 +28,12 @@ export function ServerList({ servers, awaitingPurchase = false }: ServerListProp
     <div className={styles.page}>
       <header className={styles.header}>
         <h1 className={styles.title}>{t('servers.manage.title')}</h1>
-        <ButtonLink to={serverPaths.plans()} color="brand">
-          {t('servers.manage.new')}
-        </ButtonLink>
+        <div className={styles.actions}>
+          <ButtonLink to={serverPaths.ownNodes()}>{t('servers.ownNodes.title')}</ButtonLink>
+          <ButtonLink to={serverPaths.plans()} color="brand">
+            {t('servers.manage.new')}
+          </ButtonLink>
+        </div>
       </header>
       {servers.length > 0 && (
         <div className={styles.search}>
