@@ -131,7 +131,7 @@ async function main(): Promise<void> {
       const memory = await ask<{ rss: number; peak: number; heapTotal: number; heapUsed: number; external: number; settled: number }>({ type: 'rss' });
       console.log(
         `API process RSS after the runs: ${MB(memory.rss)} (goal < ${goals.rssMb} MB), peak ${MB(memory.peak)}, settled ${MB(memory.settled)} a second later; ` +
-          `V8 heap ${MB(memory.heapUsed)} used of ${MB(memory.heapTotal)} reserved, ${MB(memory.external)} outside the heap (buffers)\n`,
+          `V8 heap ${MB(memory.heapTotal)} reserved, ${MB(memory.heapUsed)} of it live after a full collection, ${MB(memory.external)} outside the heap (buffers)\n`,
       );
     }
 
