@@ -1,11 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { FacetCounts } from './plan.js';
-
-/** What a search's filters and text decide, whatever the page: the total and every facet count. */
-export interface FacetSummary {
-  total: number;
-  facetCounts: FacetCounts;
-}
+import type { FacetSummary } from './plan.js';
 
 /** Summaries kept at most, and the longest one is trusted without hearing of index changes. */
 const MAX_ENTRIES = 2_000;

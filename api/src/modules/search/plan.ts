@@ -2,7 +2,6 @@ import type { FacetDistribution, MultiSearchQuery, MultiSearchResult, RecordAny 
 import { FACET_COUNT_FIELDS, type FacetCountField, type SearchSort } from '@cairn/shared/constants/search';
 import { compileGroups, groupMentions } from './filter.js';
 import type { SearchRequest } from './query.js';
-import type { FacetSummary } from './facet-cache.js';
 
 /**
  * Turns a parsed request into one Meilisearch multi-search (hits, total and every facet count
@@ -41,6 +40,12 @@ const SORT: Readonly<Record<SearchSort, string[]>> = {
 };
 
 export type FacetCounts = Record<FacetCountField, Record<string, number>>;
+
+/** What a search's text and filters decide, whatever the page: the total and every facet count. */
+export interface FacetSummary {
+  total: number;
+  facetCounts: FacetCounts;
+}
 
 export interface SearchPlan {
   queries: MultiSearchQuery[];
