@@ -47,10 +47,17 @@ export function ensureMessageAreas(areas: readonly MessageArea[]): Promise<void>
 /** Reloads every loaded area in `locale` (the provider calls this when the language changes). */
 export async function switchMessageAreas(locale: string): Promise<void> {
   if (locale === snapshot.locale) return;
-  const areas = [...loaded.keys()];
-  const catalogs = await Promise.all(areas.map(async (area) => [area, await loadAreaMessages(area, locale)] as const));
+  const next = new Map<MessageArea, MessageCatalog>();
+  // An area that finished loading in the old language meanwhile (the footer, right after the
+  // first paint) is switched too: dropping it would show its keys instead of its text.
+  for (;;) {
+    const areas = [...loaded.keys()].filter((area) => !next.has(area));
+    if (areas.length === 0) break;
+    const catalogs = await Promise.all(areas.map(async (area) => [area, await loadAreaMessages(area, locale)] as const));
+    for (const [area, messages] of catalogs) next.set(area, messages);
+  }
   loaded.clear();
-  for (const [area, messages] of catalogs) loaded.set(area, messages);
+  for (const [area, messages] of next) loaded.set(area, messages);
   publish(locale);
 }
 
