@@ -73,7 +73,8 @@ describe.skipIf(!browserAvailable)('webhooks in project settings', () => {
     try {
       await page.goto(`${siteUrl}/mod/${slug}/settings/webhooks`);
       await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
-      expect(await page.getByText('No webhooks yet.').isVisible()).toBe(true);
+      // The list loads after the heading: wait for its empty state rather than checking at once.
+      await page.getByText('No webhooks yet.').waitFor();
 
       const form = page.getByRole('form', { name: 'Add a webhook' });
       await form.getByLabel('Destination URL').fill(hookUrl);
