@@ -70,40 +70,25 @@ export function facetKey(request: SearchRequest): string {
  */
 export function planSearch(request: SearchRequest, indexUid: string, known?: FacetSummary): SearchPlan {
   const { text, groups } = request;
-  if (known) {
-    const query: MultiSearchQuery = {
-      indexUid,
-      q: text,
-      matchingStrategy: 'all',
-      filter: filterOf(compileGroups(groups)),
-      sort: SORT[request.sort],
-      offset: request.offset,
-      limit: request.limit,
-      attributesToRetrieve: HIT_ONLY,
-    };
-    return {
-      queries: [query],
-      read: (results) => ({ hits: results[0]!.hits.filter((hit) => hit.hit !== undefined), total: known.total, facetCounts: known.facetCounts }),
-    };
-  }
+  // The page of hits: with `known`, all the plan asks; otherwise its first query, which also counts.
+  const page: MultiSearchQuery = {
+    indexUid,
+    q: text,
+    matchingStrategy: 'all',
+    filter: filterOf(compileGroups(groups)),
+    sort: SORT[request.sort],
+    offset: request.offset,
+    limit: request.limit,
+    attributesToRetrieve: HIT_ONLY,
+  };
+  const hitsOf = (results: ReadonlyArray<MultiSearchResult<RecordAny>>) => results[0]!.hits.filter((hit) => hit.hit !== undefined);
+  if (known) return { queries: [page], read: (results) => ({ hits: hitsOf(results), total: known.total, facetCounts: known.facetCounts }) };
   // Fields filtered by their own groups are counted without them (disjunctive counts).
   const active = FACET_COUNT_FIELDS.filter((field) => groups.some((group) => groupMentions(group, field)));
   const facets = ['main'];
   for (const field of FACET_COUNT_FIELDS) if (!active.includes(field)) facets.push(FACET_ATTRIBUTE[field]);
 
-  const queries: MultiSearchQuery[] = [
-    {
-      indexUid,
-      q: text,
-      matchingStrategy: 'all',
-      filter: filterOf(compileGroups(groups)),
-      sort: SORT[request.sort],
-      offset: request.offset,
-      limit: request.limit,
-      attributesToRetrieve: HIT_ONLY,
-      facets,
-    },
-  ];
+  const queries: MultiSearchQuery[] = [{ ...page, facets }];
   for (const field of active) {
     queries.push({
       indexUid,
@@ -127,7 +112,7 @@ export function planSearch(request: SearchRequest, indexUid: string, known?: Fac
       }
       return {
         // A page past the main documents reaches counting documents: those are no hits.
-        hits: first.hits.filter((hit) => hit.hit !== undefined),
+        hits: hitsOf(results),
         total: first.facetDistribution?.main?.true ?? 0,
         facetCounts,
       };
