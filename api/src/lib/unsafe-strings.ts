@@ -21,29 +21,48 @@ function printable(key: string): string {
   return [...key].map((char) => (char === '\u0000' || (char.length === 1 && /[\uD800-\uDFFF]/.test(char)) ? '\uFFFD' : char)).join('');
 }
 
-function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
+/** Where the unsafe text was found, innermost key first (the path is built only once one is found). */
+interface Found {
+  keys: string[];
+  /** The unsafe text is this key itself, not a value. */
+  inKey: boolean;
+  reason: string;
 }
 
-/** Finds the first string (value or object key) in `value` that cannot be stored. */
-export function findUnsafeString(value: unknown, path = ''): UnsafeString | null {
+function find(value: unknown): Found | null {
   if (typeof value === 'string') {
     const reason = checkText(value);
-    return reason ? { path, reason } : null;
+    return reason ? { keys: [], inKey: false, reason } : null;
   }
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array || value instanceof Date) return null;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
-      const found = findUnsafeString(value[index], join(path, String(index)));
-      if (found) return found;
+      const found = find(value[index]);
+      if (found) {
+        found.keys.push(String(index));
+        return found;
+      }
     }
     return null;
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const keyReason = checkText(key);
-    if (keyReason) return { path: `key ${join(path, printable(key))}`, reason: keyReason };
-    const found = findUnsafeString(item, join(path, key));
-    if (found) return found;
+    if (keyReason) return { keys: [printable(key)], inKey: true, reason: keyReason };
+    const found = find((value as Record<string, unknown>)[key]);
+    if (found) {
+      found.keys.push(key);
+      return found;
+    }
   }
   return null;
+}
+
+/** Finds the first string (value or object key) in `value` that cannot be stored. */
+export function findUnsafeString(value: unknown, path = ''): UnsafeString | null {
+  const found = find(value);
+  if (!found) return null;
+  const keys = found.keys.reverse().join('.');
+  const full = path && keys ? `${path}.${keys}` : path || keys;
+  return { path: found.inKey ? `key ${full}` : full, reason: found.reason };
 }

@@ -59,7 +59,8 @@ function buildAccess(actor: Actor | null, project: ProjectRef, memberships: read
   };
 }
 
-async function accessFor(db: Executor, actor: Actor | null, refs: readonly ProjectRef[]): Promise<ProjectAccess[]> {
+/** Access to projects already loaded (only a signed-in caller's memberships are read). */
+export async function accessFor(db: Executor, actor: Actor | null, refs: readonly ProjectRef[]): Promise<ProjectAccess[]> {
   const teamIds = new Set<number>();
   for (const ref of refs) {
     teamIds.add(ref.teamId);

@@ -1,5 +1,5 @@
-import { HIDDEN_VERSION_STATUSES, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
-import { notInArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import { HIDDEN_PROJECT_STATUSES, HIDDEN_VERSION_STATUSES, isHiddenVersionStatus } from '@cairn/shared/constants/project-status';
+import { and, notInArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { isModerator, type Actor } from '../../lib/actor.js';
 import type { Executor } from '../../db/client.js';
 import { findVersionRef } from './access.repository.js';
@@ -23,6 +23,15 @@ export function canSeeVersion(actor: Actor | null, versionStatus: string, access
 /** The same rule as a condition on a version status column (undefined: every version). */
 export function visibleVersionsCondition(actor: Actor | null, access: ProjectAccess, status: AnyColumn): SQL | undefined {
   return seesHiddenVersions(actor, access) ? undefined : notInArray(status, [...HIDDEN_VERSION_STATUSES]);
+}
+
+/**
+ * What a caller without any access sees (an anonymous one): versions neither hidden themselves nor
+ * in a hidden project, as a condition on the two status columns, so bulk reads by anonymous
+ * callers (launchers) need no project teams.
+ */
+export function publicVersionsCondition(versionStatus: AnyColumn, projectStatus: AnyColumn): SQL {
+  return and(notInArray(versionStatus, [...HIDDEN_VERSION_STATUSES]), notInArray(projectStatus, [...HIDDEN_PROJECT_STATUSES]))!;
 }
 
 /** A version the caller may see, with its project's access; undefined for a missing or hidden one. */

@@ -50,9 +50,12 @@ export async function loadVersionJson(
   cache: VersionCache,
   versions: readonly { versionId: number; projectId: number }[],
   links: FileLinks,
+  /** Which of them are not public, when the caller already knows (else it is looked up). */
+  nonPublic?: ReadonlySet<number>,
 ): Promise<Map<number, Buffer>> {
   const out = await loadUnsignedVersionJson(db, cache, versions, links.publicApiUrl);
-  for (const id of await listNonPublicVersionIds(db, [...out.keys()])) {
+  for (const id of nonPublic ?? (await listNonPublicVersionIds(db, [...out.keys()]))) {
+    if (!out.has(id)) continue;
     const version = JSON.parse(out.get(id)!.toString('utf8')) as Version;
     out.set(id, Buffer.from(JSON.stringify(withSignedFileUrls(version, links.tokens))));
   }

@@ -9,8 +9,8 @@ import { encodeBase62 } from '../../lib/ids.js';
 import { requireProjectPermission } from '../access/project.policy.js';
 import { deleteUnreferencedBlobs } from '../../lib/storage/blob-references.js';
 import { recordSearchChange } from '../../lib/search-outbox.js';
-import { filterVisible, loadVersionJson, requireVisibleVersion } from './version-details.js';
-import { listVisibleHashMatches, projectOfEachHash } from './version-hashes.port.js';
+import { loadVersionJson, requireVisibleVersion } from './version-details.js';
+import { listVisibleHashMatches, projectOfEachHash, type HashMatch } from './version-hashes.port.js';
 import { signedFileUrl, versionFileUrl } from './versions.mapper.js';
 import { listFilesOfVersions } from './version-details.repository.js';
 import type { VersionCache } from './version-cache.js';
@@ -88,17 +88,23 @@ function versionArray(versions: readonly Buffer[]): Buffer {
 export function createVersionFilesService(deps: VersionFilesServiceDeps) {
   const { db, files, publicApiUrl, cache } = deps;
   const links = { publicApiUrl, tokens: deps.fileTokens };
-  const versionJson = (versions: readonly { versionId: number; projectId: number }[]) => loadVersionJson(db, cache, versions, links);
+  /** Serialized versions; `nonPublic` says which of them not everyone may see (their links get signed). */
+  const versionJson = (versions: readonly { versionId: number; projectId: number }[], nonPublic: ReadonlySet<number>) =>
+    loadVersionJson(db, cache, versions, links, nonPublic);
+  const nonPublicOf = (matches: Iterable<HashMatch>) => {
+    const ids = new Set<number>();
+    for (const match of matches) if (!match.public) ids.add(match.versionId);
+    return ids;
+  };
 
   /** Visible versions holding each hash, newest first per hash. */
   const visibleMatches = (actor: Actor | null, hashes: readonly string[], algorithm: HashAlgorithm) => listVisibleHashMatches(db, actor, hashes, algorithm);
 
   /**
    * The update checks: each known hash → the best listed (or archived) version of its file's
-   * project (see `projectOfEachHash`) matching the hash's filters, ranked by `order`. Candidates
-   * are looked up (for each distinct set of filters, in one statement) while visibility is
-   * decided; a hash whose file the caller may not see, or whose project has no matching version,
-   * is left out.
+   * project (see `projectOfEachHash`) matching the hash's filters, ranked by `order`, looked up for
+   * each distinct set of filters in one statement; a hash whose file the caller may not see, or
+   * whose project has no matching version, is left out.
    */
   async function latestVersionsOfHashes(
     actor: Actor | null,
@@ -107,29 +113,38 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     filtersOf: (hash: string) => UpdateFilters,
     order: repo.UpdateOrder,
   ): Promise<Buffer> {
-    const matches = await repo.listVersionsByFileHashes(db, algorithm, [...new Set(hashes)]);
+    const visible = await listVisibleHashMatches(db, actor, hashes, algorithm);
+    const projectOfHash = projectOfEachHash(visible);
     const groups = new Map<string, { filter: repo.UpdateFilter; projectIds: Set<number> }>();
     // Hash → the key of its filters, for the hashes found.
     const groupOfHash = new Map<string, string>();
-    for (const match of matches) {
-      let key = groupOfHash.get(match.hash);
-      if (key === undefined) {
-        key = filterKey(filtersOf(match.hash));
-        groupOfHash.set(match.hash, key);
-        if (!groups.has(key)) groups.set(key, { filter: toFilter(filtersOf(match.hash)), projectIds: new Set() });
-      }
-      groups.get(key)!.projectIds.add(match.projectId);
+    // /version_files/update gives every hash the same filters object: its key is made once.
+    const keyOfFilters = new Map<UpdateFilters, string>();
+    for (const [hash, projectId] of projectOfHash) {
+      const filters = filtersOf(hash);
+      let key = keyOfFilters.get(filters);
+      if (key === undefined) keyOfFilters.set(filters, (key = filterKey(filters)));
+      groupOfHash.set(hash, key);
+      let group = groups.get(key);
+      if (group === undefined) groups.set(key, (group = { filter: toFilter(filters), projectIds: new Set() }));
+      group.projectIds.add(projectId);
     }
     const keys = [...groups.keys()];
     const queries = keys.map((key) => ({ projectIds: [...groups.get(key)!.projectIds], filter: groups.get(key)!.filter }));
-    const [visible, latestPerGroup] = await Promise.all([filterVisible(db, actor, matches), repo.listLatestMatchingVersionIds(db, queries, order)]);
+    const latestPerGroup = await repo.listLatestMatchingVersionIds(db, queries, order);
     const latest = new Map(keys.map((key, i) => [key, latestPerGroup[i]!]));
+    // The candidates are listed or archived: one is not public only when its project is hidden.
+    const hiddenProjects = new Set<number>();
+    for (const match of visible) if (match.projectHidden) hiddenProjects.add(match.projectId);
     const chosen: [string, { versionId: number; projectId: number }][] = [];
-    for (const [hash, projectId] of projectOfEachHash(visible)) {
+    const nonPublic = new Set<number>();
+    for (const [hash, projectId] of projectOfHash) {
       const versionId = latest.get(groupOfHash.get(hash)!)!.get(projectId);
-      if (versionId !== undefined) chosen.push([hash, { versionId, projectId }]);
+      if (versionId === undefined) continue;
+      chosen.push([hash, { versionId, projectId }]);
+      if (hiddenProjects.has(projectId)) nonPublic.add(versionId);
     }
-    const json = await versionJson([...new Map(chosen.map(([, answer]) => [answer.versionId, answer])).values()]);
+    const json = await versionJson([...new Map(chosen.map(([, answer]) => [answer.versionId, answer])).values()], nonPublic);
     const entries: [string, Buffer][] = [];
     for (const [hash, { versionId }] of chosen) {
       const version = json.get(versionId);
@@ -152,7 +167,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
     async getVersionByHashJson(actor: Actor | null, hash: string, options: HashOptions & { multiple?: boolean }): Promise<Buffer> {
       const matches = await matchesOf(actor, hash, options);
       const wanted = options.multiple ? matches : matches.slice(0, 1);
-      const json = await versionJson(wanted);
+      const json = await versionJson(wanted, nonPublicOf(wanted));
       const found = [...new Set(wanted.map((m) => m.versionId))].flatMap((id) => json.get(id) ?? []);
       if (found.length === 0) throw missing();
       return options.multiple ? versionArray(found) : found[0]!;
@@ -163,7 +178,7 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       const [match] = await matchesOf(actor, hash, options);
       const [file] = (await listFilesOfVersions(db, [match!.versionId])).filter((f) => f.id === match!.fileId);
       const url = versionFileUrl(publicApiUrl, match!.projectId, match!.versionId, file!.filename);
-      if (!(await repo.listNonPublicVersionIds(db, [match!.versionId])).size) return url;
+      if (match!.public) return url;
       const signed = { projectId: encodeBase62(match!.projectId), versionId: encodeBase62(match!.versionId), filename: file!.filename, sha1: file!.sha1 };
       return signedFileUrl(url, deps.fileTokens, signed);
     },
@@ -192,7 +207,8 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       // The reference ranks its single-hash update like update_individual, not like /version_files/update.
       const [latest] = await repo.listLatestMatchingVersionIds(db, [{ projectIds: [projectId], filter: toFilter(filters) }], 'ordering');
       const versionId = latest!.get(projectId);
-      const json = versionId === undefined ? undefined : (await versionJson([{ versionId, projectId }])).get(versionId);
+      const nonPublic = new Set(match!.projectHidden && versionId !== undefined ? [versionId] : []);
+      const json = versionId === undefined ? undefined : (await versionJson([{ versionId, projectId }], nonPublic)).get(versionId);
       if (json === undefined) throw notFound('No version of this project matches the filters');
       return json;
     },
@@ -202,9 +218,9 @@ export function createVersionFilesService(deps: VersionFilesServiceDeps) {
       if (hashes.length === 0) return hashVersionMap([]);
       const matches = await visibleMatches(actor, hashes, algorithmOfHash(hashes[0]!, algorithm));
       // Matches come newest first: the first one of each hash is its answer.
-      const chosen = new Map<string, { versionId: number; projectId: number }>();
+      const chosen = new Map<string, HashMatch>();
       for (const match of matches) if (!chosen.has(match.hash)) chosen.set(match.hash, match);
-      const json = await versionJson([...chosen.values()]);
+      const json = await versionJson([...chosen.values()], nonPublicOf(chosen.values()));
       const entries: [string, Buffer][] = [];
       for (const [hash, { versionId }] of chosen) {
         const version = json.get(versionId);
