@@ -14,15 +14,18 @@ export interface SearchResultCache {
  * older than the index, which keeps "published → searchable" within a second. Failures are not
  * kept. `ttlMs` 0 turns it off.
  */
-export function createSearchResultCache(ttlMs: number): SearchResultCache {
+export function createSearchResultCache(ttlMs: number, maxChars = MAX_CHARS): SearchResultCache {
   if (ttlMs <= 0) return { get: (_key, compute) => compute() };
   const cache = new LRUCache<string, string, () => Promise<string>>({
     ttl: ttlMs,
-    maxSize: MAX_CHARS,
+    maxSize: maxChars,
     sizeCalculation: (value, key) => value.length + key.length,
     // An expired answer is never served while its replacement is computed.
     allowStale: false,
     fetchMethod: (_key, _stale, { context }) => context(),
+    // A search in flight whose entry a full cache pushes out still answers its callers (the
+    // cache would otherwise reject them with "evicted": a 500 under a varied load).
+    ignoreFetchAbort: true,
   });
   return {
     async get(key, compute) {
