@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import multipart from '@fastify/multipart';
 import { createProjectsService } from './projects.service.js';
 import { projectsRoutes } from './projects.routes.js';
 import { projectsV3Routes } from './projects-v3.routes.js';
@@ -10,7 +9,6 @@ import { onCatalogueChange } from '../../lib/catalogue-events.js';
 
 /** Projects, their images and follows, and users' project lists, under /v2 (and the project read under /v3). */
 export const projectsModule: FastifyPluginAsync<Omit<ProjectsServiceDeps, 'cache'>> = async (app, deps) => {
-  await app.register(multipart);
   const cache = createProjectCache();
   const stopEvicting = onCatalogueChange((ids) => cache.evict(ids));
   app.addHook('onClose', async () => stopEvicting());

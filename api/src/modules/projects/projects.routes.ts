@@ -23,6 +23,7 @@ import { optionalAuth, publicRoute, requireAuth } from '../../plugins/auth.js';
 import { imageBody } from '../../lib/image-body.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { MAX_GALLERY_IMAGE_BYTES, readCatalogueUpload } from '../../lib/multipart-upload.js';
+import { multipartRoutes } from '../../lib/multipart-routes.js';
 import type { ProjectsService } from './projects.service.js';
 
 const tags = ['projects'];
@@ -102,27 +103,29 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService; f
     async (request) => service.randomProjects(request.query.count),
   );
 
-  app.post(
-    '/project',
-    {
-      config: requireAuth('PROJECT_CREATE'),
-      schema: {
-        operationId: 'createProject',
-        tags,
-        summary: 'Create a project',
-        description: 'multipart/form-data: a "data" JSON part first, then the optional "icon", the gallery images named in gallery_items and the files named in initial_versions.',
-        response: { 200: ProjectSchema, ...errors },
+  await multipartRoutes(app, (uploads) => {
+    uploads.post(
+      '/project',
+      {
+        config: requireAuth('PROJECT_CREATE'),
+        schema: {
+          operationId: 'createProject',
+          tags,
+          summary: 'Create a project',
+          description: 'multipart/form-data: a "data" JSON part first, then the optional "icon", the gallery images named in gallery_items and the files named in initial_versions.',
+          response: { 200: ProjectSchema, ...errors },
+        },
       },
-    },
-    async (request) => {
-      const upload = await readCatalogueUpload(request, files, {
-        schema: CreateProjectDataSchema,
-        classify: (data, field) => service.classifyCreationPart(data, field),
-        discard: (keys) => service.discardBlobs(keys),
-      });
-      return service.createProject(requiredActor(request.actor), upload);
-    },
-  );
+      async (request) => {
+        const upload = await readCatalogueUpload(request, files, {
+          schema: CreateProjectDataSchema,
+          classify: (data, field) => service.classifyCreationPart(data, field),
+          discard: (keys) => service.discardBlobs(keys),
+        });
+        return service.createProject(requiredActor(request.actor), upload);
+      },
+    );
+  });
 
   app.patch(
     '/project/:id',

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import multipart from '@fastify/multipart';
 import type { Database } from '../../db/client.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import type { FileTokens } from '../../lib/file-tokens.js';
@@ -47,7 +46,6 @@ export interface VersionsModuleDeps {
  * (also under /v2/updates).
  */
 export const versionsModule: FastifyPluginAsync<VersionsModuleDeps> = async (app, deps) => {
-  await app.register(multipart);
   const { db, files, publicApiUrl, maxFileBytes, fileTokens } = deps;
   const versions = createVersionsService({ db, files, publicApiUrl, fileTokens, modpackDownloads: deps.modpackDownloads, jobs: deps.jobs });
   await app.register(versionsRoutes, { prefix: '/v2', files, maxFileBytes, service: versions });

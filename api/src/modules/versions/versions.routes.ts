@@ -16,6 +16,7 @@ import { languageWish, sendLanguageHeaders } from '../../lib/content-language.js
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { optionalAuth, requireAuth } from '../../plugins/auth.js';
 import { readCatalogueUpload } from '../../lib/multipart-upload.js';
+import { multipartRoutes } from '../../lib/multipart-routes.js';
 import type { VersionsService } from './versions.service.js';
 
 const tags = ['versions'];
@@ -101,35 +102,6 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
     async (request) => service.getVersions(request.actor, request.query.ids as string[], request.query.include_changelog),
   );
 
-  app.post(
-    '/version',
-    {
-      config: requireAuth('VERSION_CREATE'),
-      schema: {
-        operationId: 'createVersion',
-        tags,
-        summary: 'Create a version',
-        description:
-          "Multipart request: first a `data` field (JSON: project_id, name, version_number, changelog, dependencies, game_versions, version_type, loaders, featured, status, file_parts, primary_file, file_types, environment), then one part per file named in `file_parts`. Files: .jar, .zip, .litemod, .mrpack, .asc, .gpg, .sig. " +
-          'A .mrpack must be installable: formatVersion 1, game minecraft, and for every file a path inside the instance, sha1 and sha512, ' +
-          'a fileSize and https download URLs on allowed hosts; a refused pack is a 400 naming the file entry and the rule.',
-        consumes: ['multipart/form-data'],
-        response: { 200: VersionSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const actor = requiredActor(request.actor);
-      const upload = await readCatalogueUpload(request, files, {
-        schema: CreateVersionDataSchema,
-        maxFileBytes,
-        checkFile: service.fileNameProblem,
-        afterData: (data) => service.authorizeUpload(actor, data),
-        classify: (data, field) => (data.file_parts.includes(field) ? { kind: 'file' } : undefined),
-        discard: service.discardUploads,
-      });
-      return service.createVersion(actor, upload);
-    },
-  );
 
   app.patch(
     '/version/:id',
@@ -175,33 +147,66 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ service: VersionsService; f
     },
   );
 
-  app.post(
-    '/version/:id/file',
-    {
-      config: requireAuth('VERSION_WRITE'),
-      schema: {
-        operationId: 'addFilesToVersion',
-        tags,
-        summary: 'Add files to version',
-        description: 'Multipart request: an optional `data` field (JSON `{file_types: {part: type}}`), then the files.',
-        consumes: ['multipart/form-data'],
-        params: VersionParams,
-        response: { 204: z.null(), ...errors },
+
+  await multipartRoutes(app, (uploads) => {
+    uploads.post(
+      '/version',
+      {
+        config: requireAuth('VERSION_CREATE'),
+        schema: {
+          operationId: 'createVersion',
+          tags,
+          summary: 'Create a version',
+          description:
+            "Multipart request: first a `data` field (JSON: project_id, name, version_number, changelog, dependencies, game_versions, version_type, loaders, featured, status, file_parts, primary_file, file_types, environment), then one part per file named in `file_parts`. Files: .jar, .zip, .litemod, .mrpack, .asc, .gpg, .sig. " +
+            'A .mrpack must be installable: formatVersion 1, game minecraft, and for every file a path inside the instance, sha1 and sha512, ' +
+            'a fileSize and https download URLs on allowed hosts; a refused pack is a 400 naming the file entry and the rule.',
+          consumes: ['multipart/form-data'],
+          response: { 200: VersionSchema, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const actor = requiredActor(request.actor);
-      const upload = await readCatalogueUpload(request, files, {
-        schema: AddFilesDataSchema,
-        defaultData: {},
-        maxFileBytes,
-        checkFile: service.fileNameProblem,
-        afterData: () => service.authorizeAddFiles(actor, request.params.id),
-        classify: () => ({ kind: 'file' }),
-        discard: service.discardUploads,
-      });
-      await service.addFiles(actor, request.params.id, upload);
-      return reply.code(204).send(null);
-    },
-  );
+      async (request) => {
+        const actor = requiredActor(request.actor);
+        const upload = await readCatalogueUpload(request, files, {
+          schema: CreateVersionDataSchema,
+          maxFileBytes,
+          checkFile: service.fileNameProblem,
+          afterData: (data) => service.authorizeUpload(actor, data),
+          classify: (data, field) => (data.file_parts.includes(field) ? { kind: 'file' } : undefined),
+          discard: service.discardUploads,
+        });
+        return service.createVersion(actor, upload);
+      },
+    );
+
+    uploads.post(
+      '/version/:id/file',
+      {
+        config: requireAuth('VERSION_WRITE'),
+        schema: {
+          operationId: 'addFilesToVersion',
+          tags,
+          summary: 'Add files to version',
+          description: 'Multipart request: an optional `data` field (JSON `{file_types: {part: type}}`), then the files.',
+          consumes: ['multipart/form-data'],
+          params: VersionParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = requiredActor(request.actor);
+        const upload = await readCatalogueUpload(request, files, {
+          schema: AddFilesDataSchema,
+          defaultData: {},
+          maxFileBytes,
+          checkFile: service.fileNameProblem,
+          afterData: () => service.authorizeAddFiles(actor, request.params.id),
+          classify: () => ({ kind: 'file' }),
+          discard: service.discardUploads,
+        });
+        await service.addFiles(actor, request.params.id, upload);
+        return reply.code(204).send(null);
+      },
+    );
+  });
 };
