@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { nestedPagesChunk, type NestedPages } from './plugins/page-chunks';
 import { routePreloads } from './plugins/route-preloads';
 import { siteContent } from './plugins/site-content';
 import { ROUTE_PRELOADS } from './src/app/route-preloads';
@@ -116,6 +117,34 @@ function zodWithoutJsonSchema(): Plugin {
 }
 
 /**
+ * React Router's published build declares its components at the top level with `forwardRef(...)`
+ * calls and `X.displayName = "…"` assignments, which a bundler must keep as possible side effects,
+ * so every page downloaded `<Form>`, `useSubmit` and the code they use (about 1 KB gzip) although
+ * the app uses none of them. In the production build the calls are marked pure and the
+ * assignments (names for React DevTools only) dropped, so unused components are left out. The
+ * build fails if the package stops matching (the change would otherwise silently stop applying).
+ */
+function reactRouterTreeShaking(): Plugin {
+  const routerModule = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](?:development|production)[\\/]chunk-[\w-]+\.mjs$/;
+  let changed = 0;
+  return {
+    name: 'cairn:react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!routerModule.test(id) || !code.includes('.forwardRef(')) return null;
+      changed += 1;
+      const pure = code
+        .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
+        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '');
+      return { code: pure, map: null };
+    },
+    buildEnd(error) {
+      if (!error && changed === 0) this.error("react-router's forwardRef components were not found; update reactRouterTreeShaking()");
+    },
+  };
+}
+
+/**
  * shared/src is pure by contract (no module state, nothing happens at import), so a call to any
  * function or schema it declares can be dropped when its result is unused. A bundler cannot know
  * that (`Id.nullable()` might have side effects) and would otherwise ship every schema of a
@@ -146,6 +175,9 @@ function scopedClassName(local: string, filename: string): string {
   return `${local}_${createHash('sha256').update(path.slice(webRoot.length)).digest('base64url').slice(0, 5)}`;
 }
 
+/** The project pages (tabs, versions, editors) render inside the project layout and load with it. */
+const PROJECT_PAGES: NestedPages = { name: 'project-pages', layout: 'src/app/routes/project/layout.tsx', pages: /^src\/app\/routes\/project\/(?!settings\/)/ };
+
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}` : 'dev';
   return {
@@ -155,6 +187,7 @@ export default defineConfig(({ command }) => {
       buildInfo(buildId),
       precompileMessages(),
       zodWithoutJsonSchema(),
+      reactRouterTreeShaking(),
       siteContent({ contentDir: join(webRoot, 'content'), siteUrl: process.env.CAIRN_SITE_URL }),
       routePreloads(webRoot, ROUTE_PRELOADS),
     ],
@@ -196,7 +229,8 @@ export default defineConfig(({ command }) => {
           codeSplitting: {
             groups: [
               { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-              { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+              // Infinite queries (only a server's activity log uses them) stay with that page's code.
+              { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery)\.js$)/, priority: 2 },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
               // The app's own code every page runs, in one chunk with the entry's other modules.
               { name: 'shell', tags: ['$initial'], test: /[\\/](web|shared)[\\/]src[\\/]/, priority: 0 },
@@ -205,9 +239,18 @@ export default defineConfig(({ command }) => {
               // than a dozen small ones, each with its own request and compression overhead.
               {
                 name: 'catalogue',
-                test: /[\\/]web[\\/]src[\\/](components[\\/]project-card[\\/](card-data|project-card|project-card-list|project-icon)\.(tsx?|css)|components[\\/]pagination[\\/]|components[\\/]ui[\\/](content-icons|format|svg-icon|input|empty-state)\.tsx|components[\\/]ui[\\/](input|svg-icon|empty-state|filter-chips)\.module\.css|features[\\/]search[\\/]components[\\/]select-field\.module\.css|lib[\\/]sanitize-svg\.ts|features[\\/]search[\\/](components[\\/]search-input\.(tsx|css)|api[\\/])|features[\\/]tags[\\/]api[\\/])|[\\/]shared[\\/]src[\\/](format[\\/](numbers|dates|categories|tag-labels)\.ts|constants[\\/](loaders|categories|environments|side-types|search|svg-icon|game-version-types)\.ts)/,
+                test: /[\\/]web[\\/]src[\\/](components[\\/]project-card[\\/](card-data|project-card|project-card-list|project-icon)\.(tsx?|css)|components[\\/]pagination[\\/]|components[\\/]ui[\\/](content-icons|format|svg-icon|input|empty-state)\.tsx|components[\\/]ui[\\/](input|svg-icon|empty-state|filter-chips)\.module\.css|features[\\/]search[\\/]components[\\/]select-field\.module\.css|lib[\\/]sanitize-svg\.ts|features[\\/]search[\\/](components[\\/]search-input\.(tsx|css)|api[\\/])|features[\\/]tags[\\/]api[\\/]|lib[\\/]use-formatters\.ts|features[\\/]billing[\\/]utils[\\/]money\.ts)|[\\/]shared[\\/]src[\\/](format[\\/](numbers|dates|categories|tag-labels|bytes|money|intl-cache)\.ts|constants[\\/](loaders|categories|environments|side-types|search|svg-icon|game-version-types)\.ts)/,
                 priority: 2,
                 // Their libraries (zod, react…) stay in the shell's chunks.
+                includeDependenciesRecursively: false,
+              },
+              // What the project layout shares only with the pages under it: one chunk, which every
+              // project page loads anyway (plugins/page-chunks.ts).
+              {
+                name: nestedPagesChunk(webRoot, PROJECT_PAGES),
+                debugName: 'project-pages',
+                test: /[\\/]web[\\/]src[\\/]/,
+                priority: 1,
                 includeDependenciesRecursively: false,
               },
               // Each page area's messages (src/locales/<area>/<locale>.json) is its own chunk.

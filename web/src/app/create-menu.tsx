@@ -1,4 +1,5 @@
-import { Icon, PlusIcon } from '../components/ui/icons';
+import { Icon } from '../components/ui/icons';
+import { PlusIcon } from '../components/ui/page-icons';
 import { CreateMenu as ProjectCreateMenu, type CreateMenuExtra } from '../features/project-creation/components/create-menu';
 import { LazyCreateOrganizationModal } from '../features/organizations/components/lazy-create-organization-modal';
 import { useT } from '../lib/i18n/i18n-provider';

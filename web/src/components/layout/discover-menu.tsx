@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { CompassIcon, ChevronDownIcon } from '../ui/icons';
 import { MenuButton } from '../ui/menu';
-import type { PopoverPlacement } from '../ui/popover';
+import type { PopoverPlacement } from '../ui/popover-position';
 import { activeDiscoverType, DISCOVER_TYPES } from './discover';
 import { ProjectTypeIcon } from './project-type-icon';
 import mobile from './mobile-nav.module.css';

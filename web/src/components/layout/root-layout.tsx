@@ -1,12 +1,16 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import type { RoutePrefetcher } from '../../lib/route-prefetch';
 import { RoutePrefetchContext } from '../ui/app-link';
-import { BuildWatcher } from './build-watcher';
 import { DefaultLayout, EmptyLayout } from './default-layout';
+import { lazyComponent } from '../../lib/lazy-component';
 import { LoadingBar } from './loading-bar';
 import { NavigationFocus } from './navigation-focus';
 import { resolveLayout } from './route-handle';
 import type { ShellSlots } from './shell-slots';
+
+// Checking for a newer build can wait until after the first paint.
+const BuildWatcher = lazyComponent(() => import('./build-watcher').then((module) => module.BuildWatcher), () => null);
 
 interface RootLayoutProps {
   slots: ShellSlots;
@@ -22,7 +26,9 @@ export function RootLayout({ slots, prefetch, buildId }: RootLayoutProps) {
   return (
     <RoutePrefetchContext.Provider value={prefetch}>
       <LoadingBar />
-      <BuildWatcher currentBuildId={buildId} />
+      <Suspense fallback={null}>
+        <BuildWatcher currentBuildId={buildId} />
+      </Suspense>
       <Layout slots={slots}>
         <Outlet />
       </Layout>

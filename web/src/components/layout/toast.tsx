@@ -4,7 +4,8 @@ import { useT } from '../../lib/i18n/i18n-provider';
 import { COPY_CONFIRMATION_MS, notificationCopyText, type AppNotification } from '../../lib/notifications';
 import { useNotificationStore } from '../../lib/notifications-provider';
 import { Button } from '../ui/button';
-import { CheckIcon, CloseIcon, CopyIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../ui/icons';
+import { CloseIcon } from '../ui/icons';
+import { CheckIcon, CopyIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../ui/page-icons';
 import { Tooltip } from '../ui/tooltip';
 import styles from './toast.module.css';
 

@@ -3,7 +3,8 @@ import { useT } from '../../lib/i18n/i18n-provider';
 import { cx } from '../../lib/class-names';
 import styles from './banner.module.css';
 import { Button } from './button';
-import { CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons';
+import { CloseIcon } from './icons';
+import { ErrorIcon, InfoIcon, WarningIcon } from './page-icons';
 
 interface BannerProps {
   tone: 'info' | 'warning' | 'error';

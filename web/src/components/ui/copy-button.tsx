@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../lib/notifications';
 import { Button, type ButtonStyle } from './button';
-import { CheckIcon, CopyIcon } from './icons';
+import { CheckIcon, CopyIcon } from './page-icons';
 
 interface CopyButtonProps extends ButtonStyle {
   text: string;

@@ -1,7 +1,7 @@
 import { FEED_TYPE } from '../../lib/head';
 import { useT } from '../../lib/i18n/i18n-provider';
 import { cx } from '../../lib/class-names';
-import { FeedIcon } from './icons';
+import { FeedIcon } from './page-icons';
 import styles from './feed-link.module.css';
 
 /** The visible link to a page's Atom feed (the same URL is in the page head for readers that look there). */

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { AppLink } from './app-link';
 import styles from './menu.module.css';
-import { popoverRootClassName, preloadOnIntent, usePanelPosition, type PopoverPlacement } from './popover';
+import { popoverRootClassName, preloadOnIntent, usePanelPosition, type PopoverPlacement } from './popover-position';
 import { usePopover } from './use-popover';
 
 export interface MenuItem {

@@ -1,5 +1,5 @@
 import { ONE_YEAR_SECONDS, type CookieOptions } from '../cookies';
-import { LOCALE_CODES, matchLocale } from '@cairn/shared/constants/languages';
+import { LOCALE_CODES, matchLocale } from '@cairn/shared/constants/locale-codes';
 import { matchPseudoLocale } from './pseudo-locales';
 
 /** The site's languages; those with a catalog under `src/locales/` show their own text (see catalogs.ts). */

@@ -4,7 +4,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '../../../components/ui/page-icons';
 import { IntervalPicker, PlanCard, PlanNote } from '../../../components/ui/plan-card';
 import { paths } from '../../../config/paths';
 import { signInRedirectHref, useCurrentUser } from '../../../lib/auth';

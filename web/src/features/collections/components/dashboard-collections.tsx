@@ -5,7 +5,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
 import { CardList, CardListItem, CardMeta, CardTitle } from '../../../components/ui/card-list';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PlusIcon } from '../../../components/ui/icons';
+import { PlusIcon } from '../../../components/ui/page-icons';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';

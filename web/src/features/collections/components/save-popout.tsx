@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { PlusIcon } from '../../../components/ui/icons';
+import { PlusIcon } from '../../../components/ui/page-icons';
 import { Popover } from '../../../components/ui/popover';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';

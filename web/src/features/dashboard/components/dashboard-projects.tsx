@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/project-card/status-badge';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
 import { DataTable, numericCell, type DataTableColumn } from '../../../components/ui/data-table';
-import { SettingsIcon } from '../../../components/ui/icons';
+import { SettingsIcon } from '../../../components/ui/page-icons';
 import { OrganizationMark } from '../../../components/ui/organization-mark';
 import { paths } from '../../../config/paths';
 import type { MessageId } from '../../../lib/i18n/catalogs';

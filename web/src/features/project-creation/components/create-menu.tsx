@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { BoxIcon, ChevronDownIcon, PlusIcon } from '../../../components/ui/icons';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { BoxIcon, PlusIcon } from '../../../components/ui/page-icons';
 import { MenuButton, type MenuItem } from '../../../components/ui/menu';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import styles from './create-menu.module.css';

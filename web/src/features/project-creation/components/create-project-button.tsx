@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { PlusIcon } from '../../../components/ui/icons';
+import { PlusIcon } from '../../../components/ui/page-icons';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { LazyCreateProjectModal } from './lazy-create-project-modal';
 

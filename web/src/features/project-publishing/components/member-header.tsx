@@ -3,7 +3,7 @@ import type { Project } from '@cairn/shared/schemas/projects';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import type { ComponentProps } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
-import { SettingsIcon } from '../../../components/ui/icons';
+import { SettingsIcon } from '../../../components/ui/page-icons';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -3,7 +3,7 @@ import type { Project } from '@cairn/shared/schemas/projects';
 import { useId, type ReactNode } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
 import { Button } from '../../../components/ui/button';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '../../../components/ui/page-icons';
 import { paths } from '../../../config/paths';
 import { cx } from '../../../lib/class-names';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -1,10 +1,9 @@
 import type { Project } from '@cairn/shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ButtonLink, Button } from '../../../components/ui/button';
 import { FilterIcon, HeartIcon } from '../../../components/ui/content-icons';
-import { FollowFilterModal } from '../../../components/follow-filter/follow-filter-modal';
 import { HeartFilledIcon } from './project-icons';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { paths } from '../../../config/paths';
@@ -13,6 +12,10 @@ import { useT } from '../../../lib/i18n/i18n-provider';
 import { projectQueries } from '../api/projects-queries';
 import { useFollowFilter } from '../api/use-follow-filter';
 import { useFollowProject } from '../api/use-follow-project';
+import { lazyComponent } from '../../../lib/lazy-component';
+
+// The filter dialog (with its form) loads when someone opens it.
+const FollowFilterModal = lazyComponent(() => import('../../../components/follow-filter/follow-filter-modal').then((module) => module.FollowFilterModal), () => null);
 
 /** Follow / unfollow (a heart), and "Only notify me for…" to narrow the follow. Visitors are sent to sign in, and come back here afterwards. */
 export function FollowButton({ project }: { project: Project }) {
@@ -81,15 +84,17 @@ function FollowFilterDialog({ project, userId, following, onClose }: { project: 
   // Wait for the saved filter before showing it; until then the modal would show the wrong ticks.
   if (following && !current.data) return null;
   return (
-    <FollowFilterModal
-      projectTitle={project.title}
-      loaders={project.loaders}
-      gameVersions={project.game_versions}
-      value={current.data ?? { loaders: [], game_versions: [] }}
-      submitLabel={following ? t('followFilter.save') : t('followFilter.follow')}
-      saving={save.isPending}
-      onSave={(filter) => save.mutate(filter, { onSuccess: onClose })}
-      onClose={onClose}
-    />
+    <Suspense fallback={null}>
+      <FollowFilterModal
+        projectTitle={project.title}
+        loaders={project.loaders}
+        gameVersions={project.game_versions}
+        value={current.data ?? { loaders: [], game_versions: [] }}
+        submitLabel={following ? t('followFilter.save') : t('followFilter.follow')}
+        saving={save.isPending}
+        onSave={(filter) => save.mutate(filter, { onSuccess: onClose })}
+        onClose={onClose}
+      />
+    </Suspense>
   );
 }

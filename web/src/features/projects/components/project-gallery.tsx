@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/content-icons';
 import { ZoomIcon } from './project-icons';
-import { ExternalIcon } from '../../../components/ui/icons';
+import { ExternalIcon } from '../../../components/ui/page-icons';
 import { Modal } from '../../../components/ui/modal';
 import { useT } from '../../../lib/i18n/i18n-provider';
 import { cx } from '../../../lib/class-names';

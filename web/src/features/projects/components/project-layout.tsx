@@ -2,8 +2,9 @@ import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/pro
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
 import type { Version } from '@cairn/shared/schemas/versions';
-import { useMemo, type ReactNode } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { NavLink } from '../../../components/ui/nav-link';
 import { buildTagIndex } from '../../../components/project-card/card-data';
 import { AppLink } from '../../../components/ui/app-link';
 import { feedUrls, projectHasFeed } from '../../../config/feeds';
@@ -11,15 +12,18 @@ import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useHead } from '../../../lib/head';
 import { useT } from '../../../lib/i18n/i18n-provider';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useCosmetics } from '../../../lib/preferences';
 import type { ProjectTags } from '../utils/tags';
-import { DownloadModal } from './download-modal';
 import { ProjectHeader } from './project-header';
 import { ProjectSidebar, type OwnerOrganization } from './project-sidebar';
 import { cx } from '../../../lib/class-names';
 import styles from './project-layout.module.css';
 import pageTabs from '../../../components/ui/page-tabs.module.css';
 import { TabStrip } from '../../../components/ui/tab-strip';
+
+// The download dialog (with its version lists and the dependency plan) loads when it opens (#download).
+const DownloadModal = lazyComponent(() => import('./download-modal').then((module) => module.DownloadModal), () => null);
 
 interface ProjectLayoutProps {
   project: Project;
@@ -120,7 +124,9 @@ export function ProjectLayout({ project, type, members, versions, tags, memberAr
         <ProjectSidebar project={project} type={type} members={members} tags={tags} ownerOrganization={ownerOrganization} />
       </div>
       {location.hash === DOWNLOAD_HASH && (
-        <DownloadModal project={project} type={type} versions={versions} gameVersionTags={tags.gameVersions} onClose={closeDownload} />
+        <Suspense fallback={null}>
+          <DownloadModal project={project} type={type} versions={versions} gameVersionTags={tags.gameVersions} onClose={closeDownload} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Project } from '@cairn/shared/schemas/projects';
 import { buttonClassName } from '../../../components/ui/button';
 import { FlagIcon, LinkIcon, MoreIcon } from './project-icons';
-import { CopyIcon } from '../../../components/ui/icons';
+import { CopyIcon } from '../../../components/ui/page-icons';
 import { MenuButton } from '../../../components/ui/menu';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -3,13 +3,13 @@ import type { ProjectType } from '@cairn/shared/constants/project-types';
 import { loaderLabel } from '@cairn/shared/format/tag-labels';
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { TeamMember } from '@cairn/shared/schemas/teams';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { environmentKind } from '../../../components/project-card/card-data';
 import { AppLink } from '../../../components/ui/app-link';
 import { FeedLink } from '../../../components/ui/feed-link';
 import { CrownIcon } from './project-icons';
 import { RelativeTime } from '../../../components/ui/format';
-import { ExternalIcon } from '../../../components/ui/icons';
+import { ExternalIcon } from '../../../components/ui/page-icons';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { feedUrls, projectHasFeed } from '../../../config/feeds';
@@ -20,12 +20,15 @@ import { licenseLabel } from '../utils/license';
 import { sortMembers } from '../utils/members';
 import type { ProjectTags } from '../utils/tags';
 import { releaseVersions } from '../utils/versions';
-import { LicenseModal } from './license-modal';
 import { cx } from '../../../lib/class-names';
+import { lazyComponent } from '../../../lib/lazy-component';
 import styles from './project-sidebar.module.css';
 import detailList from '../../../components/ui/detail-list.module.css';
 import sidebarCard from '../../../components/ui/sidebar-card.module.css';
 import tagLinks from './tag-links.module.css';
+
+// The license text and its dialog load when someone opens it.
+const LicenseModal = lazyComponent(() => import('./license-modal').then((module) => module.LicenseModal), () => null);
 
 /** An organization managing the project: listed first among the creators, as the owner. */
 export interface OwnerOrganization {
@@ -261,7 +264,11 @@ function Details({ project }: { project: Project }) {
           </div>
         )}
       </dl>
-      <LicenseModal open={licenseOpen} onClose={() => setLicenseOpen(false)} license={project.license} name={licenseName} />
+      {licenseOpen && (
+        <Suspense fallback={null}>
+          <LicenseModal open onClose={() => setLicenseOpen(false)} license={project.license} name={licenseName} />
+        </Suspense>
+      )}
     </Section>
   );
 }

@@ -2,7 +2,7 @@ import type { ProjectType } from '@cairn/shared/constants/project-types';
 import type { ReviewCheck, ReviewCheckFix, ReviewCheckItem, ReviewChecks } from '@cairn/shared/schemas/review-checks';
 import { useId } from 'react';
 import { AppLink } from '../../../components/ui/app-link';
-import { ErrorIcon, SuccessIcon, WarningIcon } from '../../../components/ui/icons';
+import { ErrorIcon, SuccessIcon, WarningIcon } from '../../../components/ui/page-icons';
 import { cx } from '../../../lib/class-names';
 import type { MessageId } from '../../../lib/i18n/catalogs';
 import { useT } from '../../../lib/i18n/i18n-provider';

@@ -1,7 +1,7 @@
 import { EMAIL_DIGEST_PERIODS, type EmailDigestPeriod } from '@cairn/shared/schemas/notification-settings';
 import type { User } from '@cairn/shared/schemas/users';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { RouterLink } from '../../../components/ui/app-link';
 import { SettingsPageHeader, SettingsSection } from '../../../components/layout/settings-page';
 import { StatusText } from '../../../components/ui/status-text';
 import { paths } from '../../../config/paths';
@@ -58,7 +58,7 @@ export function NotificationSettingsPage({ user }: { user: User }) {
         {needsVerifiedEmail && (
           <div className={styles.verify}>
             <StatusText tone="warn">{user.email ? t('account.notifications.digest.unverified') : t('account.notifications.digest.noEmail')}</StatusText>
-            <Link to={paths.settings.account.getHref()}>{t('account.notifications.digest.toAccount')}</Link>
+            <RouterLink to={paths.settings.account.getHref()}>{t('account.notifications.digest.toAccount')}</RouterLink>
           </div>
         )}
       </SettingsSection>

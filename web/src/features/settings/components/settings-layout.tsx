@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { SideNavLayout, type SideNavGroup } from '../../../components/layout/side-nav-layout';
-import { PaletteIcon, UserIcon } from '../../../components/ui/icons';
+import { PaletteIcon, UserIcon } from '../../../components/ui/page-icons';
 import { AppsIcon, CardIcon, CodeIcon, KeyIcon, LanguageIcon, MailIcon, MonitorIcon, ShieldIcon } from '../../../components/ui/settings-icons';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';

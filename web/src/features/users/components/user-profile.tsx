@@ -3,14 +3,14 @@ import { PROJECT_TYPE_INFO, type ProjectType } from '@cairn/shared/constants/pro
 import type { Project } from '@cairn/shared/schemas/projects';
 import type { User } from '@cairn/shared/schemas/users';
 import { FormattedMessage } from 'react-intl';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../components/ui/nav-link';
 import type { TagIndex } from '../../../components/project-card/card-data';
 import { cardFromProject } from '../../../components/project-card/card-from-project';
 import { ProjectCardList } from '../../../components/project-card/project-card-list';
 import { StatusBadge } from '../../../components/project-card/status-badge';
 import { ButtonLink, buttonClassName } from '../../../components/ui/button';
 import { RelativeTime } from '../../../components/ui/format';
-import { CopyIcon } from '../../../components/ui/icons';
+import { CopyIcon } from '../../../components/ui/page-icons';
 import { MenuButton } from '../../../components/ui/menu';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
