@@ -137,8 +137,8 @@ export const authPlugin = fp(
 
     function enforce(request: FastifyRequest, auth: Extract<RouteAuth, { scopes: unknown }>): void {
       const actor = request.actor;
-      const required = scopeBits(...auth.scopes);
       if (auth.mode === 'required') {
+        const required = scopeBits(...auth.scopes);
         if (request.authProblem) throw request.authProblem;
         if (!actor) throw unauthorized('Authentication is required: send a token in the Authorization header.');
         if (!hasScopes(actor.scopes, required)) {
@@ -149,7 +149,7 @@ export const authPlugin = fp(
       }
       if (request.authProblem?.code === 'csrf_failed') throw request.authProblem;
       // Optional: a credential that cannot do this behaves as anonymous.
-      if (actor && !hasScopes(actor.scopes, required)) request.actor = null;
+      if (actor && !hasScopes(actor.scopes, scopeBits(...auth.scopes))) request.actor = null;
     }
 
     async function resolveActor(request: FastifyRequest): Promise<Actor | null> {

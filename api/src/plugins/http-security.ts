@@ -60,7 +60,12 @@ export function buildHeaderSets(webOrigins: readonly string[], restrictedCors: R
 export const httpSecurityPlugin = fp(
   async (app: FastifyInstance, options: { webOrigins: string[]; restrictedCors?: Record<string, readonly string[]> }) => {
     const headersFor = buildHeaderSets(options.webOrigins, options.restrictedCors);
-    const pathOf = options.restrictedCors && Object.keys(options.restrictedCors).length > 0 ? (url: string) => url.split('?', 1)[0]! : () => '';
+    const restrictedPaths = Object.keys(options.restrictedCors ?? {});
+    // The restricted path the request is for, or '' (tested in place: most requests are for none).
+    const pathOf = (url: string): string => {
+      for (const path of restrictedPaths) if (url.startsWith(path) && (url.length === path.length || url.charCodeAt(path.length) === 0x3f)) return path;
+      return '';
+    };
 
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headersFor(pathOf(request.url), request.headers.origin));
