@@ -128,10 +128,11 @@ async function main(): Promise<void> {
       const lookup = await compareHashRoute('POST /v2/version_files', ready.hashListBody, ready, ask);
       const updates = await compareHashRoute('POST /v2/version_files/update', ready.updateBody, ready, ask);
       console.log(`p95 with 1,000 hashes: version_files ${lookup.p95.toFixed(1)} ms, version_files/update ${updates.p95.toFixed(1)} ms (goal < ${goals.hashP95Ms} ms on a quiet machine, ≤ ${goals.hashBareRatio} × bare); ${load()}\n`);
-      const memory = await ask<{ rss: number; peak: number; heapTotal: number; heapUsed: number; external: number; settled: number }>({ type: 'rss' });
+      const memory = await ask<{ rss: number; peak: number; heapTotal: number; heapUsed: number; external: number; settled: number; settledAfter: number }>({ type: 'rss', settle: true });
       console.log(
-        `API process RSS after the runs: ${MB(memory.rss)} (goal < ${goals.rssMb} MB), peak ${MB(memory.peak)}, settled ${MB(memory.settled)} a second later; ` +
-          `V8 heap ${MB(memory.heapTotal)} reserved, ${MB(memory.heapUsed)} of it live after a full collection, ${MB(memory.external)} outside the heap (buffers)\n`,
+        `API process RSS after the runs: ${MB(memory.rss)}, peak ${MB(memory.peak)}; V8 heap ${MB(memory.heapTotal)} reserved, ${MB(memory.heapUsed)} of it live after a full collection, ` +
+          `${MB(memory.external)} outside the heap (buffers). Left idle: ${MB(memory.settled)} after ${memory.settledAfter} s, once V8's memory reducer gave back the heap grown under load ` +
+          `(goal < ${goals.rssMb} MB)\n`,
       );
     }
 

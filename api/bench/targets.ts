@@ -53,7 +53,8 @@ export interface TargetsReady {
 
 /** Messages the benchmark sends to this process. */
 export type TargetsRequest =
-  | { type: 'rss' }
+  /** Current and peak RSS; with `settle`, also the RSS once left idle (takes IDLE_SECONDS). */
+  | { type: 'rss'; settle?: boolean }
   | { type: 'search-idle' }
   | { type: 'alloc-start' }
   | { type: 'alloc-stop' }
@@ -147,11 +148,22 @@ async function main(): Promise<void> {
   sampler.unref();
 
   const allocations = allocationMeter();
-  // What the process keeps once idle: after a second without load and a full collection (the bench passes --expose-gc).
+  /**
+   * RSS once the process has been left idle: V8 keeps the heap it grew under load until its memory
+   * reducer runs, some 10–20 s after allocation slows down. Sampled each second for up to
+   * `IDLE_SECONDS` without forcing anything: the lowest value and after how long it was reached.
+   */
+  const IDLE_SECONDS = 30;
   const settledRss = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    let settled = process.memoryUsage.rss();
+    let settledAfter = 0;
+    for (let second = 1; second <= IDLE_SECONDS; second++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const rss = process.memoryUsage.rss();
+      if (rss < settled - 1024 * 1024) [settled, settledAfter] = [rss, second];
+    }
     (globalThis as { gc?: () => void }).gc?.();
-    return process.memoryUsage.rss();
+    return { settled, settledAfter };
   };
   process.on('message', (message: TargetsRequest) => {
     void (async () => {
@@ -161,10 +173,10 @@ async function main(): Promise<void> {
           const { rss, heapTotal } = process.memoryUsage();
           const peak = Math.max(peakRss, rss);
           peakRss = rss;
-          const settled = await settledRss();
+          const { settled, settledAfter } = message.settle ? await settledRss() : { settled: rss, settledAfter: 0 };
           // Live memory once collected: V8's heap and what lives outside it (buffers).
           const { heapUsed, external } = process.memoryUsage();
-          return process.send?.({ type: 'rss', rss, peak, heapTotal, heapUsed, external, settled });
+          return process.send?.({ type: 'rss', rss, peak, heapTotal, heapUsed, external, settled, settledAfter });
         }
         case 'search-idle':
           // Every committed change applied to the index (Meilisearch's tasks included).
