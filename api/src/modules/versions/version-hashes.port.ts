@@ -29,12 +29,11 @@ export async function listVisibleHashMatches(db: Executor, actor: Actor | null, 
   const distinct = [...new Set(hashes)];
   if (actor !== null) return visibleHashMatches(db, actor, await listVersionsByFileHashes(db, algorithm, distinct));
   const rows = await listPublicVersionsByFileHashes(db, algorithm, distinct, publicVersionsCondition);
-  for (const row of rows) Object.assign(row, { public: true, projectHidden: false });
-  return rows as HashMatch[];
+  return rows.map((row) => ({ ...row, public: true, projectHidden: false }));
 }
 
-/** The rows of `listVersionsByFileHashes` the caller may see. */
-export async function visibleHashMatches(db: Executor, actor: Actor | null, rows: readonly HashRow[]): Promise<HashMatch[]> {
+/** The rows of `listVersionsByFileHashes` a signed-in caller may see. */
+async function visibleHashMatches(db: Executor, actor: Actor, rows: readonly HashRow[]): Promise<HashMatch[]> {
   if (rows.length === 0) return [];
   const refs = new Map<number, ProjectRef>();
   for (const row of rows) {
